@@ -1,0 +1,96 @@
+"""A field: terrain plus the defenders' deployment, and its checks before a battle (E8, E9).
+
+`validate` returns every finding at once; fatal ones (no Command Post, no way to
+reach it) refuse the battle, the rest ask "Play this game anyway?".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .board import Board, behind_crater_line, in_clear_area
+from .dice import seed_state
+from .hexes import BOTTOM_ROW
+from .movement import reaches_command_post
+from .state import GameState, Ogre, Phase, Piece
+from .units import MARKS, STATS, Kind, attack_points
+
+NOT_OFFICIAL = "Field does not conform to official Ogre rules."
+ANYWAY = "Play this game anyway?"
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    kind: Kind
+    hex: int
+    squads: int = 1
+
+
+@dataclass(frozen=True)
+class Field:
+    board: Board
+    placements: tuple[Placement, ...] = ()
+    name: str = ""
+
+    def at(self, h: int) -> Placement | None:
+        for p in self.placements:
+            if p.hex == h:
+                return p
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    code: str
+    message: str
+    fatal: bool = False
+
+
+def armor_units(field: Field) -> int:
+    return sum(STATS[p.kind].armor_cost for p in field.placements)
+
+
+def infantry_squads(field: Field) -> int:
+    return sum(p.squads for p in field.placements if p.kind is Kind.INFANTRY)
+
+
+def forward_attack_points(field: Field) -> int:
+    """E6: attack points in front of (south of) the crater line."""
+    return sum(attack_points(p.kind, p.squads) for p in field.placements
+               if not behind_crater_line(p.hex))
+
+
+def validate(field: Field, mark: int, standard: Board) -> list[Finding]:
+    """Every way this field departs from a standard deployment against `mark` (E8, E9)."""
+    m = MARKS[mark]
+    found: list[Finding] = []
+    cps = [p for p in field.placements if p.kind is Kind.CP]
+    if not cps:
+        found.append(Finding("no_cp", "Please add a Command Post to start the game.", True))
+    elif not reaches_command_post(field.board, cps[0].hex, BOTTOM_ROW):
+        found.append(Finding("no_way", "There is no way to reach the Command Post! "
+                                       "Please remove some craters.", True))
+
+    def warn(code: str, text: str) -> None:
+        found.append(Finding(code, f"{NOT_OFFICIAL} {text} {ANYWAY}"))
+
+    if infantry_squads(field) > m.infantry_squads:
+        warn("infantry", "There are too many infantry on the map.")
+    if armor_units(field) > m.armor_units:
+        warn("armor", "There are too many armor units on the map.")
+    if forward_attack_points(field) > m.forward_points:
+        warn("forward", "Too many pieces are below the crater line.")
+    if field.board.craters != standard.craters or field.board.rubble != standard.rubble:
+        warn("terrain", "The craters or rubble have been changed.")
+    if any(in_clear_area(p.hex) for p in field.placements):
+        warn("clear_area", "There are pieces in the clear area of the map.")
+    return found
+
+
+def new_game(field: Field, mark: int, seed: int, scenario: int | None = None) -> GameState:
+    """A battle on this field: the defenders deployed, a fresh Ogre waiting to enter (T2)."""
+    pieces = tuple(Piece(i + 1, p.kind, p.hex, p.squads, start=p.hex)
+                   for i, p in enumerate(field.placements))
+    return GameState(board=field.board, scenario=scenario or mark, pieces=pieces,
+                     ogre=Ogre.fresh(mark), phase=Phase.OGRE_ENTRY, rng=seed_state(seed),
+                     next_id=len(pieces) + 1)

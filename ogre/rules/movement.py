@@ -1,0 +1,95 @@
+"""Where a piece can go: reach and shortest legal paths (M1-M3), ram and overrun targets.
+
+A defender may pass through friendly pieces but never through the Ogre; the
+Ogre passes only through empty hexes, and moving onto a defender rams or
+overruns it. Rubble stops everything but the Ogre and infantry (B3).
+"""
+
+from __future__ import annotations
+
+from .state import GameState, Piece, Phase
+from .units import STATS, Kind
+
+
+def defender_allowance(p: Piece, phase: Phase) -> int:
+    """Move points a defender has in this phase (M6: GEVs 4, then 3 after firing)."""
+    stats = STATS[p.kind]
+    return stats.second_move if phase is Phase.GEV_MOVE else stats.move
+
+
+def defender_reach(state: GameState, p: Piece, budget: int) -> dict[int, int]:
+    """Hexes a defender can end on within `budget`, with the steps it takes to get there."""
+    board = state.board
+    ogre_hex = state.ogre.hex
+    crosses = p.kind is Kind.INFANTRY
+    seen = {p.hex: 0}
+    frontier = [p.hex]
+    for step in range(1, budget + 1):
+        nxt = []
+        for h in frontier:
+            for n in board.steps(h, crosses):
+                if n in seen:
+                    continue
+                seen[n] = step
+                # The Ogre's hex is a destination (ram it, or infantry joins it), never a way through.
+                if n != ogre_hex:
+                    nxt.append(n)
+        frontier = nxt
+        if not frontier:
+            break
+    del seen[p.hex]
+    return seen
+
+
+def ogre_reach(state: GameState, budget: int) -> dict[int, int]:
+    """Hexes the Ogre can move onto within `budget`: empty ones, and defenders to ram or overrun."""
+    board = state.board
+    start = state.ogre.hex
+    occupancy = state._occupancy()
+    seen = {start: 0}
+    frontier = [start]
+    for step in range(1, budget + 1):
+        nxt = []
+        for h in frontier:
+            for n in board.steps(h, True):
+                if n in seen:
+                    continue
+                seen[n] = step
+                if n not in occupancy:   # a defender's hex ends the path: that step is the ram
+                    nxt.append(n)
+        frontier = nxt
+        if not frontier:
+            break
+    del seen[start]
+    return seen
+
+
+def reaches_command_post(board, cp_hex: int, starts) -> bool:
+    """Can an Ogre (crossing rubble, never craters) get from any of `starts` to the CP? (E8)"""
+    todo = [h for h in starts if h not in board.craters]
+    seen = set(todo)
+    while todo:
+        h = todo.pop()
+        if h == cp_hex:
+            return True
+        for n in board.steps(h, True):
+            if n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return False
+
+
+def range_umbrella(board, h: int, move: int, attack_range: int) -> tuple[set[int], set[int]]:
+    """S2: hexes within the move value (rubble disregarded, craters not) in green, and the
+    hexes that could be fired on from there in blue."""
+    from .hexes import within
+    green = {h}
+    frontier = [h]
+    for _ in range(move):
+        frontier = [n for x in frontier for n in board.steps(x, True) if n not in green]
+        green.update(frontier)
+    blue: set[int] = set()
+    if attack_range:
+        for g in green:
+            blue.update(within(g, attack_range))
+    return green, blue - green

@@ -1,0 +1,103 @@
+"""Unit kinds and the two Ogres, with the 1986 manual's exact numbers (U1-U3)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+
+class Kind(str, Enum):
+    HEAVY = "heavy"
+    MISSILE = "missile"
+    HOWITZER = "howitzer"
+    GEV = "gev"
+    INFANTRY = "infantry"
+    CP = "cp"
+
+
+@dataclass(frozen=True)
+class UnitStats:
+    name: str
+    attack: int
+    range: int
+    defense: int
+    move: int
+    second_move: int = 0      # the GEV's move after defense fire (M6)
+    armor_cost: int = 1       # armor units it uses of the allowance (E9); 0 for infantry and CP
+
+
+STATS: dict[Kind, UnitStats] = {
+    Kind.HEAVY: UnitStats("Heavy Tank", 4, 2, 3, 3),
+    Kind.MISSILE: UnitStats("Missile Tank", 3, 4, 2, 2),
+    Kind.HOWITZER: UnitStats("Howitzer", 6, 8, 1, 0, armor_cost=2),
+    Kind.GEV: UnitStats("GEV", 2, 2, 2, 4, second_move=3),
+    # Infantry attack and defense equal the squads; these are per squad.
+    Kind.INFANTRY: UnitStats("Infantry", 1, 1, 1, 2, armor_cost=0),
+    Kind.CP: UnitStats("Command Post", 0, 0, 0, 0, armor_cost=0),
+}
+
+ARMOR = frozenset({Kind.HEAVY, Kind.MISSILE, Kind.HOWITZER, Kind.GEV})
+
+
+class Weapon(str, Enum):
+    """The Ogre's parts a defender can aim at, in the manual's order."""
+
+    MISSILE = "missile"
+    MAIN = "main"
+    SECONDARY = "secondary"
+    AP = "ap"
+    TREADS = "treads"
+
+
+WEAPONS: tuple[Weapon, ...] = (Weapon.MISSILE, Weapon.MAIN, Weapon.SECONDARY, Weapon.AP)
+
+
+@dataclass(frozen=True)
+class WeaponStats:
+    name: str
+    attack: int
+    range: int
+    defense: int
+
+
+WEAPON_STATS: dict[Weapon, WeaponStats] = {
+    Weapon.MISSILE: WeaponStats("Missiles", 6, 5, 3),
+    Weapon.MAIN: WeaponStats("Main Battery", 4, 3, 4),
+    Weapon.SECONDARY: WeaponStats("Secondary Battery", 3, 2, 3),
+    Weapon.AP: WeaponStats("Antipersonnel", 1, 1, 1),
+    Weapon.TREADS: WeaponStats("Treads", 0, 0, 1),
+}
+
+
+@dataclass(frozen=True)
+class OgreMark:
+    name: str
+    weapons: tuple[int, int, int, int]   # missiles, main, secondary, antipersonnel
+    treads: int
+    complete_defense_points: int         # surviving attack points for a Complete Defense victory (G4)
+    armor_units: int                     # standard deployment allowance (E9)
+    infantry_squads: int
+    forward_points: int                  # attack points allowed in front of the crater line
+
+
+MARKS: dict[int, OgreMark] = {
+    3: OgreMark("Mark III", (2, 1, 4, 8), 45, 30, 12, 20, 20),
+    5: OgreMark("Mark V", (6, 2, 6, 12), 60, 50, 20, 30, 40),
+}
+
+OGRE_MOVE = 3
+
+
+def ogre_move_value(treads: int, original: int) -> int:
+    """3 hexes a turn; 2 at two-thirds of the treads or less; 1 at a third or less; 0 at none (U3)."""
+    if treads <= 0:
+        return 0
+    if treads * 3 <= original:
+        return 1
+    if treads * 3 <= original * 2:
+        return 2
+    return OGRE_MOVE
+
+
+def attack_points(kind: Kind, squads: int) -> int:
+    return squads if kind is Kind.INFANTRY else STATS[kind].attack
