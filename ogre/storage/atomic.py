@@ -1,0 +1,84 @@
+"""Atomic writes and size-limited reads of small text files.
+
+A save writes a temporary file in the same folder, flushes and fsyncs it, then
+renames it over the old one with `os.replace`, which is atomic on POSIX and on
+Windows. A crash or a full disk at any point leaves either the old file or the
+new one, never half of one; the temporary file is removed on failure.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from contextlib import suppress
+from pathlib import Path
+
+from .errors import StorageError, read_failure, write_failure
+
+TEMP_SUFFIX = ".tmp"
+
+
+def write_text_atomic(path: Path, text: str) -> None:
+    """Replace `path` with `text` (UTF-8) all at once, creating its folder if needed.
+
+    Raises StorageError ("unwritable", "disk_full" or "io") and leaves any old file intact.
+    """
+    path = Path(path)
+    folder = path.parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=folder)
+    except OSError as exc:
+        raise write_failure(exc, folder) from exc
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except OSError as exc:
+        with suppress(OSError):
+            os.unlink(tmp)
+        raise write_failure(exc, folder) from exc
+    except BaseException:
+        with suppress(OSError):
+            os.unlink(tmp)
+        raise
+    _fsync_folder(folder)
+
+
+def _fsync_folder(folder: Path) -> None:
+    """Make the rename itself durable where the platform allows it (not on Windows)."""
+    if os.name != "posix":
+        return
+    with suppress(OSError):
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def read_text_limited(path: Path, limit: int, where: str) -> str:
+    """The text of `path`, refusing anything over `limit` bytes.
+
+    FileNotFoundError propagates (the caller decides what a missing file means);
+    every other failure is a StorageError naming `where`: "unreadable", "too_large",
+    "damaged" (not UTF-8) or "truncated" (UTF-8 cut in the middle of a character).
+    """
+    try:
+        with open(path, "rb") as f:
+            data = f.read(limit + 1)
+    except FileNotFoundError:
+        raise
+    except OSError as exc:
+        raise read_failure(exc, where) from exc
+    if len(data) > limit:
+        raise StorageError(f"{where} is too large to be an OGRE file.", "too_large")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        if exc.reason == "unexpected end of data":
+            raise StorageError(f"{where} is incomplete: the file was cut off, perhaps by a "
+                               "crash while saving.", "truncated") from None
+        raise StorageError(f"{where} is damaged: it is not a text file.", "damaged") from None

@@ -1,0 +1,291 @@
+"""Fields on disk: the FieldFile schema, five player slots and the five predesigned fields (G5, E10).
+
+A field file stores the terrain and the defenders, never the Ogre (E10)::
+
+    {"format": "ogre-field", "version": 1, "name": "Howitzer Umbrella", "mark": 3,
+     "description": "...", "craters": ["0107", ...], "rubble": [["0102", "0203"], ...],
+     "pieces": [{"kind": "howitzer", "hex": "0804", "squads": 1}, ...]}
+
+Hexes are CCRR strings; `mark` is the Ogre the field was designed against.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import (AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field as Spec,
+                      StrictInt, ValidationError, model_validator)
+
+from ..resources import data_dir
+from ..rules.board import Board, board_from_ids
+from ..rules.field import Field, Placement, armor_units, forward_attack_points, infantry_squads
+from ..rules.hexes import NEIGHBOURS, label, parse
+from ..rules.units import MARKS, STATS, Kind
+from .atomic import read_text_limited, write_text_atomic
+from .documents import Migration, decode, encode, explain
+from .errors import StorageError
+from .paths import fields_folder
+from .slots import SLOTS, SlotFolder, SlotStatus
+
+FORMAT = "ogre-field"
+VERSION = 1
+# The migration hook: MIGRATIONS[n] turns a version-n document (a dict) into version n+1.
+MIGRATIONS: dict[int, Migration] = {}
+SIZE_LIMIT = 256 * 1024           # a full map of pieces is about 20 KB
+NAME_LIMIT = 60
+DESCRIPTION_LIMIT = 200
+PREDESIGNED_PATTERN = "[0-9][0-9]-*.json"
+
+
+# -- schema pieces shared with saved games -------------------------------------------------
+
+def _check_hex(text: str) -> str:
+    try:
+        parse(text)
+    except ValueError:
+        raise ValueError(f"{text!r} is not a hex on the map, given as CCRR like 0107") from None
+    return text
+
+
+def _check_kind(value: Any) -> Any:
+    if isinstance(value, str) and value not in {k.value for k in Kind}:
+        names = ", ".join(k.value for k in Kind)
+        raise ValueError(f"{value!r} is not a kind of piece, which are {names}")
+    return value
+
+
+HexId = Annotated[str, AfterValidator(_check_hex)]
+KindName = Annotated[Kind, BeforeValidator(_check_kind)]
+
+
+def terrain_of(board: Board) -> dict[str, Any]:
+    """A board's craters and rubble as CCRR strings, sorted."""
+    return {"craters": [label(h) for h in sorted(board.craters)],
+            "rubble": [[label(a), label(b)] for a, b in sorted(board.rubble)]}
+
+
+class Terrain(BaseModel):
+    """Craters and rubble hexsides, as CCRR strings (a field's, or a saved game's board)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    craters: list[HexId] = []
+    rubble: list[tuple[HexId, HexId]] = []
+
+    @model_validator(mode="after")
+    def _rubble_between_neighbours(self) -> "Terrain":
+        check_rubble(self.rubble)
+        return self
+
+    def board(self) -> Board:
+        return board_from_ids(list(self.craters), [list(pair) for pair in self.rubble])
+
+
+def check_rubble(rubble: list[tuple[str, str]]) -> None:
+    for a, b in rubble:
+        if int(b) not in NEIGHBOURS[int(a)]:
+            raise ValueError(f"rubble {a}-{b} does not lie between two neighbouring hexes")
+
+
+def check_squads(kind: Kind, squads: int) -> None:
+    if kind is Kind.INFANTRY:
+        if not 1 <= squads <= 3:
+            raise ValueError(f"an infantry counter holds 1 to 3 squads, not {squads}")
+    elif squads != 1:
+        raise ValueError(f"a {STATS[kind].name} has no squads, so squads must be 1, not {squads}")
+
+
+class PieceEntry(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    kind: KindName
+    hex: HexId
+    squads: StrictInt = 1
+
+    @model_validator(mode="after")
+    def _squads(self) -> "PieceEntry":
+        check_squads(self.kind, self.squads)
+        return self
+
+
+class FieldFile(BaseModel):
+    """One field, version 1."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    format: Literal["ogre-field"] = FORMAT
+    version: Literal[1] = VERSION
+    name: str = Spec(min_length=1, max_length=NAME_LIMIT)
+    mark: Literal[3, 5]
+    description: str = Spec("", max_length=DESCRIPTION_LIMIT)
+    craters: list[HexId] = []
+    rubble: list[tuple[HexId, HexId]] = []
+    pieces: list[PieceEntry] = []
+
+    @model_validator(mode="after")
+    def _deployment(self) -> "FieldFile":
+        check_rubble(self.rubble)
+        craters = set(self.craters)
+        seen: set[str] = set()
+        for n, p in enumerate(self.pieces, 1):
+            what = f"piece {n}, the {STATS[p.kind].name} at {p.hex},"
+            if p.hex in craters:
+                raise ValueError(f"{what} stands on a crater")
+            if p.hex in seen:
+                raise ValueError(f"{what} shares its hex with another piece")
+            seen.add(p.hex)
+        if sum(p.kind is Kind.CP for p in self.pieces) > 1:
+            raise ValueError("there is more than one Command Post")
+        return self
+
+    def to_field(self) -> Field:
+        board = board_from_ids(list(self.craters), [list(pair) for pair in self.rubble])
+        placements = tuple(Placement(p.kind, int(p.hex), p.squads) for p in self.pieces)
+        return Field(board, placements, self.name)
+
+
+# -- conversions ------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class FieldRecord:
+    """A field read from a file, with what the file says about it."""
+
+    field: Field
+    name: str
+    mark: int
+    description: str = ""
+
+
+def designed_for(field: Field) -> int:
+    """3 when the deployment fits the Mark III allowances (E9), else 5."""
+    m = MARKS[3]
+    fits = (armor_units(field) <= m.armor_units and infantry_squads(field) <= m.infantry_squads
+            and forward_attack_points(field) <= m.forward_points)
+    return 3 if fits else 5
+
+
+def field_document(field: Field, name: str, mark: int, description: str = "") -> FieldFile:
+    """The file form of a field; StorageError "invalid" if it could not be read back."""
+    doc: dict[str, Any] = {
+        "format": FORMAT, "version": VERSION,
+        "name": (name.strip() or field.name or "Untitled field")[:NAME_LIMIT],
+        "mark": mark, "description": description.strip()[:DESCRIPTION_LIMIT],
+        **terrain_of(field.board),
+        "pieces": [{"kind": p.kind.value, "hex": label(p.hex), "squads": p.squads}
+                   for p in field.placements],
+    }
+    try:
+        return FieldFile.model_validate(doc)
+    except ValidationError as exc:
+        raise StorageError(f"This field cannot be saved: {explain(exc)}.", "invalid") from None
+
+
+def field_to_text(field: Field, name: str, mark: int, description: str = "") -> str:
+    return encode(field_document(field, name, mark, description))
+
+
+def field_from_text(text: str, where: str,
+                    migrations: Mapping[int, Migration] = MIGRATIONS) -> FieldRecord:
+    doc = decode(text, FieldFile, fmt=FORMAT, version=VERSION, migrations=migrations, where=where)
+    return FieldRecord(doc.to_field(), doc.name, doc.mark, doc.description)
+
+
+def read_field_file(path: Path, where: str | None = None) -> FieldRecord:
+    """Any field file by path (the predesigned ones, or one a player exported)."""
+    where = where or f"The field file {Path(path).name}"
+    try:
+        text = read_text_limited(Path(path), SIZE_LIMIT, where)
+    except FileNotFoundError:
+        raise StorageError(f"{where} is missing.", "empty") from None
+    return field_from_text(text, where)
+
+
+def write_field_file(path: Path, field: Field, name: str, mark: int | None = None,
+                     description: str = "") -> None:
+    """Write any field file atomically (player slots use FieldStore.save)."""
+    text = field_to_text(field, name, designed_for(field) if mark is None else mark, description)
+    write_text_atomic(Path(path), text)
+
+
+# -- the five player slots -----------------------------------------------------------------
+
+@dataclass(frozen=True)
+class FieldSlot:
+    """What the Load/Save a Field dialog shows for one slot."""
+
+    slot: int
+    status: SlotStatus
+    name: str = ""
+    mark: int = 0
+    description: str = ""
+    reason: str = ""            # why an unreadable slot cannot be read (one sentence)
+
+    @property
+    def summary(self) -> str:
+        if self.status is SlotStatus.EMPTY:
+            return f"{self.slot}. (empty)"
+        if self.status is SlotStatus.UNREADABLE:
+            return f"{self.slot}. (unreadable)"
+        return f"{self.slot}. {self.name} ({MARKS[self.mark].name})"
+
+
+class FieldStore:
+    """Five player field slots, slot1.json .. slot5.json in `folder` (G5)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.slots = SlotFolder(Path(folder), "Field slot", SIZE_LIMIT)
+
+    @classmethod
+    def default(cls) -> "FieldStore":
+        return cls(fields_folder())
+
+    @property
+    def folder(self) -> Path:
+        return self.slots.folder
+
+    def list_slots(self) -> list[FieldSlot]:
+        out = []
+        for slot in SLOTS:
+            try:
+                text = self.slots.read(slot)
+                if text is None:
+                    out.append(FieldSlot(slot, SlotStatus.EMPTY))
+                    continue
+                rec = field_from_text(text, self.slots.where(slot))
+            except StorageError as exc:
+                out.append(FieldSlot(slot, SlotStatus.UNREADABLE, reason=exc.message))
+                continue
+            out.append(FieldSlot(slot, SlotStatus.OK, rec.name, rec.mark, rec.description))
+        return out
+
+    def save(self, slot: int, field: Field, name: str, mark: int | None = None,
+             description: str = "") -> None:
+        """Write the field into a slot, replacing what was there; the Ogre is never saved (E10)."""
+        path = self.slots.path(slot)
+        name = name.strip() or f"Field {slot}"
+        text = field_to_text(field, name, designed_for(field) if mark is None else mark,
+                             description)
+        write_text_atomic(path, text)
+
+    def load(self, slot: int) -> FieldRecord:
+        return field_from_text(self.slots.read_existing(slot), self.slots.where(slot))
+
+    def clear(self, slot: int) -> None:
+        self.slots.clear(slot)
+
+
+# -- the five predesigned fields -----------------------------------------------------------
+
+def predesigned_paths(folder: Path | None = None) -> list[Path]:
+    """The predesigned field files, in order (01-... to 05-...)."""
+    if folder is None:
+        folder = data_dir("fields")
+    return sorted(Path(folder).glob(PREDESIGNED_PATTERN))
+
+
+def load_predesigned(folder: Path | None = None) -> list[FieldRecord]:
+    """The five predesigned fields shipped with the game (G5)."""
+    return [read_field_file(p, f"The predesigned field {p.name}") for p in predesigned_paths(folder)]

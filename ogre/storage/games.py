@@ -1,0 +1,354 @@
+"""Saved games: the GameFile schema and five slots (G6).
+
+A saved game holds the COMPLETE rules state, so a loaded game continues exactly
+where it was saved, dice included (the die's state is one 64-bit int, stored as
+a JSON integer)::
+
+    {"format": "ogre-game", "version": 1, "saved_at": "2025-01-31T20:15:00+00:00",
+     "label": {"scenario": 3, "turn": 4, "phase": "defense_fire", "field": "Howitzer Umbrella"},
+     "players": {"count": 1, "computer": "ogre", "skill": "Low"},
+     "state": {"board": {...}, "scenario": 3, "pieces": [...], "ogre": {...}, "phase": ...,
+               "turn": 4, "rng": 1234..., "aim": null, "ap_hit": [], "next_id": 41, "result": ""},
+     "log": ["enter 0822", "move O 0820", ...]}
+
+Hexes are CCRR strings; a hex that is "nowhere" (the Ogre before entry or
+after leaving) is null.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import (BaseModel, ConfigDict, Field as Spec, StrictBool, StrictInt,
+                      ValidationError, model_validator)
+
+from ..rules.actions import Action, parse_action
+from ..rules.game import VICTORY_LEVELS
+from ..rules.hexes import label
+from ..rules.state import PHASE_TITLES, Aiming, GameState, Ogre, Phase, Piece
+from ..rules.units import MARKS, WEAPONS, Weapon
+from .atomic import write_text_atomic
+from .documents import Migration, decode, encode, explain
+from .errors import StorageError
+from .fields import HexId, KindName, Terrain, check_squads, terrain_of
+from .paths import games_folder
+from .slots import SLOTS, SlotFolder, SlotStatus
+
+FORMAT = "ogre-game"
+VERSION = 1
+# The migration hook: MIGRATIONS[n] turns a version-n document (a dict) into version n+1.
+MIGRATIONS: dict[int, Migration] = {}
+SIZE_LIMIT = 4 * 1024 * 1024       # a long game's log is well under 1 MB
+SKILLS = ("Low", "Med", "Hi")
+
+Count = Annotated[StrictInt, Spec(ge=0)]
+Four = tuple[Count, Count, Count, Count]
+MaybeHex = HexId | None
+
+
+def _hex(h: int) -> str | None:
+    return label(h) if h else None
+
+
+def _int(h: str | None) -> int:
+    return int(h) if h else 0
+
+
+class PieceState(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: Annotated[StrictInt, Spec(ge=1)]
+    kind: KindName
+    hex: HexId
+    squads: StrictInt = 1
+    disabled_turn: Count = 0
+    moved: Count = 0
+    start: MaybeHex = None
+    base_moved: Count = 0
+    fired: Count = 0
+
+    @model_validator(mode="after")
+    def _squads(self) -> "PieceState":
+        check_squads(self.kind, self.squads)
+        return self
+
+
+class OgreState(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    mark: Literal[3, 5]
+    hex: MaybeHex = None
+    treads: Count
+    weapons: Four
+    fired: Four = (0, 0, 0, 0)
+    missiles_spent: Count = 0
+    moved: Count = 0
+    undo_hex: MaybeHex = None
+    undo_moved: Count = 0
+    rams: Count = 0
+    exited: StrictBool = False
+
+    @model_validator(mode="after")
+    def _within_the_mark(self) -> "OgreState":
+        m = MARKS[self.mark]
+        if self.treads > m.treads:
+            raise ValueError(f"a {m.name} has only {m.treads} treads, not {self.treads}")
+        for w, n, most in zip(WEAPONS, self.weapons, m.weapons):
+            if n > most:
+                raise ValueError(f"a {m.name} has only {most} {w.value} weapons, not {n}")
+        return self
+
+
+class AimState(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    target: Count = 0
+    weapons: Four = (0, 0, 0, 0)
+    part: Weapon | None = None
+    attackers: list[Count] = []
+
+
+class StateData(BaseModel):
+    """Every field of ogre.rules.state.GameState."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    board: Terrain
+    scenario: Literal[3, 5]
+    pieces: list[PieceState]
+    ogre: OgreState
+    phase: Phase
+    turn: Annotated[StrictInt, Spec(ge=1)]
+    rng: Annotated[StrictInt, Spec(ge=0, le=(1 << 64) - 1)]
+    aim: AimState | None = None
+    ap_hit: list[Count] = []
+    next_id: Annotated[StrictInt, Spec(ge=1)]
+    result: str = ""
+
+    @model_validator(mode="after")
+    def _consistent(self) -> "StateData":
+        ids = [p.id for p in self.pieces]
+        if len(set(ids)) != len(ids):
+            raise ValueError("two pieces share an id")
+        if ids and self.next_id <= max(ids):
+            raise ValueError(f"next_id {self.next_id} is not above every piece id")
+        if self.result and self.result not in VICTORY_LEVELS:
+            raise ValueError(f"{self.result!r} is not a victory level")
+        return self
+
+    @staticmethod
+    def of(s: GameState) -> dict[str, Any]:
+        o = s.ogre
+        return {
+            "board": terrain_of(s.board),
+            "scenario": s.scenario,
+            "pieces": [{"id": p.id, "kind": p.kind.value, "hex": label(p.hex), "squads": p.squads,
+                        "disabled_turn": p.disabled_turn, "moved": p.moved, "start": _hex(p.start),
+                        "base_moved": p.base_moved, "fired": p.fired} for p in s.pieces],
+            "ogre": {"mark": o.mark, "hex": _hex(o.hex), "treads": o.treads,
+                     "weapons": list(o.weapons), "fired": list(o.fired),
+                     "missiles_spent": o.missiles_spent, "moved": o.moved,
+                     "undo_hex": _hex(o.undo_hex), "undo_moved": o.undo_moved, "rams": o.rams,
+                     "exited": o.exited},
+            "phase": s.phase.value,
+            "turn": s.turn,
+            "rng": s.rng,
+            "aim": None if s.aim is None else {
+                "target": s.aim.target, "weapons": list(s.aim.weapons),
+                "part": None if s.aim.part is None else s.aim.part.value,
+                "attackers": list(s.aim.attackers)},
+            "ap_hit": sorted(s.ap_hit),
+            "next_id": s.next_id,
+            "result": s.result,
+        }
+
+    def to_state(self) -> GameState:
+        o = self.ogre
+        pieces = tuple(Piece(p.id, p.kind, int(p.hex), p.squads, p.disabled_turn, p.moved,
+                             _int(p.start), p.base_moved, p.fired) for p in self.pieces)
+        ogre = Ogre(mark=o.mark, hex=_int(o.hex), treads=o.treads, weapons=tuple(o.weapons),
+                    fired=tuple(o.fired), missiles_spent=o.missiles_spent, moved=o.moved,
+                    undo_hex=_int(o.undo_hex), undo_moved=o.undo_moved, rams=o.rams,
+                    exited=o.exited)
+        aim = None if self.aim is None else Aiming(self.aim.target, tuple(self.aim.weapons),
+                                                   self.aim.part, tuple(self.aim.attackers))
+        return GameState(board=self.board.board(), scenario=self.scenario, pieces=pieces,
+                         ogre=ogre, phase=self.phase, turn=self.turn, rng=self.rng, aim=aim,
+                         ap_hit=frozenset(self.ap_hit), next_id=self.next_id, result=self.result)
+
+
+class Players(BaseModel):
+    """Who plays: one player against the computer (which side it plays, how well) or two."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    count: Literal[1, 2] = 1
+    computer: Literal["ogre", "defense"] | None = "ogre"
+    skill: Literal["Low", "Med", "Hi"] = "Low"
+
+    @model_validator(mode="after")
+    def _computer_plays_in_one_player_games(self) -> "Players":
+        if self.count == 1 and self.computer is None:
+            raise ValueError("a one-player game needs the side the computer plays")
+        if self.count == 2 and self.computer is not None:
+            raise ValueError("a two-player game has no computer side")
+        return self
+
+
+class Label(BaseModel):
+    """What the Load a Game dialog shows; it must agree with the state."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    scenario: Literal[3, 5]
+    turn: Annotated[StrictInt, Spec(ge=1)]
+    phase: Phase
+    field: str = Spec("", max_length=100)
+
+
+class GameFile(BaseModel):
+    """One saved game, version 1."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    format: Literal["ogre-game"] = FORMAT
+    version: Literal[1] = VERSION
+    saved_at: datetime
+    label: Label
+    players: Players
+    state: StateData
+    log: list[str] = []
+
+    @model_validator(mode="after")
+    def _label_and_log(self) -> "GameFile":
+        s = self.state
+        if (self.label.scenario, self.label.turn, self.label.phase) != (s.scenario, s.turn, s.phase):
+            raise ValueError("the label does not match the game state")
+        for n, text in enumerate(self.log, 1):
+            try:
+                parse_action(text)
+            except ValueError:
+                raise ValueError(f"log entry {n}, {text!r}, is not an action") from None
+        return self
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """A game read from a slot: the state to continue from and how it was being played."""
+
+    state: GameState
+    players: Players
+    log: tuple[str, ...] = ()
+    saved_at: datetime | None = None
+    field_name: str = ""
+
+    def actions(self) -> list[Action]:
+        """The log as action values, for replay (X3)."""
+        return [parse_action(t) for t in self.log]
+
+
+def game_document(state: GameState, players: Players, log: Iterable[Action | str] = (),
+                  field_name: str = "", now: datetime | None = None) -> GameFile:
+    """The file form of a game; StorageError "invalid" if it could not be read back."""
+    when = (now or datetime.now(timezone.utc)).replace(microsecond=0)
+    doc = {
+        "format": FORMAT, "version": VERSION, "saved_at": when.isoformat(),
+        "label": {"scenario": state.scenario, "turn": state.turn, "phase": state.phase.value,
+                  "field": field_name.strip()[:100]},
+        "players": players.model_dump(mode="json"),
+        "state": StateData.of(state),
+        "log": [str(a) for a in log],
+    }
+    try:
+        return GameFile.model_validate(doc)
+    except ValidationError as exc:
+        raise StorageError(f"This game cannot be saved: {explain(exc)}.", "invalid") from None
+
+
+def game_to_text(state: GameState, players: Players, log: Iterable[Action | str] = (),
+                 field_name: str = "", now: datetime | None = None) -> str:
+    return encode(game_document(state, players, log, field_name, now))
+
+
+def game_from_text(text: str, where: str,
+                   migrations: Mapping[int, Migration] = MIGRATIONS) -> SavedGame:
+    doc = decode(text, GameFile, fmt=FORMAT, version=VERSION, migrations=migrations, where=where)
+    return SavedGame(doc.state.to_state(), doc.players, tuple(doc.log), doc.saved_at,
+                     doc.label.field)
+
+
+@dataclass(frozen=True)
+class GameSlot:
+    """What the Load/Save a Game dialog shows for one slot."""
+
+    slot: int
+    status: SlotStatus
+    scenario: int = 0
+    turn: int = 0
+    phase: Phase | None = None
+    saved_at: datetime | None = None
+    field_name: str = ""
+    players: Players | None = None
+    reason: str = ""            # why an unreadable slot cannot be read (one sentence)
+
+    @property
+    def summary(self) -> str:
+        if self.status is SlotStatus.EMPTY:
+            return f"{self.slot}. (empty)"
+        if self.status is SlotStatus.UNREADABLE or self.phase is None:
+            return f"{self.slot}. (unreadable)"
+        when = ""
+        if self.saved_at is not None:
+            local = self.saved_at.astimezone() if self.saved_at.tzinfo else self.saved_at
+            when = f", {local:%Y-%m-%d %H:%M}"
+        return (f"{self.slot}. {MARKS[self.scenario].name}, turn {self.turn}, "
+                f"{PHASE_TITLES[self.phase]}{when}")
+
+
+class GameStore:
+    """Five saved-game slots, slot1.json .. slot5.json in `folder` (G6)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.slots = SlotFolder(Path(folder), "Saved game", SIZE_LIMIT)
+
+    @classmethod
+    def default(cls) -> "GameStore":
+        return cls(games_folder())
+
+    @property
+    def folder(self) -> Path:
+        return self.slots.folder
+
+    def list_slots(self) -> list[GameSlot]:
+        out = []
+        for slot in SLOTS:
+            try:
+                text = self.slots.read(slot)
+                if text is None:
+                    out.append(GameSlot(slot, SlotStatus.EMPTY))
+                    continue
+                doc = decode(text, GameFile, fmt=FORMAT, version=VERSION, migrations=MIGRATIONS,
+                             where=self.slots.where(slot))
+            except StorageError as exc:
+                out.append(GameSlot(slot, SlotStatus.UNREADABLE, reason=exc.message))
+                continue
+            out.append(GameSlot(slot, SlotStatus.OK, doc.label.scenario, doc.label.turn,
+                                doc.label.phase, doc.saved_at, doc.label.field, doc.players))
+        return out
+
+    def save(self, slot: int, state: GameState, players: Players,
+             log: Iterable[Action | str] = (), field_name: str = "",
+             now: datetime | None = None) -> None:
+        """Write the game into a slot, replacing what was there."""
+        path = self.slots.path(slot)
+        write_text_atomic(path, game_to_text(state, players, log, field_name, now))
+
+    def load(self, slot: int) -> SavedGame:
+        return game_from_text(self.slots.read_existing(slot), self.slots.where(slot))
+
+    def clear(self, slot: int) -> None:
+        self.slots.clear(slot)

@@ -1,0 +1,105 @@
+"""Preferences (G7): kept between runs in preferences.json in the user config folder.
+
+    {"format": "ogre-preferences", "version": 1,
+     "preferences": {"sound": true, "reminders": true, "skip_empty": false,
+                     "message_speed": "Low", "skill": "Low", "window_size": null}}
+
+Loading never fails: a missing file gives the defaults quietly; a damaged,
+foreign or newer file gives the defaults and a one-line notice for the player;
+a file with some bad values keeps the good ones and says so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field as Spec, StrictBool, StrictInt, ValidationError
+
+from .atomic import read_text_limited, write_text_atomic
+from .documents import Migration, encode, parse_json, upgrade
+from .errors import StorageError
+from .paths import preferences_folder
+
+FORMAT = "ogre-preferences"
+VERSION = 1
+# The migration hook: MIGRATIONS[n] turns a version-n document (a dict) into version n+1.
+MIGRATIONS: dict[int, Migration] = {}
+FILE_NAME = "preferences.json"
+SIZE_LIMIT = 64 * 1024
+WHERE = "The preferences file"
+
+Level = Literal["Low", "Med", "Hi"]
+Side = Annotated[StrictInt, Spec(ge=100, le=20000)]
+
+
+class Preferences(BaseModel):
+    """The Preferences dialog's settings, with the 1986 defaults."""
+
+    model_config = ConfigDict(extra="ignore", frozen=True)
+
+    sound: StrictBool = True
+    reminders: StrictBool = True
+    skip_empty: StrictBool = False
+    message_speed: Level = "Low"
+    skill: Level = "Low"
+    window_size: tuple[Side, Side] | None = None     # width, height of a resized window
+
+
+class PreferencesFile(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    format: Literal["ogre-preferences"] = FORMAT
+    version: Literal[1] = VERSION
+    preferences: Preferences = Preferences()
+
+
+def preferences_path(folder: Path) -> Path:
+    return Path(folder) / FILE_NAME
+
+
+def load_preferences(folder: Path | None = None,
+                     migrations: Mapping[int, Migration] = MIGRATIONS
+                     ) -> tuple[Preferences, str | None]:
+    """(preferences, notice): the notice is one line for the player, or None when all is well."""
+    path = preferences_path(preferences_folder() if folder is None else folder)
+    try:
+        text = read_text_limited(path, SIZE_LIMIT, WHERE)
+    except (FileNotFoundError, NotADirectoryError):
+        return Preferences(), None
+    try:
+        doc = upgrade(parse_json(text, WHERE), FORMAT, VERSION, migrations, WHERE)
+    except StorageError as exc:
+        return Preferences(), f"{exc.message.rstrip('.')}, so the default preferences are used."
+    raw = doc.get("preferences", {})
+    if not isinstance(raw, dict):
+        return Preferences(), f"{WHERE} is damaged, so the default preferences are used."
+    try:
+        return Preferences.model_validate(raw), None
+    except ValidationError:
+        pass
+    return _salvage(raw), f"{WHERE} had bad settings; those were reset to their defaults."
+
+
+def _salvage(raw: dict[str, Any]) -> Preferences:
+    """Keep every setting that is valid on its own; default the rest."""
+    good: dict[str, Any] = {}
+    for name in Preferences.model_fields:
+        if name not in raw:
+            continue
+        try:
+            Preferences.model_validate({name: raw[name]})
+        except ValidationError:
+            continue
+        good[name] = raw[name]
+    return Preferences.model_validate(good)
+
+
+def save_preferences(folder: Path | None, prefs: Preferences) -> None:
+    """Write the preferences atomically (folder None: the user config folder).
+
+    Raises StorageError if the folder or the disk refuses; the old file stays intact.
+    """
+    path = preferences_path(preferences_folder() if folder is None else folder)
+    write_text_atomic(path, encode(PreferencesFile(preferences=prefs)))
