@@ -1,0 +1,23 @@
+"""`ogre` / `python -m ogre`: start the game."""
+
+from __future__ import annotations
+
+import argparse
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="ogre", description="OGRE (1986), rebuilt.")
+    parser.add_argument("--seed", type=int, default=None, help="dice seed (default: random)")
+    parser.add_argument("--size", default="", help="window size, e.g. 1280x900")
+    args = parser.parse_args(argv)
+    import random
+
+    from ogre.ui.app import App
+    size = tuple(int(x) for x in args.size.split("x")) if args.size else None
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
+    App(size=size, seed=seed).run()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,491 @@
+"""The battle screen: turns clicks and drags into rules actions and shows what happened.
+
+A click or drag becomes an action value; `check` refuses it with the 1986 message
+(shown in the Tactical Display, with a beep) or says what it would do; rams,
+overruns and leaving the map are confirmed first; `apply` gives the next state
+and the events shown at the bottom of the sidebar.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+from ogre.rules import (Aim, Clear, Done, Enter, Exit, Fire, Group, Move, OgreAim, RuleError,
+                        Split, Undo, apply, check, legal_actions)
+from ogre.rules.errors import MESSAGES
+from ogre.rules.hexes import BOTTOM_ROW
+from ogre.rules.movement import range_umbrella
+from ogre.rules.state import (FIRE_PHASES, MOVE_PHASES, OGRE_ID, GameState, Phase)
+from ogre.rules.units import STATS, WEAPON_STATS, WEAPONS, Weapon
+
+from . import art, sidebar, theme
+from .dialogs import PartDialog, WeaponDialog
+from .mapview import MapView
+from .widgets import Button, Dialog
+
+OFF_MAP = MESSAGES["off_map"]
+
+
+class Battle:
+    def __init__(self, state: GameState, *, reminders: Callable[[], bool] = lambda: True,
+                 sounds=None, on_change: Callable[[], None] = lambda: None) -> None:
+        self.state = state
+        self.map = MapView(pygame.Rect(theme.SIDEBAR_W, theme.MENU_H,
+                                       theme.LOGICAL_SIZE[0] - theme.SIDEBAR_W,
+                                       theme.LOGICAL_SIZE[1] - theme.MENU_H))
+        self.reminders = reminders
+        self.sounds = sounds
+        self.on_change = on_change
+        self.selected: int | None = None
+        self.top: dict[int, int] = {}          # stacked hex -> the piece shown on top
+        self.message = ""
+        self.results: list[str] = []
+        self.log: list[str] = []               # every applied action in the rules' notation
+        self.umbrella: tuple[set[int], set[int]] | None = None
+        self.dialog: Dialog | None = None
+        self.drag_from = 0
+        self.drag_left_hex = False
+        self.drag_pos: tuple[int, int] | None = None
+        self.hover = 0
+        self.buttons = self._make_buttons()
+        if state.phase is Phase.OGRE_ENTRY:
+            self.open(Dialog("Ogre Entry", "The Ogre enters on the bottom row of the map. Click "
+                             "OK, then click the hex where it comes on.", ("OK",)))
+
+    # ------------------------------------------------------------ buttons
+    def _make_buttons(self) -> list[Button]:
+        r = sidebar.button_rects()
+        return [
+            Button(r["top_left"], "Undo", self.press_top_left, self._top_left_enabled, "U"),
+            Button(r["top_right"], "Group", self.press_top_right, self._top_right_enabled, "G"),
+            Button(r["range"], "Range", self.press_range, lambda: self.selected is not None, "R"),
+            Button(r["done"], "Done", self.press_done, self._done_enabled, "D"),
+        ]
+
+    def _refresh_labels(self) -> None:
+        fire = self.state.phase in FIRE_PHASES
+        self.buttons[0].label = "Clear" if fire else "Undo"
+        self.buttons[1].label = "Fire" if fire else ("Split" if self._can(Split) else "Group")
+
+    def _can(self, kind) -> bool:
+        if self.selected is None:
+            return False
+        try:
+            check(self.state, kind(self.selected))
+            return True
+        except RuleError:
+            return False
+
+    def _top_left_enabled(self) -> bool:
+        if self.state.phase in FIRE_PHASES:
+            return self.state.aim is not None
+        return self._can(Undo)
+
+    def _top_right_enabled(self) -> bool:
+        if self.state.phase in FIRE_PHASES:
+            return self.state.aim is not None
+        return self._can(Group) or self._can(Split)
+
+    def _done_enabled(self) -> bool:
+        return not self.state.over and self.state.phase is not Phase.OGRE_ENTRY
+
+    def press_top_left(self) -> None:
+        if self.state.phase in FIRE_PHASES:
+            self.act(Clear())
+        elif self.selected is not None:
+            self.act(Undo(self.selected))
+
+    def press_top_right(self) -> None:
+        if self.state.phase in FIRE_PHASES:
+            self.act(Fire())
+        elif self.selected is not None:
+            self.act(Split(self.selected) if self._can(Split) else Group(self.selected))
+
+    def press_range(self) -> None:
+        """S2: move reach in green, attack reach in blue."""
+        h, move, reach = self._range_of(self.selected)
+        if h:
+            self.umbrella = range_umbrella(self.state.board, h, move, reach)
+
+    def _range_of(self, pid: int | None) -> tuple[int, int, int]:
+        if pid == OGRE_ID:
+            o = self.state.ogre
+            reach = max((WEAPON_STATS[w].range for i, w in enumerate(WEAPONS) if o.weapons[i]),
+                        default=0)
+            return o.hex, o.move_value, reach
+        p = self.state.piece(pid) if pid is not None else None
+        if p is None:
+            return 0, 0, 0
+        return p.hex, STATS[p.kind].move, p.range
+
+    def press_done(self) -> None:
+        if self.reminders() and self._unused_pieces():
+            words = "fired" if self.state.phase in FIRE_PHASES else "moved"
+            self.open(Dialog("Reminder", f"Not every piece has {words}. End this phase anyway?",
+                             ("OK", "Cancel"), lambda b: b == "OK" and self.act(Done())))
+            return
+        self.act(Done())
+
+    def _unused_pieces(self) -> bool:
+        """T3: is there a piece that has not moved (or fired) and still could?"""
+        s = self.state
+        for a in legal_actions(s):
+            if isinstance(a, Move):
+                p = s.ogre if a.piece == OGRE_ID else s.piece(a.piece)
+                if p.moved == 0:
+                    return True
+            elif isinstance(a, (OgreAim, Aim)) and s.aim is None:
+                return True
+        return False
+
+    # ------------------------------------------------------------ acting
+    def act(self, action, confirmed: bool = False) -> bool:
+        """Check an action; refuse it with its message, confirm it where the manual asks, or apply it."""
+        try:
+            verdict = check(self.state, action)
+        except RuleError as err:
+            self.refuse(err.message)
+            return False
+        if verdict.confirm and not confirmed:
+            self.open(Dialog(*self._confirm_words(verdict), ("OK", "Cancel"),
+                             lambda b: b == "OK" and self.act(action, confirmed=True)))
+            return False
+        self.state, events = apply(self.state, action)
+        self.log.append(str(action))
+        self.message = ""
+        self._show(events)
+        self._after(action)
+        self.on_change()
+        return True
+
+    def _confirm_words(self, verdict) -> tuple[str, str]:
+        target = self.state.piece(verdict.target) if verdict.target else None
+        if verdict.kind == "ram":
+            return "Ram", f"Ram the {target.name}? A ram cannot be undone."
+        if verdict.kind == "overrun":
+            return "Overrun", f"Overrun the {target.name}? An overrun cannot be undone."
+        if verdict.kind == "ram_ogre":
+            return "Ram the Ogre", "Ram the Ogre? The ramming unit is destroyed and cannot be undone."
+        return "Leave the Map", "Should the Ogre leave the map? The battle will then be scored."
+
+    def refuse(self, message: str) -> None:
+        self.message = message
+        self.play("beep")
+
+    def play(self, name: str) -> None:
+        if self.sounds is not None:
+            self.sounds.play(name)
+
+    def _show(self, events) -> None:
+        for e in events:
+            if e.kind in ("phase",):
+                self.results.append(f"-- {e.text} --")
+                self.play("phase")
+            elif e.kind == "victory":
+                self.results.append(e.text)
+            elif e.kind in ("fire", "ram", "overrun", "ram_ogre", "recover", "exit"):
+                dice = f" (die {e.die}, {e.odds})" if e.die and e.odds else (f" (die {e.die})" if e.die else "")
+                self.results.append(e.text + dice)
+                self.play(_SOUND.get(e.kind, "gun") if e.result != "destroyed" else "explosion")
+        self.results = self.results[-40:]
+
+    def _after(self, action) -> None:
+        s = self.state
+        self.umbrella = None
+        if isinstance(action, (Done, Enter)):
+            self.selected = OGRE_ID if s.phase in (Phase.OGRE_MOVE, Phase.OGRE_FIRE) else None
+            self.top.clear()
+        if self.selected not in (None, OGRE_ID) and s.piece(self.selected) is None:
+            self.selected = None
+        if isinstance(action, Move) and action.piece != OGRE_ID and s.piece(action.piece):
+            self.top[action.to] = action.piece
+            self.selected = action.piece
+        if s.over:
+            self.play("victory")
+            self.open(Dialog("The Battle Is Over", f"{s.result}.\n{_victory_words(s)}", ("OK",)))
+
+    def open(self, dialog: Dialog) -> None:
+        self.dialog = dialog
+
+    # ------------------------------------------------------------ input
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Logical-canvas events. True when something may have changed."""
+        if self.dialog is not None:
+            d = self.dialog
+            d.handle_event(event)
+            if d.result is not None and self.dialog is d:   # its callback may have opened another
+                self.dialog = None
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            for b in self.buttons:
+                b.handle_event(event)
+            self.hover = self.map.hex_at(event.pos)
+            if self.drag_from:
+                self.drag_pos = event.pos
+                if self.hover != self.drag_from:
+                    self.drag_left_hex = True
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return self._press(event.pos)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            return self._release(event.pos)
+        return False
+
+    def _press(self, pos) -> bool:
+        if self.umbrella is not None:
+            self.umbrella = None      # S2: any click removes the umbrella
+            return True
+        for b in self.buttons:
+            if b.rect.collidepoint(pos):
+                return b.handle_event(_ev(pygame.MOUSEBUTTONDOWN, pos))
+        if self.map.click_arrow(pos):
+            return True
+        h = self.map.hex_at(pos)
+        self.drag_from, self.drag_left_hex, self.drag_pos = h, False, pos
+        return True
+
+    def _release(self, pos) -> bool:
+        src, left = self.drag_from, self.drag_left_hex
+        self.drag_from, self.drag_pos, self.drag_left_hex = 0, None, False
+        for b in self.buttons:
+            if b.rect.collidepoint(pos):
+                self._refresh_labels()
+                b.handle_event(_ev(pygame.MOUSEBUTTONUP, pos))
+                return True
+        if any(r.collidepoint(pos) for r in self.map.arrows.values()):
+            return True
+        dst = self.map.hex_at(pos)
+        if not dst:
+            self._off_map(src, pos)
+        elif src and (dst != src or left):
+            self.drag(src, dst)
+        elif dst:
+            self.click(dst)
+        return True
+
+    def _off_map(self, src: int, pos) -> None:
+        """M9: a click off the map, below the map's command areas, may take the Ogre off the map."""
+        s = self.state
+        if s.phase is Phase.OGRE_MOVE and not src and pos[0] >= theme.SIDEBAR_W:
+            try:
+                check(s, Exit())
+            except RuleError:
+                pass
+            else:
+                self.act(Exit())
+                return
+        self.refuse(OFF_MAP)
+
+    def click(self, h: int) -> None:
+        s = self.state
+        if s.phase is Phase.OGRE_ENTRY:
+            self.act(Enter(h))
+            return
+        ids = self.ids_at(h)
+        if not ids:
+            self.selected = None
+            return
+        if self.selected in ids and len(ids) > 1:
+            # a click on a stacked hex brings the other piece up (M3)
+            nxt = ids[(ids.index(self.selected) + 1) % len(ids)]
+            self.selected = nxt
+        else:
+            self.selected = self.top.get(h, ids[0]) if self.top.get(h) in ids else ids[0]
+        self.top[h] = self.selected
+        self.message = ""
+
+    def ids_at(self, h: int) -> list[int]:
+        ids = [p.id for p in self.state.at(h)]
+        if self.state.ogre.hex == h:
+            ids.insert(0, OGRE_ID)
+        return ids
+
+    def top_at(self, h: int, side_ogre: bool | None = None) -> int | None:
+        """The piece a drag from h picks up: the one on top, of the acting side when given."""
+        ids = self.ids_at(h)
+        if side_ogre is not None:
+            ids = [i for i in ids if (i == OGRE_ID) == side_ogre]
+        if not ids:
+            return None
+        t = self.top.get(h)
+        return t if t in ids else ids[0]
+
+    def drag(self, src: int, dst: int) -> None:
+        s = self.state
+        if s.phase is Phase.OGRE_ENTRY:
+            self.act(Enter(dst))
+        elif s.phase in MOVE_PHASES:
+            ogre_turn = s.phase is Phase.OGRE_MOVE
+            pid = self.top_at(src, side_ogre=ogre_turn)
+            if pid is None:
+                self.refuse(MESSAGES["move_a_piece"])
+                return
+            self.selected = pid
+            self.act(Move(pid, dst))
+        elif s.phase is Phase.OGRE_FIRE:
+            self._ogre_attack(src, dst)
+        elif s.phase is Phase.DEFENSE_FIRE:
+            self._defense_attack(src, dst)
+
+    def _ogre_attack(self, src: int, dst: int) -> None:
+        s = self.state
+        if src != s.ogre.hex:
+            self.refuse(MESSAGES["no_attacker"])
+            return
+        target = self.top_at(dst, side_ogre=False)
+        if target is None:
+            self.refuse(MESSAGES["no_target"])
+            return
+        if s.aim is not None and s.aim.target != target:
+            self.refuse(MESSAGES["one_target"])
+            return
+        dialog = WeaponDialog(s, target, lambda b, counts: b == "OK" and self.act(
+            OgreAim(target, counts)))
+        if not any(dialog.limits):
+            self.refuse(MESSAGES["out_of_range"])
+            return
+        self.selected = target
+        self.open(dialog)
+
+    def _defense_attack(self, src: int, dst: int) -> None:
+        s = self.state
+        pid = self.top_at(src, side_ogre=False)
+        if pid is None:
+            self.refuse(MESSAGES["no_attacker"])
+            return
+        if dst != s.ogre.hex:
+            self.refuse(MESSAGES["no_target"])
+            return
+        self.selected = pid
+        if s.aim is not None:
+            self.act(Aim(pid, s.aim.part))
+            return
+        probe = next((w for w in (*WEAPONS, Weapon.TREADS) if s.ogre.intact(w) > 0), Weapon.TREADS)
+        try:
+            check(s, Aim(pid, probe))
+        except RuleError as err:
+            self.refuse(err.message)
+            return
+        self.open(PartDialog(s, pid, lambda b, part: b == "OK" and self.act(Aim(pid, part))))
+
+    # ------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        s = self.state
+        self._refresh_labels()
+        surface.blit(self.map.terrain(s.board), self.map.rect.topleft)
+        clip = surface.get_clip()
+        surface.set_clip(self.map.rect)
+        if s.phase is Phase.OGRE_ENTRY:
+            self.map.fill_hexes(surface, [h for h in BOTTOM_ROW if not s.board.is_crater(h)],
+                                theme.ACCENT, 70)
+        if self.umbrella:
+            green, blue = self.umbrella
+            self.map.fill_hexes(surface, blue, theme.BLUE_RANGE, 80)
+            self.map.fill_hexes(surface, green, theme.GREEN_RANGE, 90)
+        self._draw_pieces(surface)
+        if self.hover and not self.dialog:
+            self.map.outline_hex(surface, self.hover, (255, 255, 255), 1)
+        if self.drag_from and self.drag_pos:
+            a = self.map.layout.center(self.drag_from)
+            pygame.draw.line(surface, theme.ACCENT, a, self.drag_pos, 3)
+        surface.set_clip(clip)
+        self.map.draw_arrows(surface)
+        sidebar.draw_frame(surface, surface.get_height())
+        sidebar.draw_phase(surface, s, sidebar.who_acts(s))
+        hint = self._hint()
+        lines = sidebar.piece_lines(s, self.selected)
+        sidebar.draw_tactical(surface, lines + ([hint] if hint and not lines else []), self.message)
+        for b in self.buttons:
+            b.draw(surface)
+        sidebar.draw_results(surface, s, self.results, surface.get_height())
+        if self.dialog is not None:
+            self.dialog.draw(surface)
+
+    def _hint(self) -> str:
+        s = self.state
+        if s.phase is Phase.OGRE_ENTRY:
+            return "Click a lit hex on the bottom row to bring the Ogre on."
+        if s.over:
+            return s.result
+        return {
+            Phase.OGRE_MOVE: "Drag the Ogre to move. Onto a unit: ram or overrun.",
+            Phase.OGRE_FIRE: "Drag from the Ogre to a target to aim, then Fire.",
+            Phase.DEFENSE_MOVE: "Drag pieces to move them.",
+            Phase.DEFENSE_FIRE: "Drag from a unit to the Ogre to aim, then Fire.",
+            Phase.GEV_MOVE: "GEVs may move again.",
+        }.get(s.phase, "")
+
+    def _draw_pieces(self, surface: pygame.Surface) -> None:
+        s = self.state
+        size = self.map.counter_size
+        lit = self._umbrella_pieces()
+        shown: dict[int, int] = {}
+        for p in s.pieces:
+            ids = self.ids_at(p.hex)
+            top = self.top.get(p.hex)
+            shown[p.hex] = top if top in ids else ids[0]
+        for p in s.pieces:
+            if not self.map.hex_visible(p.hex) or shown.get(p.hex) != p.id:
+                continue
+            img = art.counter(p.kind.value, size, squads=p.squads, state=self._piece_state(p, lit))
+            self.map.blit_counter(surface, img, p.hex)
+            if len(self.ids_at(p.hex)) > 1:
+                self.map.outline_hex(surface, p.hex, theme.ACCENT, 3)
+        o = s.ogre
+        if o.on_map and self.map.hex_visible(o.hex) and shown.get(o.hex, OGRE_ID) == OGRE_ID:
+            under = bool(s.at(o.hex))
+            st = "highlight" if under or OGRE_ID in lit else (
+                "moved" if s.phase is Phase.OGRE_MOVE and o.moved else "normal")
+            self.map.blit_counter(surface, art.counter("ogre", size, state=st, mark=o.mark), o.hex)
+        if self.selected is not None:
+            h = o.hex if self.selected == OGRE_ID else getattr(s.piece(self.selected), "hex", 0)
+            if h and self.map.hex_visible(h):
+                self.map.outline_hex(surface, h, theme.SELECT, 2)
+        if s.aim is not None:
+            for pid in ([s.aim.target] if s.aim.part is None else list(s.aim.attackers)):
+                p = s.piece(pid)
+                if p and self.map.hex_visible(p.hex):
+                    self.map.outline_hex(surface, p.hex, theme.ERROR, 3)
+
+    def _piece_state(self, p, lit: set[int]) -> str:
+        s = self.state
+        if p.id in lit:
+            return "highlight"
+        if p.disabled:
+            return "disabled"
+        if s.phase in MOVE_PHASES and p.moved:
+            return "moved"
+        if s.phase in FIRE_PHASES and p.fired:
+            return "fired"
+        return "normal"
+
+    def _umbrella_pieces(self) -> set[int]:
+        if not self.umbrella:
+            return set()
+        area = self.umbrella[0] | self.umbrella[1]
+        lit = {p.id for p in self.state.pieces if p.hex in area and p.id != self.selected}
+        if self.state.ogre.hex in area and self.selected != OGRE_ID:
+            lit.add(OGRE_ID)
+        return lit
+
+
+_SOUND = {"fire": "gun", "ram": "ram", "overrun": "overrun", "ram_ogre": "ram",
+          "recover": "phase", "exit": "phase"}
+
+
+def _victory_words(s: GameState) -> str:
+    cp = "The Command Post stands." if s.command_post else "The Command Post is destroyed."
+    if s.ogre.exited:
+        ogre = "The Ogre escaped off the map."
+    elif s.ogre.destroyed:
+        ogre = "The Ogre is destroyed."
+    else:
+        ogre = "The Ogre is still in the field."
+    return f"{cp} {ogre} Defenders left: {len(s.pieces)} ({s.surviving_attack_points()} attack points)."
+
+
+def _ev(kind: int, pos) -> pygame.event.Event:
+    return pygame.event.Event(kind, pos=pos, button=1)
+

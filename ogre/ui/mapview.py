@@ -1,0 +1,201 @@
+"""The map: terrain, pieces, highlights and the four corner arrows (B1-B4, S2).
+
+Half the battlefield shows at a time like the 1986 game; `whole` shows all of it
+at a smaller scale. The terrain layer is drawn once per scroll or terrain change
+and cached, so a frame only blits it and the counters.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ogre.rules.board import Board, OBSTRUCTED_LAST_ROW, CRATER_LINE_ROW
+from ogre.rules.hexes import ALL_HEXES, col_row
+
+from . import art, theme
+from .layout import HexLayout
+
+HALF_SIZE = 32      # hex radius in the half-map view
+WHOLE_SIZE = 17     # hex radius when the whole map is shown
+LAST_ROW = 22
+
+
+class MapView:
+    def __init__(self, rect: pygame.Rect) -> None:
+        self.rect = pygame.Rect(rect)
+        self.whole = False
+        self.top_row = 11        # the Ogre's end of the field first: rows 11-22
+        self._terrain_key = None
+        self._terrain: pygame.Surface | None = None
+        self.layout = self._make_layout()
+        s = 26
+        r = self.rect
+        self.arrows = {
+            "top": pygame.Rect(r.left + 2, r.top + 2, s, s),
+            "bottom": pygame.Rect(r.left + 2, r.bottom - s - 2, s, s),
+            "up": pygame.Rect(r.right - s - 2, r.top + 2, s, s),
+            "down": pygame.Rect(r.right - s - 2, r.bottom - s - 2, s, s),
+        }
+
+    # -- geometry --
+    @property
+    def visible_rows(self) -> int:
+        return LAST_ROW if self.whole else int(self.rect.height / (HALF_SIZE * 1.7320508) - 0.5)
+
+    def max_top(self) -> int:
+        return 1 if self.whole else LAST_ROW - self.visible_rows + 1
+
+    def _make_layout(self) -> HexLayout:
+        size = WHOLE_SIZE if self.whole else HALF_SIZE
+        width = size * (2 + 1.5 * 14)
+        ox = self.rect.left + (self.rect.width - width) / 2
+        return HexLayout(size, (ox, self.rect.top + 2), top_row=1 if self.whole else self.top_row)
+
+    def scroll_to(self, top: int) -> None:
+        self.top_row = max(1, min(self.max_top(), top))
+        self.layout = self._make_layout()
+
+    def toggle_whole(self) -> None:
+        self.whole = not self.whole
+        self.layout = self._make_layout()
+
+    def jump_half(self, bottom: bool) -> None:
+        self.scroll_to(self.max_top() if bottom else 1)
+
+    def click_arrow(self, pos) -> bool:
+        """The corner arrows: barred ones jump to a half, plain ones scroll one row (B4)."""
+        for name, rect in self.arrows.items():
+            if rect.collidepoint(pos):
+                if self.whole:
+                    return True
+                if name in ("top", "bottom"):
+                    self.jump_half(name == "bottom")
+                else:
+                    self.scroll_to(self.top_row + (-1 if name == "up" else 1))
+                return True
+        return False
+
+    def show_hex(self, h: int) -> None:
+        """Scroll so that hex h is in view."""
+        if self.whole or not h:
+            return
+        row = col_row(h)[1]
+        if row < self.top_row + 1:
+            self.scroll_to(row - 1)
+        elif row > self.top_row + self.visible_rows - 2:
+            self.scroll_to(row - self.visible_rows + 2)
+
+    def hex_at(self, pos) -> int:
+        if not self.rect.collidepoint(pos):
+            return 0
+        h = self.layout.hex_at(pos)
+        return h if h and self.hex_visible(h) else 0
+
+    def hex_visible(self, h: int) -> bool:
+        _, y = self.layout.center(h)
+        return self.rect.top <= y <= self.rect.bottom
+
+    # -- drawing --
+    def terrain(self, board: Board, dotted_hexsides: bool = False) -> pygame.Surface:
+        key = (board, self.whole, self.top_row, dotted_hexsides)
+        if key != self._terrain_key:
+            self._terrain = self._draw_terrain(board, dotted_hexsides)
+            self._terrain_key = key
+        return self._terrain
+
+    def _draw_terrain(self, board: Board, dotted: bool) -> pygame.Surface:
+        surf = pygame.Surface(self.rect.size)
+        surf.fill(theme.SWAMP)
+        L = self.layout
+        off = (-self.rect.left, -self.rect.top)
+
+        def pts(h):
+            return [(x + off[0], y + off[1]) for x, y in L.corners(h)]
+
+        for h in ALL_HEXES:
+            row = col_row(h)[1]
+            fill = theme.MAP_CLEAR if row > OBSTRUCTED_LAST_ROW else theme.MAP_BG
+            pygame.draw.polygon(surf, fill, pts(h))
+        # the river south of the map
+        bottom_y = max(L.center(h)[1] for h in ALL_HEXES) + L.size * 0.87 + off[1]
+        pygame.draw.rect(surf, theme.RIVER, (0, bottom_y, self.rect.width, self.rect.height))
+        for h in ALL_HEXES:
+            if dotted:
+                _dotted_polygon(surf, theme.HEX_EDGE, pts(h))
+            else:
+                pygame.draw.polygon(surf, theme.HEX_EDGE, pts(h), 1)
+        self._draw_crater_line(surf, off)
+        size = int(L.size * 1.25)
+        crater_img = art.crater(size)
+        for h in board.craters:
+            x, y = L.center(h)
+            surf.blit(crater_img, crater_img.get_rect(center=(x + off[0], y + off[1])))
+        width = max(3, int(L.size / 6))
+        for a, b in board.rubble:
+            p, q = shared_edge(L, a, b)
+            pygame.draw.line(surf, theme.RUBBLE, (p[0] + off[0], p[1] + off[1]),
+                             (q[0] + off[0], q[1] + off[1]), width)
+        self._draw_labels(surf, off)
+        return surf
+
+    def _draw_crater_line(self, surf, off) -> None:
+        L = self.layout
+        a = L.center(100 + CRATER_LINE_ROW)
+        b = L.center(1500 + CRATER_LINE_ROW)
+        pygame.draw.line(surf, theme.CRATER_LINE, (a[0] + off[0], a[1] + off[1]),
+                         (b[0] + off[0], b[1] + off[1]), 1)
+
+    def _draw_labels(self, surf, off) -> None:
+        if self.whole:
+            return
+        L = self.layout
+        for h in ALL_HEXES:
+            x, y = L.center(h)
+            theme.text(surf, f"{h:04d}", (int(x + off[0]) - 13, int(y + off[1] - L.size * 0.8)),
+                       13, (120, 108, 80))
+
+    def draw_arrows(self, surface: pygame.Surface) -> None:
+        for name, rect in self.arrows.items():
+            direction = "up" if name in ("top", "up") else "down"
+            img = art.arrow(direction, name in ("top", "bottom"), rect.width)
+            pygame.draw.rect(surface, theme.PANEL, rect, border_radius=4)
+            surface.blit(img, rect)
+
+    def fill_hexes(self, surface: pygame.Surface, hexes, colour, alpha: int = 90) -> None:
+        if not hexes:
+            return
+        layer = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+        off = (-self.rect.left, -self.rect.top)
+        for h in hexes:
+            pygame.draw.polygon(layer, (*colour, alpha),
+                                [(x + off[0], y + off[1]) for x, y in self.layout.corners(h)])
+        surface.blit(layer, self.rect.topleft)
+
+    def outline_hex(self, surface: pygame.Surface, h: int, colour, width: int = 3) -> None:
+        pygame.draw.polygon(surface, colour, self.layout.corners(h), width)
+
+    def blit_counter(self, surface: pygame.Surface, img: pygame.Surface, h: int) -> None:
+        x, y = self.layout.center(h)
+        surface.blit(img, img.get_rect(center=(int(x), int(y))))
+
+    @property
+    def counter_size(self) -> int:
+        return int(self.layout.size * 1.45)
+
+
+def shared_edge(L: HexLayout, a: int, b: int):
+    """The two corners that hexes a and b share."""
+    ca = L.corners(a)
+    cb = L.corners(b)
+    pairs = sorted(((pa[0] - pb[0]) ** 2 + (pa[1] - pb[1]) ** 2, pa) for pa in ca for pb in cb)
+    return pairs[0][1], pairs[1][1]
+
+
+def _dotted_polygon(surf, colour, points) -> None:
+    for i in range(len(points)):
+        (x1, y1), (x2, y2) = points[i], points[(i + 1) % len(points)]
+        for t in range(0, 10, 2):
+            f1, f2 = t / 10, (t + 1) / 10
+            pygame.draw.line(surf, colour, (x1 + (x2 - x1) * f1, y1 + (y2 - y1) * f1),
+                             (x1 + (x2 - x1) * f2, y1 + (y2 - y1) * f2), 1)
+

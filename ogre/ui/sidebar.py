@@ -1,0 +1,128 @@
+"""The sidebar of the battle (S1): phase window, Tactical Display, buttons, the result window."""
+
+from __future__ import annotations
+
+import pygame
+
+from ogre.rules import combat
+from ogre.rules.game import aim_kill_probability
+from ogre.rules.state import OGRE_ID, PHASE_TITLES, GameState, Phase
+from ogre.rules.units import MARKS, STATS, WEAPON_STATS, WEAPONS, Kind
+
+from . import theme
+
+PHASE_Y = theme.MENU_H + 44
+TACTICAL = pygame.Rect(10, theme.MENU_H + 104, theme.SIDEBAR_W - 20, 300)
+BUTTONS_Y = TACTICAL.bottom + 10
+RESULT = pygame.Rect(10, BUTTONS_Y + 96, theme.SIDEBAR_W - 20, 0)
+
+
+def button_rects() -> dict[str, pygame.Rect]:
+    w = (theme.SIDEBAR_W - 30) // 2
+    return {
+        "top_left": pygame.Rect(10, BUTTONS_Y, w, 38),       # Undo / Clear
+        "top_right": pygame.Rect(20 + w, BUTTONS_Y, w, 38),  # Group / Split / Fire
+        "range": pygame.Rect(10, BUTTONS_Y + 46, w, 38),
+        "done": pygame.Rect(20 + w, BUTTONS_Y + 46, w, 38),
+    }
+
+
+def draw_frame(surface: pygame.Surface, height: int) -> None:
+    pygame.draw.rect(surface, theme.PANEL, (0, theme.MENU_H, theme.SIDEBAR_W, height))
+    pygame.draw.line(surface, theme.PANEL_EDGE, (theme.SIDEBAR_W - 1, theme.MENU_H),
+                     (theme.SIDEBAR_W - 1, height), 2)
+    theme.text(surface, "OGRE", (theme.SIDEBAR_W // 2, theme.MENU_H + 20), 40, theme.ACCENT,
+               bold=True, center=True)
+
+
+def draw_phase(surface: pygame.Surface, state: GameState, who: str) -> None:
+    r = pygame.Rect(10, PHASE_Y - 6, theme.SIDEBAR_W - 20, 50)
+    pygame.draw.rect(surface, theme.BG, r, border_radius=6)
+    title = PHASE_TITLES[state.phase]
+    theme.text(surface, title, (r.centerx, r.top + 15), 26, theme.TEXT, bold=True, center=True)
+    sub = state.result if state.over else f"Turn {state.turn}  -  {who}"
+    theme.text(surface, sub, (r.centerx, r.top + 37), 19, theme.TEXT_DIM, center=True)
+
+
+def piece_lines(state: GameState, pid: int | None) -> list[str]:
+    """The Tactical Display's lines for the selected piece (or the Ogre Summary)."""
+    if pid is None:
+        return []
+    if pid == OGRE_ID:
+        return ogre_summary(state)
+    p = state.piece(pid)
+    if p is None:
+        return []
+    st = STATS[p.kind]
+    lines = [p.name, f"Attack {p.attack}   Range {st.range}", f"Defense {p.defense}   Move {st.move}"
+             + (f", {st.second_move}" if st.second_move else "")]
+    if p.disabled:
+        lines.append("DISABLED")
+    if p.moved:
+        lines.append(f"Moved {p.moved}")
+    if p.fired:
+        lines.append("Fired" if p.kind is not Kind.INFANTRY else f"Squads fired {p.fired}")
+    return lines
+
+
+def ogre_summary(state: GameState) -> list[str]:
+    o = state.ogre
+    lines = [f"Ogre Summary - {MARKS[o.mark].name}",
+             f"Move value {o.move_value}   Moved {o.moved}",
+             f"Treads {o.treads} of {o.original_treads}"]
+    original = MARKS[o.mark].weapons
+    for i, w in enumerate(WEAPONS):
+        st = WEAPON_STATS[w]
+        spent = o.missiles_spent if i == 0 else 0
+        destroyed = original[i] - o.weapons[i] - spent
+        fired = o.fired[i] if i else 0
+        parts = [f"{o.weapons[i] - fired} ready"]
+        if fired:
+            parts.append(f"{fired} fired")
+        if spent:
+            parts.append(f"{spent} spent")
+        if destroyed:
+            parts.append(f"{destroyed} lost")
+        lines.append(f"{st.name}: {', '.join(parts)}")
+    return lines
+
+
+def draw_tactical(surface: pygame.Surface, lines: list[str], message: str) -> None:
+    pygame.draw.rect(surface, theme.BG, TACTICAL, border_radius=6)
+    theme.text(surface, "Tactical Display", (TACTICAL.left + 8, TACTICAL.top + 6), 18,
+               theme.TEXT_DIM)
+    y = TACTICAL.top + 28
+    for i, line in enumerate(lines):
+        for part in theme.wrap(line, 20, TACTICAL.width - 16):
+            theme.text(surface, part, (TACTICAL.left + 8, y), 20,
+                       theme.ACCENT if i == 0 else theme.TEXT, bold=i == 0)
+            y += 20
+    if message:
+        y = max(y + 8, TACTICAL.bottom - 24 * len(theme.wrap(message, 22, TACTICAL.width - 16)) - 8)
+        for part in theme.wrap(message, 22, TACTICAL.width - 16):
+            theme.text(surface, part, (TACTICAL.left + 8, y), 22, theme.ERROR, bold=True)
+            y += 22
+
+
+def draw_results(surface: pygame.Surface, state: GameState, results: list[str],
+                 height: int) -> None:
+    r = pygame.Rect(RESULT.left, RESULT.top, RESULT.width, height - RESULT.top - 10)
+    pygame.draw.rect(surface, theme.BG, r, border_radius=6)
+    y = r.top + 8
+    if state.aim is not None:
+        p = aim_kill_probability(state, state.aim)
+        theme.text(surface, f"Probability of kill: {combat.percent(p)}%", (r.left + 8, y), 22,
+                   theme.ACCENT, bold=True)
+        y += 26
+    for line in results[-6:]:
+        for part in theme.wrap(line, 19, r.width - 16):
+            if y > r.bottom - 20:
+                return
+            theme.text(surface, part, (r.left + 8, y), 19)
+            y += 19
+
+
+def who_acts(state: GameState) -> str:
+    if state.phase in (Phase.OGRE_ENTRY, Phase.OGRE_MOVE, Phase.OGRE_FIRE):
+        return "Ogre player"
+    return "Defense player"

@@ -1,0 +1,124 @@
+"""Small hand-written widgets: each has handle_event(event) -> bool and draw(surface)."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+from . import theme
+
+
+class Button:
+    def __init__(self, rect: pygame.Rect, label: str, on_click: Callable[[], None],
+                 enabled: Callable[[], bool] = lambda: True, key: str = "") -> None:
+        self.rect = pygame.Rect(rect)
+        self.label = label
+        self.on_click = on_click
+        self.enabled = enabled
+        self.key = key            # shortcut letter shown in the corner
+        self.hot = False
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.hot = self.rect.collidepoint(event.pos)
+            return False
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.rect.collidepoint(event.pos):
+            if self.enabled():
+                self.on_click()
+            return True   # a dimmed button swallows the click quietly
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        on = self.enabled()
+        colour = (theme.BUTTON_HOT if self.hot else theme.BUTTON) if on else theme.BUTTON_DIM
+        pygame.draw.rect(surface, colour, self.rect, border_radius=6)
+        pygame.draw.rect(surface, theme.PANEL_EDGE if on else theme.BUTTON_DIM, self.rect, 1,
+                         border_radius=6)
+        theme.text(surface, self.label, self.rect.center, 22,
+                   theme.TEXT if on else theme.TEXT_DIM, bold=on, center=True)
+        if self.key and on:
+            theme.text(surface, self.key, (self.rect.right - 12, self.rect.top + 3), 15,
+                       theme.TEXT_DIM)
+
+
+class Dialog:
+    """A modal box: a title, wrapped text, optional body widgets, and buttons along the bottom.
+
+    `result` is the label of the button that closed it; `on_close(label)` is called once.
+    Enter presses the first button, Esc the last (Cancel) one.
+    """
+
+    WIDTH = 460
+
+    def __init__(self, title: str, message: str, buttons: tuple[str, ...] = ("OK",),
+                 on_close: Callable[[str], None] | None = None, width: int = WIDTH,
+                 body_height: int = 0) -> None:
+        self.title = title
+        self.message = message
+        self.on_close = on_close
+        self.result: str | None = None
+        self.lines = theme.wrap(message, 22, width - 40) if message else []
+        height = 70 + 22 * len(self.lines) + body_height + 56
+        self.rect = pygame.Rect(0, 0, width, height)
+        self.rect.center = (theme.SIDEBAR_W + (theme.LOGICAL_SIZE[0] - theme.SIDEBAR_W) // 2,
+                            theme.LOGICAL_SIZE[1] // 2)
+        self.body_top = self.rect.top + 50 + 22 * len(self.lines)
+        bw, gap = 110, 14
+        total = len(buttons) * bw + (len(buttons) - 1) * gap
+        x = self.rect.centerx - total // 2
+        self.buttons = []
+        for label in buttons:
+            r = pygame.Rect(x, self.rect.bottom - 46, bw, 34)
+            self.buttons.append(Button(r, label, lambda lab=label: self.close(lab),
+                                       self._enabled_for(label)))
+            x += bw + gap
+
+    def _enabled_for(self, label: str) -> Callable[[], bool]:
+        return lambda: True
+
+    def close(self, label: str) -> None:
+        if self.result is None:
+            self.result = label
+            if self.on_close:
+                self.on_close(label)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Modal: every event is the dialog's while it is open."""
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                first = self.buttons[0]
+                if first.enabled():
+                    self.close(first.label)
+            elif event.key == pygame.K_ESCAPE:
+                self.close(self.buttons[-1].label)
+            return True
+        for b in self.buttons:
+            if b.handle_event(event):
+                return True
+        self.handle_body(event)
+        return True
+
+    def handle_body(self, event: pygame.event.Event) -> None:
+        pass
+
+    def draw(self, surface: pygame.Surface) -> None:
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 110))
+        surface.blit(shade, (0, 0))
+        pygame.draw.rect(surface, theme.PANEL, self.rect, border_radius=10)
+        pygame.draw.rect(surface, theme.ACCENT, self.rect, 2, border_radius=10)
+        theme.text(surface, self.title, (self.rect.centerx, self.rect.top + 22), 26, theme.ACCENT,
+                   bold=True, center=True)
+        y = self.rect.top + 46
+        for line in self.lines:
+            theme.text(surface, line, (self.rect.left + 20, y), 22)
+            y += 22
+        self.draw_body(surface)
+        for b in self.buttons:
+            b.draw(surface)
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        pass
