@@ -95,6 +95,13 @@ def explain(exc: ValidationError) -> str:
         else:
             words.append(str(part).replace("_", " "))
     loc = " ".join(words)
+    kind = err.get("type")
+    if kind == "extra_forbidden" and loc:
+        return f"'{loc}' does not belong in this file"
+    if kind == "missing" and loc:
+        return f"'{loc}' is missing"
+    if msg[:1].isupper() and msg[1:2].islower():
+        msg = msg[0].lower() + msg[1:]
     return f"{msg} (at {loc})" if loc else msg
 
 

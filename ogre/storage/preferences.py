@@ -66,10 +66,9 @@ def load_preferences(folder: Path | None = None,
     path = preferences_path(preferences_folder() if folder is None else folder)
     try:
         text = read_text_limited(path, SIZE_LIMIT, WHERE)
-    except (FileNotFoundError, NotADirectoryError):
-        return Preferences(), None
-    try:
         doc = upgrade(parse_json(text, WHERE), FORMAT, VERSION, migrations, WHERE)
+    except FileNotFoundError:
+        return Preferences(), None
     except StorageError as exc:
         return Preferences(), f"{exc.message.rstrip('.')}, so the default preferences are used."
     raw = doc.get("preferences", {})

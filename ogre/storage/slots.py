@@ -43,8 +43,6 @@ class SlotFolder:
             return read_text_limited(self.path(slot), self.limit, self.where(slot))
         except FileNotFoundError:
             return None
-        except NotADirectoryError:   # the folder is a file: nothing was ever saved there
-            return None
 
     def read_existing(self, slot: int) -> str:
         text = self.read(slot)
