@@ -21,8 +21,10 @@ from ogre.rules.state import OGRE_ID  # noqa: E402
 def main(out: str = "docs/screenshot.png") -> None:
     if not os.environ.get("DISPLAY"):
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from ogre.rules import new_game
+    from ogre.storage.fields import load_predesigned
     from ogre.ui.app import App
-    app = App(seed=7)
+    app = App(state=new_game(load_predesigned()[0].field, 3, 7))
     b = app.battle
     b.dialog = None
     s = b.state

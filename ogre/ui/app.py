@@ -1,48 +1,106 @@
 """The application: one window, a fixed logical canvas scaled to it, and one plain loop.
 
-`step()` runs one frame's worth of events so tests can drive the real app
-without a clock; `run()` loops and sleeps while nothing changes.
+Screens (the Field Editor and the battle) draw below the menu bar; dialogs sit on
+top and take the mouse while open. `step()` runs one frame's worth of events so
+tests can drive the real app without a clock; `run()` loops and sleeps while
+nothing changes.
 """
 
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pygame
 
-from ogre.rules.field import Field, new_game
+from ogre.rules.field import Field
 from ogre.rules.state import GameState
+from ogre.storage.preferences import Preferences, load_preferences, save_preferences
 
 from . import theme
 from .battle import Battle
+from .commands import Commands
+from .keyboard import KeyPointer
+from .menus import MenuBar
+from .widgets import Dialog
 
 IDLE_WAIT_MS = 250
 
 
 class App:
     def __init__(self, *, state: GameState | None = None, field: Field | None = None,
-                 size: tuple[int, int] | None = None, sounds=None, seed: int = 1) -> None:
+                 size: tuple[int, int] | None = None, sounds=None, seed: int = 1,
+                 prefs_folder: Path | None = None, ogre_skill: str | None = None,
+                 computer: str | None = None) -> None:
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption("OGRE")
-        self.window = pygame.display.set_mode(size or theme.LOGICAL_SIZE, pygame.RESIZABLE)
+        self.prefs_folder = prefs_folder
+        self.prefs, notice = load_preferences(prefs_folder)
+        if ogre_skill:
+            self.prefs = self.prefs.model_copy(update={"skill": ogre_skill})
+        self.window = pygame.display.set_mode(size or self.prefs.window_size or theme.LOGICAL_SIZE,
+                                              pygame.RESIZABLE)
         self.canvas = pygame.Surface(theme.LOGICAL_SIZE)
-        self.sounds = sounds
+        self.sounds = sounds if sounds is not None else _make_sounds(self.prefs.sound)
+        self.seed = seed
         self.running = True
         self.dirty = True
         self.frames = 0
-        if state is None:
-            state = new_game(field or default_field(), 3, seed)
-        self.battle = Battle(state, sounds=sounds, on_change=self.touch)
+        self.dialog: Dialog | None = None          # the app's own dialogs (menus' commands)
+        self.pointer = KeyPointer()
+        self.commands = Commands(self)
+        self.menubar = MenuBar(self.commands.menus())
+        self.battle: Battle | None = None
+        self.editor = None
+        self.screen = None
+        if state is not None:
+            self.start_battle(state, computer=computer)
+        else:
+            self.open_editor(field or self.commands.first_field())
+        notices = [n for n in (notice, getattr(self.sounds, "notice", None)) if n]
+        if notices:
+            self.show("Notice", " ".join(notices))
+
+    # -- screens --
+    def start_battle(self, state: GameState, computer: str | None = None, log=()) -> None:
+        self.battle = Battle(state, reminders=lambda: self.prefs.reminders, sounds=self.sounds,
+                             on_change=self.touch)
+        self.battle.log = list(log)
+        self.commands.set_computer(computer)
+        self.screen = self.battle
+        self.touch()
+
+    def open_editor(self, field: Field) -> None:
+        from .editor import Editor
+        if self.editor is None:
+            self.editor = Editor(field, sounds=self.sounds, on_change=self.touch)
+        else:
+            self.editor.set_field(field)
+        self.screen = self.editor
+        self.touch()
 
     def touch(self) -> None:
         self.dirty = True
+
+    def show(self, title: str, message: str) -> None:
+        self.dialog = Dialog(title, message, ("OK",))
+        self.touch()
+
+    def set_prefs(self, prefs: Preferences) -> None:
+        self.prefs = prefs
+        if hasattr(self.sounds, "enabled"):
+            self.sounds.enabled = prefs.sound
+        try:
+            save_preferences(self.prefs_folder, prefs)
+        except Exception as exc:     # a read-only config folder must not stop the game
+            self.show("Preferences", f"{getattr(exc, 'message', exc)}")
 
     # -- coordinates: the canvas is scaled to fit the window, letterboxed --
     def _fit(self) -> tuple[float, int, int]:
         w, h = self.window.get_size()
         lw, lh = theme.LOGICAL_SIZE
-        scale = min(w / lw, h / lh)
+        scale = min(w / lw, h / lh) or 1.0
         return scale, int((w - lw * scale) / 2), int((h - lh * scale) / 2)
 
     def to_logical(self, pos: tuple[int, int]) -> tuple[int, int]:
@@ -55,9 +113,10 @@ class App:
 
     # -- the loop --
     def step(self, events: list[pygame.event.Event] | None = None) -> bool:
-        """Handle events (the queue's when None) and redraw if anything changed."""
+        """Handle events (the queue's when None), let a computer player act, redraw if needed."""
         for event in pygame.event.get() if events is None else events:
             self.handle(event)
+        self.commands.tick()
         if self.dirty:
             self.draw()
         return self.running
@@ -66,48 +125,81 @@ class App:
         if event.type == pygame.QUIT:
             self.running = False
             return
-        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWRESIZED, pygame.WINDOWEXPOSED):
-            self.dirty = True
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED,
+                          pygame.WINDOWEXPOSED):
+            self.touch()
             return
+        if event.type not in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
+                              pygame.KEYDOWN):
+            return
+        self.touch()
+        if self.commands.busy(event):
+            return      # the computer is acting: a click or key only hurries its messages
         if hasattr(event, "pos"):
             data = dict(event.__dict__)
             data["pos"] = self.to_logical(event.pos)
             event = pygame.event.Event(event.type, data)
-        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
-                          pygame.KEYDOWN):
-            if self.handle_key(event):
-                self.dirty = True
-                return
-            self.battle.handle_event(event)
-            self.dirty = True
+            self.pointer.follow(event.pos)
+            self.route(event)
+            return
+        if self._dialog_key(event) or self.menubar.handle_event(event):
+            return
+        synthetic = self.pointer.events_for(event)
+        if synthetic is not None:
+            for e in synthetic:
+                self.route(e)
+            return
+        self.commands.shortcut(event)
 
-    def handle_key(self, event: pygame.event.Event) -> bool:
-        if event.type != pygame.KEYDOWN or self.battle.dialog is not None:
+    def _dialog_key(self, event) -> bool:
+        owner = self._dialog_owner()
+        if owner is None:
             return False
-        m = self.battle.map
-        if event.key == pygame.K_TAB:
-            m.toggle_whole()
-        elif event.key == pygame.K_PAGEUP:
-            m.scroll_to(m.top_row - 1)
-        elif event.key == pygame.K_PAGEDOWN:
-            m.scroll_to(m.top_row + 1)
-        elif event.key == pygame.K_HOME:
-            m.jump_half(bottom=False)
-        elif event.key == pygame.K_END:
-            m.jump_half(bottom=True)
-        else:
-            return False
-        return True
+        used = owner.dialog.handle_event(event)
+        self._after_dialog(owner)
+        return used
+
+    def _dialog_owner(self):
+        if self.dialog is not None:
+            return self
+        if self.screen is not None and getattr(self.screen, "dialog", None) is not None:
+            return self.screen
+        return None
+
+    def _after_dialog(self, owner) -> None:
+        d = owner.dialog
+        if d is not None and d.result is not None and owner.dialog is d:
+            owner.dialog = None      # its callback may have opened the next one
+
+    def route(self, event: pygame.event.Event) -> None:
+        """A mouse event in canvas coordinates: dialogs, then the menus, then the screen."""
+        owner = self._dialog_owner()
+        if owner is not None:
+            owner.dialog.handle_event(event)
+            self._after_dialog(owner)
+            return
+        if self.menubar.handle_event(event):
+            return
+        if event.type != pygame.MOUSEMOTION and event.pos[1] < theme.MENU_H:
+            return      # the menu bar's empty stretch
+        if self.screen is not None:
+            self.screen.handle_event(event)
 
     def draw(self) -> None:
         self.canvas.fill(theme.BG)
-        self.battle.draw(self.canvas)
+        if self.screen is not None:
+            self.screen.draw(self.canvas)
+        self.menubar.draw(self.canvas)
+        if self.dialog is not None:
+            self.dialog.draw(self.canvas)
+        self.pointer.draw(self.canvas)
         scale, ox, oy = self._fit()
         self.window.fill((0, 0, 0))
         if abs(scale - 1.0) < 1e-6:
             self.window.blit(self.canvas, (ox, oy))
         else:
-            size = (int(theme.LOGICAL_SIZE[0] * scale), int(theme.LOGICAL_SIZE[1] * scale))
+            size = (max(1, int(theme.LOGICAL_SIZE[0] * scale)),
+                    max(1, int(theme.LOGICAL_SIZE[1] * scale)))
             self.window.blit(pygame.transform.smoothscale(self.canvas, size), (ox, oy))
         pygame.display.flip()
         self.dirty = False
@@ -115,41 +207,24 @@ class App:
 
     def run(self) -> None:
         while self.running:
-            if not self.dirty:
+            if not self.dirty and not self.commands.working():
                 # Sleep until something happens: an idle game uses almost no CPU.
                 first = pygame.event.wait(IDLE_WAIT_MS)
                 if first.type != pygame.NOEVENT:
                     self.handle(first)
+            else:
+                pygame.time.wait(10)
             self.step()
+        self.commands.shutdown()
         pygame.quit()
 
 
-def default_field() -> Field:
-    """The field a new game starts on until the Field Editor lands: the first predesigned one."""
-    from ogre.resources import standard_board
+def _make_sounds(enabled: bool):
     try:
-        from ogre.storage.fields import load_predesigned
-        fields = load_predesigned()
-        for f in fields:
-            mark = getattr(f, "mark", 3)
-            field = getattr(f, "field", f)
-            if mark == 3:
-                return field
-    except Exception:   # storage not ready or files unreadable: fall back to a built-in field
-        pass
-    return fallback_field(standard_board())
-
-
-def fallback_field(board) -> Field:
-    from ogre.rules.field import Placement
-    from ogre.rules.units import Kind
-    P = Placement
-    pl = [P(Kind.CP, 801), P(Kind.HOWITZER, 702), P(Kind.HOWITZER, 1002),
-          P(Kind.HEAVY, 506), P(Kind.HEAVY, 1106), P(Kind.MISSILE, 604), P(Kind.MISSILE, 1005),
-          P(Kind.GEV, 310), P(Kind.GEV, 710), P(Kind.GEV, 1110), P(Kind.GEV, 1210)]
-    pl += [P(Kind.INFANTRY, h, 3) for h in (405, 607, 805, 906, 1205, 1304)]
-    pl.append(P(Kind.INFANTRY, 703, 2))
-    return Field(board, tuple(pl), "Standard defence")
+        from .sound import Sounds
+        return Sounds.create(enabled)
+    except Exception:       # no sound module or device: play silently
+        return None
 
 
 def headless() -> None:

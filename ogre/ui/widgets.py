@@ -86,15 +86,17 @@ class Dialog:
                 self.on_close(label)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """Modal: every event is the dialog's while it is open."""
+        """Modal: every mouse event is the dialog's while it is open; keys it does not use are not."""
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 first = self.buttons[0]
                 if first.enabled():
                     self.close(first.label)
-            elif event.key == pygame.K_ESCAPE:
+                return True
+            if event.key == pygame.K_ESCAPE:
                 self.close(self.buttons[-1].label)
-            return True
+                return True
+            return False     # other keys may move the keyboard pointer
         for b in self.buttons:
             if b.handle_event(event):
                 return True

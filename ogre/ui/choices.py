@@ -1,0 +1,131 @@
+"""Dialogs that pick something: a slot from a list, options in groups, a typed name."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+from . import theme
+from .widgets import Dialog
+
+ROW_H = 30
+
+
+class ListDialog(Dialog):
+    """Pick one row (e.g. a save slot); unusable rows are dimmed. on_close(button, index)."""
+
+    def __init__(self, title: str, message: str, rows: list[tuple[str, bool]],
+                 on_close: Callable[[str, int], None], ok: str = "OK") -> None:
+        self.rows = rows
+        self.selected = next((i for i, (_, on) in enumerate(rows) if on), -1)
+        super().__init__(title, message, (ok, "Cancel"),
+                         lambda b: on_close(b, self.selected), width=560,
+                         body_height=len(rows) * ROW_H)
+
+    def _enabled_for(self, label: str):
+        return (lambda: self.selected >= 0) if label != "Cancel" else (lambda: True)
+
+    def row_rect(self, i: int) -> pygame.Rect:
+        return pygame.Rect(self.rect.left + 16, self.body_top + i * ROW_H, self.rect.width - 32,
+                           ROW_H - 3)
+
+    def handle_body(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for i, (_, on) in enumerate(self.rows):
+                if on and self.row_rect(i).collidepoint(event.pos):
+                    self.selected = i
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN) and self.rows:
+            step = -1 if event.key == pygame.K_UP else 1
+            for _ in range(len(self.rows)):
+                self.selected = (self.selected + step) % len(self.rows)
+                if self.rows[self.selected][1]:
+                    break
+            return True
+        return super().handle_event(event)
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        for i, (words, on) in enumerate(self.rows):
+            r = self.row_rect(i)
+            if i == self.selected:
+                pygame.draw.rect(surface, theme.BUTTON_HOT, r, border_radius=4)
+            colour = theme.TEXT if on else theme.TEXT_DIM
+            line = theme.wrap(words, 20, r.width - 12)[0]
+            theme.text(surface, line, (r.left + 8, r.top + 6), 20, colour)
+
+
+class OptionsDialog(Dialog):
+    """Groups of mutually exclusive options (radio buttons). on_close(button, choices)."""
+
+    def __init__(self, title: str, message: str,
+                 groups: list[tuple[str, list[tuple[str, bool]]]],
+                 on_close: Callable[[str, list[int]], None], chosen: list[int] | None = None) -> None:
+        self.groups = groups
+        self.chosen = chosen or [next(i for i, (_, on) in enumerate(opts) if on)
+                                 for _, opts in groups]
+        rows = sum(1 + len(opts) for _, opts in groups)
+        super().__init__(title, message, ("OK", "Cancel"), lambda b: on_close(b, list(self.chosen)),
+                         width=460, body_height=rows * ROW_H)
+
+    def option_rects(self):
+        y = self.body_top
+        for g, (_, opts) in enumerate(self.groups):
+            yield g, -1, pygame.Rect(self.rect.left + 20, y, 300, ROW_H)
+            y += ROW_H
+            for i in range(len(opts)):
+                yield g, i, pygame.Rect(self.rect.left + 40, y, self.rect.width - 60, ROW_H - 4)
+                y += ROW_H
+
+    def handle_body(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for g, i, r in self.option_rects():
+                if i >= 0 and r.collidepoint(event.pos) and self.groups[g][1][i][1]:
+                    self.chosen[g] = i
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        for g, i, r in self.option_rects():
+            name, opts = self.groups[g]
+            if i < 0:
+                theme.text(surface, name, (r.left, r.top + 6), 21, theme.TEXT_DIM, bold=True)
+                continue
+            words, on = opts[i]
+            mark = (r.left + 10, r.centery)
+            pygame.draw.circle(surface, theme.TEXT if on else theme.TEXT_DIM, mark, 8, 2)
+            if self.chosen[g] == i:
+                pygame.draw.circle(surface, theme.ACCENT, mark, 5)
+            theme.text(surface, words, (r.left + 28, r.top + 5), 22,
+                       theme.TEXT if on else theme.TEXT_DIM)
+
+
+class NameDialog(Dialog):
+    """Type a short name (a saved field's). on_close(button, name)."""
+
+    LIMIT = 32
+
+    def __init__(self, title: str, message: str, initial: str,
+                 on_close: Callable[[str, str], None]) -> None:
+        self.name = initial[: self.LIMIT]
+        super().__init__(title, message, ("OK", "Cancel"), lambda b: on_close(b, self.name.strip()),
+                         body_height=40)
+
+    def _enabled_for(self, label: str):
+        return (lambda: bool(self.name.strip())) if label == "OK" else (lambda: True)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
+            self.name = self.name[:-1]
+            return True
+        if (event.type == pygame.KEYDOWN and getattr(event, "unicode", "")
+                and event.unicode.isprintable() and event.key not in (pygame.K_RETURN, pygame.K_ESCAPE)):
+            if len(self.name) < self.LIMIT:
+                self.name += event.unicode
+            return True
+        return super().handle_event(event)
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        r = pygame.Rect(self.rect.left + 20, self.body_top, self.rect.width - 40, 32)
+        pygame.draw.rect(surface, theme.BG, r, border_radius=4)
+        pygame.draw.rect(surface, theme.ACCENT, r, 1, border_radius=4)
+        theme.text(surface, self.name + "_", (r.left + 8, r.top + 7), 22)

@@ -1,0 +1,423 @@
+"""What the menus and shortcut keys do: the 'Menu' and 'OSI' commands (S3, S4), Play a Game
+with one or two players (G1), the game and field slots (G5, G6), and the computer player's
+turn (G2): it thinks off the event loop and shows its moves and shots one by one.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import replace
+
+import pygame
+
+from ogre.resources import standard_board
+from ogre.rules import Done, Field, Placement, Undo, legal_actions, new_game
+from ogre.rules.state import FIRE_PHASES, OGRE_PHASES, GameState, Phase, Piece
+from ogre.storage.errors import StorageError
+from ogre.storage.fields import FieldStore, load_predesigned
+from ogre.storage.games import GameStore, Players
+
+from .choices import ListDialog, NameDialog, OptionsDialog
+from .menus import Command
+from .options import ABOUT, KeysDialog, PreferencesDialog
+from .widgets import Dialog
+
+# How long each computer message stays up, by Ogre Message Speed (G2).
+MESSAGE_PAUSE = {"Low": 2.4, "Med": 1.2, "Hi": 0.45}
+MOVE_PAUSE = 0.25
+
+
+def field_from_state(state: GameState) -> Field:
+    """The field a battle stands on now: terrain and defenders, never the Ogre (E10)."""
+    return Field(state.board, tuple(Placement(p.kind, p.hex, p.squads) for p in state.pieces))
+
+
+def ai_available() -> bool:
+    try:
+        from ogre.ai import make_controller  # noqa: F401
+        return True
+    except ImportError:
+        return False
+
+
+class Commands:
+    def __init__(self, app) -> None:
+        self.app = app
+        self.computer: str | None = None      # the side the computer plays: "ogre", "defense"
+        self.controller = None
+        self.pool: ThreadPoolExecutor | None = None
+        self.thinking: Future | None = None
+        self.hold_until = 0.0
+        self.games_played = 0
+        self.field_name = ""
+
+    # ------------------------------------------------------------ the menus
+    def menus(self):
+        a = self.app
+        editing = lambda: a.screen is not None and a.screen is a.editor  # noqa: E731
+        battling = lambda: a.battle is not None and a.screen is a.battle  # noqa: E731
+        return [
+            ("Menu", [
+                Command("Load a Field", self.load_field, editing),
+                Command("Save a Field", self.save_field, editing),
+                Command("Load a Game", self.load_game),
+                Command("Save a Game", self.save_game, lambda: battling() and not a.battle.state.over),
+                Command("Play a Game", self.play_game, editing),
+                Command("Edit the Field", self.edit_field, battling),
+                Command("Clear Field", lambda: a.editor.ask_clear_field(), editing),
+                Command("Clear Pieces", lambda: a.editor.ask_clear_pieces(), editing),
+                Command("Quit", self.quit, key="Ctrl+Q"),
+            ]),
+            ("OSI", [
+                Command("About Ogre", lambda: a.show("About Ogre", ABOUT)),
+                Command("Preferences", self.preferences),
+                Command("Keyboard", lambda: setattr(a, "dialog", KeysDialog()), key="K"),
+            ]),
+        ]
+
+    def shortcut(self, event) -> None:
+        """Keys for the sidebar buttons, the map and the menus (S4)."""
+        a = self.app
+        key = event.key
+        if key == pygame.K_q and event.mod & pygame.KMOD_CTRL:
+            self.quit()
+            return
+        if key in (pygame.K_m, pygame.K_o):
+            a.menubar.open_menu(a.menubar.menus[0 if key == pygame.K_m else 1])
+            a.menubar.hot = 0
+            return
+        if key == pygame.K_k:
+            a.dialog = KeysDialog()
+            return
+        screen = a.screen
+        if screen is None:
+            return
+        m = screen.map
+        if key == pygame.K_TAB:
+            m.toggle_whole()
+        elif key == pygame.K_PAGEUP:
+            m.scroll_to(m.top_row - 1)
+        elif key == pygame.K_PAGEDOWN:
+            m.scroll_to(m.top_row + 1)
+        elif key == pygame.K_HOME:
+            m.jump_half(bottom=False)
+        elif key == pygame.K_END:
+            m.jump_half(bottom=True)
+        elif screen is a.battle and not self.computer_acting():
+            b = a.battle
+            buttons = {pygame.K_u: 0, pygame.K_c: 0, pygame.K_g: 1, pygame.K_f: 1,
+                       pygame.K_r: 2, pygame.K_d: 3}
+            if key in buttons:
+                button = b.buttons[buttons[key]]
+                b._refresh_labels()
+                if button.enabled():
+                    button.on_click()
+
+    def quit(self) -> None:
+        self.app.running = False
+
+    def preferences(self) -> None:
+        a = self.app
+        one_player = a.battle is not None and self.computer is not None
+
+        def done(button, prefs):
+            if button == "OK":
+                a.set_prefs(prefs)
+                if self.controller is not None:
+                    self._make_controller(prefs.skill)
+        a.dialog = PreferencesDialog(a.prefs, one_player or a.battle is None, done)
+
+    # ------------------------------------------------------------ fields (G5, E10)
+    def first_field(self) -> Field:
+        """The field the editor opens with (E1): the first predesigned Mark III field."""
+        try:
+            for rec in load_predesigned():
+                if rec.mark == 3:
+                    self.field_name = rec.name
+                    return rec.field
+        except StorageError:
+            pass
+        return Field(standard_board())
+
+    def load_field(self) -> None:
+        a = self.app
+        try:
+            predesigned = load_predesigned()
+        except StorageError as exc:
+            predesigned = []
+            a.show("Load a Field", exc.message)
+        slots = FieldStore.default().list_slots()
+        rows = [(f"{r.name} ({'Mark III' if r.mark == 3 else 'Mark V'}) - {r.description}", True)
+                for r in predesigned]
+        rows += [(s.summary + (f": {s.reason}" if s.reason else ""), s.status.name == "OK")
+                 for s in slots]
+
+        def chosen(button, i):
+            if button != "OK" or i < 0:
+                return
+            try:
+                rec = predesigned[i] if i < len(predesigned) else \
+                    FieldStore.default().load(slots[i - len(predesigned)].slot)
+            except StorageError as exc:
+                a.show("Load a Field", exc.message)
+                return
+            self.field_name = rec.name
+            a.editor.set_field(rec.field)
+        a.dialog = ListDialog("Load a Field", "Five predesigned fields, then your five.", rows, chosen)
+
+    def save_field(self) -> None:
+        a = self.app
+        store = FieldStore.default()
+        slots = store.list_slots()
+        rows = [(s.summary + (f": {s.reason}" if s.reason else ""), True) for s in slots]
+
+        def named(button, slot, name):
+            if button != "OK":
+                return
+            try:
+                store.save(slot, a.editor.field, name)
+            except StorageError as exc:
+                a.show("Save a Field", exc.message)
+                return
+            self.field_name = name
+            a.show("Save a Field", f"Saved as field {slot}, \"{name}\".")
+
+        def ask_name(slot):
+            a.dialog = NameDialog("Save a Field", f"A name for field {slot}:",
+                                  self.field_name or f"Field {slot}",
+                                  lambda b, name: named(b, slot, name))
+
+        def chosen(button, i):
+            if button != "OK" or i < 0:
+                return
+            if slots[i].status.name != "EMPTY":
+                a.dialog = Dialog("Save a Field", f"Replace what is in field {slots[i].slot}?",
+                                  ("OK", "Cancel"), lambda b: b == "OK" and ask_name(slots[i].slot))
+                return
+            ask_name(slots[i].slot)
+        a.dialog = ListDialog("Save a Field", "Save this field under which number?", rows, chosen)
+
+    # ------------------------------------------------------------ games (G1, G6)
+    def edit_field(self) -> None:
+        a = self.app
+        a.open_editor(field_from_state(a.battle.state))
+
+    def play_game(self) -> None:
+        a = self.app
+        ai = ai_available()
+        mark = 3
+        groups = [
+            ("Scenario", [("Mark III", True), ("Mark V", True)]),
+            ("Players", [("One player: the computer plays the Ogre", ai),
+                         ("Two players, taking turns at this computer", True),
+                         ("One player: you are the Ogre, the computer defends", ai)]),
+        ]
+        chosen_default = [0 if mark == 3 else 1, 0 if ai else 1]
+
+        def picked(button, choice):
+            if button != "OK":
+                return
+            mark = 3 if choice[0] == 0 else 5
+            computer = {0: "ogre", 1: None, 2: "defense"}[choice[1]]
+            if a.battle is not None and not a.battle.state.over:
+                a.dialog = OptionsDialog(
+                    "Play a Game", "A battle is in progress.",
+                    [("The Ogre", [("Start new Ogre", True), ("Keep old Ogre", True)])],
+                    lambda b, c: b == "OK" and self._check_and_start(mark, computer, keep=c[0] == 1))
+                return
+            self._check_and_start(mark, computer, keep=False)
+        a.dialog = OptionsDialog("Play a Game", "Choose the battle.", groups, picked, chosen_default)
+
+    def _check_and_start(self, mark: int, computer: str | None, keep: bool) -> None:
+        a = self.app
+        a.editor.start_checks(mark, lambda: self._start(mark, computer, keep))
+
+    def _start(self, mark: int, computer: str | None, keep: bool) -> None:
+        a = self.app
+        field = a.editor.field
+        if keep and a.battle is not None:
+            state = keep_old_ogre(a.battle.state, field)
+            log = a.battle.log
+        else:
+            seed = random.Random(a.seed * 1000 + self.games_played).randrange(1 << 31)
+            state = new_game(field, mark, seed)
+            log = []
+        self.games_played += 1
+        a.start_battle(state, computer=computer, log=log)
+
+    def save_game(self) -> None:
+        a = self.app
+        store = GameStore.default()
+        slots = store.list_slots()
+        rows = [(s.summary + (f": {s.reason}" if s.reason else ""), True) for s in slots]
+
+        def write(slot):
+            try:
+                store.save(slot, a.battle.state, self.players(), a.battle.log, self.field_name)
+            except StorageError as exc:
+                a.show("Save a Game", exc.message)
+                return
+            a.show("Save a Game", f"The battle is saved in game {slot}.")
+
+        def chosen(button, i):
+            if button != "OK" or i < 0:
+                return
+            if slots[i].status.name != "EMPTY":
+                a.dialog = Dialog("Save a Game", f"Replace saved game {slots[i].slot}?",
+                                  ("OK", "Cancel"), lambda b: b == "OK" and write(slots[i].slot))
+                return
+            write(slots[i].slot)
+        a.dialog = ListDialog("Save a Game", "Save this battle in which game?", rows, chosen)
+
+    def load_game(self) -> None:
+        a = self.app
+        store = GameStore.default()
+        slots = store.list_slots()
+        rows = [(s.summary + (f": {s.reason}" if s.reason else ""), s.status.name == "OK")
+                for s in slots]
+
+        def read(slot):
+            try:
+                saved = store.load(slot)
+            except StorageError as exc:
+                a.show("Load a Game", exc.message)
+                return
+            p = saved.players
+            if p.count == 1:
+                a.prefs = a.prefs.model_copy(update={"skill": p.skill})
+            self.field_name = saved.field_name
+            a.start_battle(saved.state, computer=p.computer if p.count == 1 else None,
+                           log=saved.log)
+
+        def chosen(button, i):
+            if button != "OK" or i < 0:
+                return
+            if a.battle is not None and not a.battle.state.over:
+                a.dialog = Dialog("Load a Game", "The battle in progress will be lost unless it "
+                                  "is saved first. Load anyway?", ("OK", "Cancel"),
+                                  lambda b: b == "OK" and read(slots[i].slot))
+                return
+            read(slots[i].slot)
+        a.dialog = ListDialog("Load a Game", "Load which saved game?", rows, chosen)
+
+    def players(self) -> Players:
+        if self.computer is None:
+            return Players(count=2, computer=None, skill=self.app.prefs.skill)
+        return Players(count=1, computer=self.computer, skill=self.app.prefs.skill)
+
+    # ------------------------------------------------------------ the computer player (G2)
+    def set_computer(self, side: str | None) -> None:
+        self.cancel_thinking()
+        self.computer = side if side and ai_available() else None
+        self.controller = None
+        if self.computer:
+            self._make_controller(self.app.prefs.skill)
+            if self.computer == "ogre" and self.app.battle.state.phase is Phase.OGRE_ENTRY:
+                self.app.battle.dialog = None       # no entry dialog for the computer's Ogre
+
+    def _make_controller(self, skill: str) -> None:
+        from ogre.ai import make_controller
+        self.controller = make_controller(self.computer, skill)
+
+    def computer_acting(self) -> bool:
+        b = self.app.battle
+        if self.controller is None or b is None or b.state.over or self.app.screen is not b:
+            return False
+        return (b.state.phase in OGRE_PHASES) == (self.computer == "ogre")
+
+    def working(self) -> bool:
+        return self.computer_acting() and self.app.dialog is None and self.app.battle.dialog is None
+
+    def busy(self, event) -> bool:
+        """While the computer acts, a click or key only hurries its messages along (G2)."""
+        if not self.working():
+            return False
+        if event.type in (pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
+            self.hold_until = 0.0
+        return True
+
+    def tick(self) -> None:
+        """Called every frame: the computer's next action, or skipping an empty phase (T4)."""
+        if self.working():
+            pygame.mouse.set_visible(False)
+            self._computer_step()
+            return
+        pygame.mouse.set_visible(True)
+        self._skip_empty()
+
+    def _computer_step(self) -> None:
+        b = self.app.battle
+        now = time.monotonic()
+        if self.thinking is None:
+            if now < self.hold_until:
+                return
+            if self.pool is None:
+                self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ogre-ai")
+            self.thinking = self.pool.submit(self.controller.choose, b.state)
+            self.thinking.state_at_start = b.state
+            return
+        if not self.thinking.done():
+            return
+        future, self.thinking = self.thinking, None
+        if future.state_at_start is not b.state:
+            return                      # the battle changed under it (a load): think again
+        try:
+            action = future.result()
+        except Exception as exc:        # a broken plugin must not take the game down
+            self.app.show("Computer player", f"The computer player failed ({exc}); "
+                          "the battle goes on as a two-player game.")
+            self.set_computer(None)
+            return
+        before = len(b.results)
+        if not b.act(action, confirmed=True):
+            self.app.show("Computer player", f"The computer player tried an illegal action "
+                          f"({action}): {b.message}. The battle goes on as a two-player game.")
+            self.set_computer(None)
+            return
+        shown = len(b.results) > before and not isinstance(action, Done)
+        self.hold_until = now + (MESSAGE_PAUSE[self.app.prefs.message_speed] if shown else MOVE_PAUSE)
+        self.app.touch()
+
+    def _skip_empty(self) -> None:
+        """T4: with Skip Empty Turns on, a phase with nothing to do passes by itself."""
+        a = self.app
+        b = a.battle
+        if (not a.prefs.skip_empty or b is None or a.screen is not b or b.state.over
+                or b.dialog is not None or a.dialog is not None
+                or b.state.phase is Phase.OGRE_ENTRY):
+            return
+        useful = [x for x in legal_actions(b.state) if not isinstance(x, (Done, Undo))]
+        if not useful and not _anything_done(b.state):
+            b.act(Done())
+
+    def cancel_thinking(self) -> None:
+        if self.thinking is not None:
+            self.thinking.cancel()
+            self.thinking = None
+
+    def shutdown(self) -> None:
+        self.cancel_thinking()
+        if self.pool is not None:
+            self.pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _anything_done(state: GameState) -> bool:
+    """Has the side acted in this phase? Then the phase is not empty: the player ends it."""
+    if state.phase in OGRE_PHASES:
+        return state.ogre.moved > 0 if state.phase is Phase.OGRE_MOVE else any(state.ogre.fired)
+    if state.phase in FIRE_PHASES:
+        return any(p.fired for p in state.pieces)
+    return any(p.moved for p in state.pieces)
+
+
+def keep_old_ogre(state: GameState, field: Field) -> GameState:
+    """G1 'Keep old Ogre': the Ogre keeps its type, place and damage; the defenders and terrain
+    are those of the field as edited."""
+    if field.board == state.board and field.placements == field_from_state(state).placements:
+        return state
+    pieces = tuple(Piece(i + 1, p.kind, p.hex, p.squads, start=p.hex)
+                   for i, p in enumerate(field.placements))
+    return replace(state, board=field.board, pieces=pieces, next_id=len(pieces) + 1, aim=None,
+                   ap_hit=frozenset(), _index=None)
