@@ -1,0 +1,243 @@
+"""Saved games (G6): the complete state round-trips, so a loaded game continues exactly."""
+
+from __future__ import annotations
+
+import errno
+import json
+import random
+from dataclasses import replace
+from datetime import datetime, timezone
+
+import pytest
+
+from ogre.rules import Aiming, Phase, Weapon, apply, legal_actions, parse_action
+from ogre.storage import GameStore, Players, SlotStatus, StorageError, atomic
+from ogre.storage.games import game_from_text, game_to_text
+
+from .helpers import predesigned, random_game, small_field, snapshot
+from .test_fields import one_sentence
+
+NOON = datetime(2025, 1, 31, 12, 0, tzinfo=timezone.utc)
+
+
+def sampled_states():
+    """States from seeded random games: every phase, with and without aims, to the end."""
+    out = []
+    for n, (field, mark) in enumerate([(predesigned(0), 3), (predesigned(3), 5), (small_field(), 3)]):
+        for i, (state, log) in enumerate(random_game(field, mark, seed=100 + n)):
+            if i % 25 == 0 or state.aim is not None and i % 3 == 0 or state.over or (
+                    state.ap_hit and i % 5 == 0):
+                out.append((state, log))
+    return out
+
+
+STATES = sampled_states()
+
+
+def test_the_sample_covers_every_phase_aims_damage_and_the_end():
+    phases = {s.phase for s, _ in STATES}
+    assert phases == set(Phase)
+    assert any(s.aim is not None and s.phase is Phase.OGRE_FIRE for s, _ in STATES)
+    assert any(s.aim is not None and s.phase is Phase.DEFENSE_FIRE for s, _ in STATES)
+    assert any(s.ap_hit for s, _ in STATES)
+    assert any(p.disabled for s, _ in STATES for p in s.pieces)
+    assert any(s.result for s, _ in STATES)
+    assert any(s.ogre.treads < s.ogre.original_treads for s, _ in STATES)
+
+
+def test_g6_every_sampled_state_round_trips_exactly():
+    players = Players(count=1, computer="ogre", skill="Med")
+    for state, log in STATES:
+        text = game_to_text(state, players, log, "Field", NOON)
+        back = game_from_text(text, "Saved game 1")
+        assert back.state == state
+        assert back.actions() == list(log)
+        assert back.players == players and back.saved_at == NOON and back.field_name == "Field"
+
+
+def test_g6_a_loaded_game_continues_exactly_as_the_original(tmp_path):
+    store = GameStore(tmp_path)
+    rnd = random.Random(7)
+    for state, log in STATES[::40]:
+        if state.over:
+            continue
+        store.save(1, state, Players(count=2, computer=None), log)
+        loaded = store.load(1).state
+        for _ in range(30):
+            if state.over:
+                break
+            action = rnd.choice(legal_actions(state))
+            assert legal_actions(loaded) == legal_actions(state)
+            (state, events), (loaded, events2) = apply(state, action), apply(loaded, action)
+            assert loaded == state and events2 == events
+
+
+def test_the_die_state_is_kept_as_a_64_bit_integer(tmp_path):
+    state, _ = STATES[0]
+    for rng in (0, 1, (1 << 63) + 12345, (1 << 64) - 1):
+        text = game_to_text(replace(state, rng=rng), Players())
+        assert json.loads(text)["state"]["rng"] == rng
+        assert game_from_text(text, "Saved game 1").state.rng == rng
+
+
+def test_every_ogre_and_aim_field_survives(tmp_path):
+    state, _ = STATES[5]
+    odd = replace(state, ogre=replace(state.ogre, hex=0, exited=True, undo_hex=1521, undo_moved=2,
+                                      rams=2, fired=(0, 1, 2, 3), missiles_spent=1, moved=3),
+                  aim=Aiming(target=0, weapons=(0, 0, 0, 0), part=Weapon.TREADS, attackers=(4, 4, 9)),
+                  ap_hit=frozenset({3, 7}), result="Ogre Victory", phase=Phase.OVER)
+    assert game_from_text(game_to_text(odd, Players()), "x").state == odd
+
+
+def test_list_slots_shows_scenario_turn_phase_and_date(tmp_path):
+    store = GameStore(tmp_path)
+    state = next(s for s, _ in STATES if s.phase is Phase.DEFENSE_FIRE and s.turn >= 2)
+    store.save(2, state, Players(skill="Hi"), field_name="Howitzer Umbrella", now=NOON)
+    (tmp_path / "slot4.json").write_text("{")
+    slots = store.list_slots()
+    assert [s.status for s in slots] == [SlotStatus.EMPTY, SlotStatus.OK, SlotStatus.EMPTY,
+                                         SlotStatus.UNREADABLE, SlotStatus.EMPTY]
+    s = slots[1]
+    assert (s.scenario, s.turn, s.phase, s.saved_at, s.field_name) == (
+        state.scenario, state.turn, Phase.DEFENSE_FIRE, NOON, "Howitzer Umbrella")
+    assert s.players == Players(skill="Hi")
+    assert s.summary.startswith(f"2. Mark III, turn {state.turn}, Defense Attack, 2025-01-3")
+    assert slots[3].summary == "4. (unreadable)" and one_sentence(slots[3].reason)
+    doc = json.loads((tmp_path / "slot2.json").read_text())
+    assert doc["saved_at"].startswith("2025-01-31T12:00:00")
+    assert doc["label"] == {"scenario": 3, "turn": state.turn, "phase": "defense_fire",
+                            "field": "Howitzer Umbrella"}
+
+
+def test_players_say_who_the_computer_plays():
+    assert Players() == Players(count=1, computer="ogre", skill="Low")
+    Players(count=1, computer="defense", skill="Hi")
+    with pytest.raises(ValueError):
+        Players(count=2, computer="ogre")
+    with pytest.raises(ValueError):
+        Players(count=1, computer=None)
+    with pytest.raises(ValueError):
+        Players(skill="Expert")
+
+
+def _game_doc(path=(), value=None, delete=False):
+    state, log = next((s, lg) for s, lg in STATES if s.aim is not None)
+    doc = json.loads(game_to_text(state, Players(), log, now=NOON))
+    if path:
+        target = doc
+        for key in path[:-1]:
+            target = target[key]
+        if delete:
+            del target[path[-1]]
+        else:
+            target[path[-1]] = value
+    return json.dumps(doc)
+
+
+GOOD = _game_doc()
+FIELD_FILE = json.dumps({"format": "ogre-field", "version": 1, "name": "x", "mark": 3})
+BAD_GAMES = {
+    "damaged": (GOOD.replace('"state"', "'state'"), "damaged", "damaged"),
+    "truncated": (GOOD[: len(GOOD) * 2 // 3], "truncated", "cut off"),
+    "empty-file": ("   \n", "truncated", "cut off"),
+    "a-field": (FIELD_FILE, "foreign", "holds a field, not a saved game"),
+    "foreign": ('{"format": "chess-pgn", "version": 1}', "foreign", "not an OGRE file"),
+    "future": (_game_doc(("version",), 7), "future", "newer version"),
+    "negative-rng": (_game_doc(("state", "rng"), -1), "invalid", "rng"),
+    "huge-rng": (_game_doc(("state", "rng"), 1 << 64), "invalid", "rng"),
+    "float-rng": (_game_doc(("state", "rng"), 1.5), "invalid", "rng"),
+    "unknown-phase": (_game_doc(("state", "phase"), "lunch"), "invalid", "phase"),
+    "bad-hex": (_game_doc(("state", "pieces", 0, "hex"), "9999"), "invalid", "not a hex"),
+    "unknown-kind": (_game_doc(("state", "pieces", 0, "kind"), "ogre"), "invalid", "kind"),
+    "five-squads": (_game_doc(("state", "pieces", 1, "squads"), 5), "invalid", "squads"),
+    "too-many-treads": (_game_doc(("state", "ogre", "treads"), 46), "invalid", "treads"),
+    "unknown-part": (_game_doc(("state", "aim", "part"), "hull"), "invalid", "part"),
+    "missing-ogre": (_game_doc(("state", "ogre"), delete=True), "invalid", "missing"),
+    "label-mismatch": (_game_doc(("label", "turn"), 99), "invalid", "label"),
+    "bad-log": (_game_doc(("log",), ["enter 0822", "dance"]), "invalid", "log entry 2"),
+    "bad-date": (_game_doc(("saved_at",), "yesterday"), "invalid", "saved at"),
+    "bad-players": (_game_doc(("players",), {"count": 2, "computer": "ogre", "skill": "Low"}),
+                    "invalid", "two-player"),
+    "duplicate-ids": (json.dumps({**json.loads(GOOD), "state": {
+        **json.loads(GOOD)["state"],
+        "pieces": json.loads(GOOD)["state"]["pieces"][:1] * 2}}), "invalid", "share an id"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD_GAMES))
+def test_a_bad_saved_game_is_a_clear_error_and_spares_the_others(tmp_path, case):
+    text, code, words = BAD_GAMES[case]
+    store = GameStore(tmp_path)
+    state, log = STATES[3]
+    for slot in (1, 2, 5):
+        store.save(slot, state, Players(), log, now=NOON)
+    (tmp_path / "slot3.json").write_text(text, encoding="utf-8")
+    before = snapshot(tmp_path)
+    with pytest.raises(StorageError) as err:
+        store.load(3)
+    assert err.value.code == code, err.value.message
+    assert err.value.message.startswith("Saved game 3 ")
+    assert words.lower() in err.value.message.lower(), err.value.message
+    assert one_sentence(err.value.message), err.value.message
+    slots = store.list_slots()
+    assert slots[2].status is SlotStatus.UNREADABLE and slots[2].reason == err.value.message
+    assert [s.status for s in slots] == [SlotStatus.OK, SlotStatus.OK, SlotStatus.UNREADABLE,
+                                         SlotStatus.EMPTY, SlotStatus.OK]
+    assert store.load(5).state == state
+    assert snapshot(tmp_path) == before
+
+
+def test_disk_full_while_saving_a_game_keeps_the_old_one(tmp_path, monkeypatch):
+    store = GameStore(tmp_path)
+    old, _ = STATES[1]
+    new, _ = STATES[-1]
+    store.save(1, old, Players())
+    store.save(2, new, Players())
+    before = snapshot(tmp_path)
+
+    def full(*args):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(atomic.os, "fsync", full)
+    with pytest.raises(StorageError) as err:
+        store.save(1, new, Players())
+    assert err.value.code == "disk_full"
+    monkeypatch.undo()
+    assert snapshot(tmp_path) == before
+    assert store.load(1).state == old
+
+
+def test_saving_a_game_into_an_unwritable_folder(tmp_path):
+    (tmp_path / "games").write_text("")
+    with pytest.raises(StorageError) as err:
+        GameStore(tmp_path / "games").save(1, STATES[0][0], Players())
+    assert err.value.code == "unwritable"
+
+
+def test_loading_an_empty_game_slot(tmp_path):
+    with pytest.raises(StorageError) as err:
+        GameStore(tmp_path).load(1)
+    assert err.value.message == "Saved game 1 is empty."
+
+
+def test_the_log_is_action_notation():
+    state, log = STATES[10]
+    doc = json.loads(game_to_text(state, Players(), log))
+    assert doc["log"] == [str(a) for a in log]
+    assert [parse_action(t) for t in doc["log"]] == list(log)
+
+
+def test_the_schema_knows_every_field_of_the_rules_state():
+    """A new field in the rules state must be added to the save format (and its version bumped)."""
+    from dataclasses import fields
+
+    from ogre.rules.state import GameState, Ogre, Piece
+    from ogre.storage.games import AimState, OgreState, PieceState, StateData
+
+    def names(cls):
+        return {f.name for f in fields(cls) if not f.name.startswith("_")}
+
+    assert names(GameState) == set(StateData.model_fields)
+    assert names(Piece) == set(PieceState.model_fields)
+    assert names(Ogre) == set(OgreState.model_fields)
+    assert names(Aiming) == set(AimState.model_fields)

@@ -1,0 +1,76 @@
+"""The five predesigned fields (G5): legal standard deployments (E9) on the standard map."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from ogre.resources import data_dir, standard_board
+from ogre.rules import legal_actions, new_game, validate
+from ogre.rules.board import behind_crater_line
+from ogre.rules.field import armor_units, forward_attack_points, infantry_squads
+from ogre.rules.hexes import col_row
+from ogre.rules.units import MARKS, Kind
+from ogre.storage import designed_for, load_predesigned, predesigned_paths
+
+from .helpers import random_game
+
+FIELDS = load_predesigned()
+SHARED_MAP = Path(__file__).resolve().parents[3] / "shared" / "data" / "standard-map.json"
+
+
+def test_g5_there_are_five_predesigned_fields_three_mark_iii_and_two_mark_v():
+    assert len(FIELDS) == 5
+    assert [p.name[:3] for p in predesigned_paths()] == ["01-", "02-", "03-", "04-", "05-"]
+    assert sorted(f.mark for f in FIELDS) == [3, 3, 3, 5, 5]
+    assert len({f.name for f in FIELDS}) == 5
+
+
+@pytest.mark.parametrize("rec", FIELDS, ids=lambda r: r.name)
+def test_e9_each_predesigned_field_is_a_legal_standard_deployment(rec):
+    field, mark = rec.field, rec.mark
+    assert validate(field, mark, standard_board()) == []
+    m = MARKS[mark]
+    assert armor_units(field) == m.armor_units
+    assert infantry_squads(field) == m.infantry_squads
+    assert forward_attack_points(field) <= m.forward_points
+    assert sum(p.kind is Kind.CP for p in field.placements) == 1
+    assert all(1 <= col_row(p.hex)[1] <= 16 for p in field.placements)
+    assert field.board == standard_board()
+    assert not any(field.board.is_crater(p.hex) for p in field.placements)
+    assert len({p.hex for p in field.placements}) == len(field.placements)
+    assert all(1 <= p.squads <= 3 for p in field.placements if p.kind is Kind.INFANTRY)
+    assert designed_for(field) == mark                # it is for the Mark it claims
+
+
+@pytest.mark.parametrize("rec", FIELDS, ids=lambda r: r.name)
+def test_each_predesigned_field_has_a_name_and_a_one_line_idea(rec):
+    assert rec.name and rec.field.name == rec.name
+    assert rec.description and "\n" not in rec.description and rec.description.endswith(".")
+
+
+def test_mark_iii_fields_hold_the_forward_limit_of_the_mark_iii():
+    for rec in FIELDS:
+        if rec.mark == 3:
+            forward = sum(p.squads if p.kind is Kind.INFANTRY else 0 for p in rec.field.placements
+                          if not behind_crater_line(p.hex))
+            assert forward_attack_points(rec.field) <= 20 and forward <= 20
+
+
+@pytest.mark.parametrize("n", range(5))
+def test_a_battle_starts_and_runs_on_each_predesigned_field(n):
+    rec = FIELDS[n]
+    state = new_game(rec.field, rec.mark, seed=n)
+    assert legal_actions(state)
+    for state, _ in random_game(rec.field, rec.mark, seed=n, limit=300):
+        pass
+    assert state.turn >= 2
+
+
+def test_the_standard_map_in_fields_matches_the_shared_data():
+    if not SHARED_MAP.is_file():
+        pytest.skip("../shared is not present")
+    ours = json.loads((data_dir("fields") / "standard-map.json").read_text())
+    assert ours == json.loads(SHARED_MAP.read_text())

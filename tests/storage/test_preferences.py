@@ -1,0 +1,117 @@
+"""Preferences (G7): defaults, kept between runs, never a crash on a bad file."""
+
+from __future__ import annotations
+
+import errno
+import json
+
+import pytest
+
+from ogre.storage import Preferences, StorageError, atomic, load_preferences, save_preferences
+from ogre.storage.preferences import FILE_NAME
+
+
+def write(folder, text):
+    (folder / FILE_NAME).write_text(text, encoding="utf-8")
+
+
+def test_g7_defaults_are_the_1986_ones():
+    p = Preferences()
+    assert (p.sound, p.reminders, p.skip_empty, p.message_speed, p.skill, p.window_size) == (
+        True, True, False, "Low", "Low", None)
+
+
+def test_a_missing_file_gives_the_defaults_quietly(tmp_path):
+    assert load_preferences(tmp_path / "nowhere") == (Preferences(), None)
+
+
+def test_g7_preferences_are_kept_between_runs(tmp_path):
+    prefs = Preferences(sound=False, reminders=False, skip_empty=True, message_speed="Hi",
+                        skill="Med", window_size=(1280, 800))
+    save_preferences(tmp_path / "config", prefs)
+    assert load_preferences(tmp_path / "config") == (prefs, None)
+    doc = json.loads((tmp_path / "config" / FILE_NAME).read_text())
+    assert (doc["format"], doc["version"]) == ("ogre-preferences", 1)
+
+
+@pytest.mark.parametrize("text", [
+    "", "garbage", "{\"format\": \"ogre-preferences\", \"version\": 1, \"preferences\": {",
+    "[1, 2]", "{\"format\": \"ogre-field\", \"version\": 1}", "{\"some\": \"thing\"}",
+    "{\"format\": \"ogre-preferences\", \"version\": 2, \"preferences\": {}}",
+    "{\"format\": \"ogre-preferences\", \"version\": 1, \"preferences\": 7}",
+    "\x00\x00\x00",
+])
+def test_a_bad_file_gives_the_defaults_and_a_one_line_notice(tmp_path, text):
+    write(tmp_path, text)
+    prefs, notice = load_preferences(tmp_path)
+    assert prefs == Preferences()
+    assert isinstance(notice, str) and notice.endswith(".") and "\n" not in notice
+    assert "default" in notice
+
+
+def test_a_future_version_says_so(tmp_path):
+    write(tmp_path, json.dumps({"format": "ogre-preferences", "version": 3}))
+    assert "newer version" in load_preferences(tmp_path)[1]
+
+
+def test_binary_garbage_gives_the_defaults(tmp_path):
+    (tmp_path / FILE_NAME).write_bytes(b"\x89PNG\r\n\x1a\n\xff\xfe")
+    prefs, notice = load_preferences(tmp_path)
+    assert prefs == Preferences() and notice
+
+
+def test_bad_settings_are_reset_and_good_ones_kept(tmp_path):
+    write(tmp_path, json.dumps({"format": "ogre-preferences", "version": 1, "preferences": {
+        "sound": False, "skill": "Expert", "message_speed": "Hi", "window_size": [5, -1],
+        "reminders": "yes"}}))
+    prefs, notice = load_preferences(tmp_path)
+    assert prefs == Preferences(sound=False, message_speed="Hi")
+    assert notice and "reset" in notice
+
+
+def test_unknown_settings_from_elsewhere_are_ignored(tmp_path):
+    write(tmp_path, json.dumps({"format": "ogre-preferences", "version": 1,
+                                "preferences": {"skill": "Hi", "colour": "green"}}))
+    assert load_preferences(tmp_path) == (Preferences(skill="Hi"), None)
+
+
+def test_the_migration_hook_is_used_for_old_versions(tmp_path):
+    write(tmp_path, json.dumps({"format": "ogre-preferences", "version": 0, "sound": "off"}))
+
+    def v0(doc):
+        return {"format": doc["format"], "version": 0,
+                "preferences": {"sound": doc["sound"] != "off"}}
+
+    assert load_preferences(tmp_path, migrations={0: v0}) == (Preferences(sound=False), None)
+    prefs, notice = load_preferences(tmp_path)
+    assert prefs == Preferences() and "old format" in notice
+
+
+def test_saving_preferences_to_a_full_disk_keeps_the_old_file(tmp_path, monkeypatch):
+    save_preferences(tmp_path, Preferences(skill="Hi"))
+    before = (tmp_path / FILE_NAME).read_bytes()
+
+    def full(*args):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(atomic.os, "replace", full)
+    with pytest.raises(StorageError) as err:
+        save_preferences(tmp_path, Preferences(skill="Low"))
+    assert err.value.code == "disk_full"
+    assert (tmp_path / FILE_NAME).read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == [FILE_NAME]
+
+
+def test_saving_preferences_to_an_unwritable_folder(tmp_path):
+    (tmp_path / "config").write_text("")
+    with pytest.raises(StorageError) as err:
+        save_preferences(tmp_path / "config", Preferences())
+    assert err.value.code == "unwritable"
+    assert load_preferences(tmp_path / "config")[0] == Preferences()
+
+
+def test_preferences_are_values():
+    with pytest.raises(ValueError):
+        Preferences(message_speed="Fast")
+    with pytest.raises(Exception):
+        Preferences().sound = False       # frozen
