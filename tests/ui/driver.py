@@ -76,7 +76,11 @@ class Driver:
 
     @property
     def dialog(self):
-        return self.battle.dialog
+        """The dialog on top: the app's own, else the screen's."""
+        if self.app.dialog is not None:
+            return self.app.dialog
+        screen = self.app.screen
+        return getattr(screen, "dialog", None)
 
     def answer(self, label: str = "OK") -> None:
         assert self.dialog is not None, "no dialog open"
