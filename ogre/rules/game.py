@@ -351,10 +351,12 @@ def _apply_move(s: GameState, a: Move, v: Verdict, ev: list[Event]) -> GameState
     p = s.piece(a.piece)
     moved = replace(p, hex=a.to, moved=p.moved + v.cost)
     if v.kind == "ram_ogre":
-        # M7: a sacrificial ram: the armor unit is destroyed, the Ogre loses a tread.
-        o = replace(s.ogre, treads=s.ogre.treads - 1)
-        ev.append(Event("ram_ogre", f"{p.name} rams the Ogre: destroyed, Ogre loses 1 tread",
-                        p.id, a.to, result="destroyed", treads_lost=1))
+        # M7: a sacrificial ram: the armor unit is destroyed, the Ogre loses a tread (if any left).
+        lost = min(1, s.ogre.treads)
+        o = replace(s.ogre, treads=s.ogre.treads - lost)
+        ev.append(Event("ram_ogre", f"{p.name} rams the Ogre: destroyed, Ogre loses {lost} tread"
+                        + ("" if lost == 1 else "s"), p.id, a.to, result="destroyed",
+                        treads_lost=lost))
         return s.replace_piece(None, p.id, ogre=o)
     ev.append(Event("move", f"{p.name} to {a.to:04d}", p.id, a.to))
     return s.replace_piece(moved, p.id)
@@ -386,7 +388,7 @@ def _overrun(s: GameState, p: Piece, ev: list[Event]) -> GameState:
 def _lose_squad(s: GameState, p: Piece) -> GameState:
     if p.squads <= 1:
         return s.replace_piece(None, p.id)
-    return s.replace_piece(replace(p, squads=p.squads - 1), p.id)
+    return s.replace_piece(replace(p, squads=p.squads - 1, fired=min(p.fired, p.squads - 1)), p.id)
 
 
 def _ram(s: GameState, p: Piece, ev: list[Event]) -> GameState:

@@ -212,9 +212,12 @@ class GameState:
         return self.phase in OGRE_PHASES
 
     def crowded_hex(self) -> int:
-        """A hex off the Ogre's where two defenders stand; one must move (M3). 0 if none."""
+        """A hex where two defenders stand; one must move (M3). 0 if none.
+
+        The Ogre's hex counts too: Undo may bring a piece back under the Ogre onto another
+        defender (moves there are refused, THIS HEX IS FULL), and one must then move off."""
         for h, ps in self._occupancy().items():
-            if len(ps) > 1 and h != self.ogre.hex:
+            if len(ps) > 1:
                 return h
         return 0
 

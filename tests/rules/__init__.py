@@ -1,0 +1,1 @@
+"""Tests of the pure rules engine (ogre/rules): one test module per FEATURES.md section."""
