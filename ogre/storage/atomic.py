@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import os
 import tempfile
+import time
 from contextlib import suppress
 from pathlib import Path
 
 from .errors import StorageError, read_failure, write_failure
 
 TEMP_SUFFIX = ".tmp"
+STALE_SECONDS = 3600     # a temporary file this old was left by a crash: tidy it away
 
 
 def write_text_atomic(path: Path, text: str) -> None:
@@ -45,6 +47,17 @@ def write_text_atomic(path: Path, text: str) -> None:
             os.unlink(tmp)
         raise
     _fsync_folder(folder)
+    _remove_stale_temps(path)
+
+
+def _remove_stale_temps(path: Path) -> None:
+    """Best effort: delete temporary files an earlier crash left beside `path`."""
+    cutoff = time.time() - STALE_SECONDS
+    with suppress(OSError):
+        for old in path.parent.glob(f".{path.name}.*{TEMP_SUFFIX}"):
+            with suppress(OSError):
+                if old.stat().st_mtime < cutoff:
+                    old.unlink()
 
 
 def _fsync_folder(folder: Path) -> None:

@@ -152,3 +152,17 @@ def test_read_of_a_folder_is_unreadable(tmp_path):
         read_text_limited(tmp_path / "slot1.json", 100, "Field slot 1")
     assert err.value.code == "unreadable"
     assert err.value.message.startswith("Field slot 1 cannot be read")
+
+
+def test_temporary_files_left_by_an_old_crash_are_tidied(tmp_path):
+    stale = tmp_path / f".slot1.json.abc{atomic.TEMP_SUFFIX}"
+    fresh = tmp_path / f".slot1.json.def{atomic.TEMP_SUFFIX}"    # perhaps another save, now
+    other = tmp_path / f".slot2.json.ghi{atomic.TEMP_SUFFIX}"
+    for p in (stale, fresh, other):
+        p.write_text("half a sav")
+    old = os.path.getmtime(stale) - 2 * atomic.STALE_SECONDS
+    os.utime(stale, (old, old))
+    os.utime(other, (old, old))
+    write_text_atomic(tmp_path / "slot1.json", "whole")
+    assert not stale.exists() and fresh.exists() and other.exists()
+    assert (tmp_path / "slot1.json").read_text() == "whole"

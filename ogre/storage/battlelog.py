@@ -1,0 +1,102 @@
+"""Battle logs (X3): a battle's starting state and every action, as a text file to replay.
+
+    # OGRE battle log, version 1 (replay with: ogre --replay FILE)
+    start {"board": {...}, "scenario": 3, ...}
+    enter 0822
+    move O 0820
+    done
+
+Lines starting with # are comments. A log that does not replay (edited by hand,
+from another version) is reported at its first bad line.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from ..rules.actions import Action, parse_action
+from ..rules.errors import RuleError
+from ..rules.game import Event, apply
+from ..rules.state import GameState
+from .atomic import read_text_limited, write_text_atomic
+from .documents import explain
+from .errors import StorageError
+from .games import StateData
+
+HEADER = "# OGRE battle log, version 1 (replay with: ogre --replay FILE)"
+SIZE_LIMIT = 4 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class Step:
+    """One replayed action: the text as written, the state after it, and what happened."""
+
+    line: int
+    text: str
+    state: GameState
+    events: tuple[Event, ...]
+
+
+def log_to_text(start: GameState, actions: list[Action | str]) -> str:
+    lines = [HEADER, "start " + json.dumps(StateData.of(start), separators=(",", ":"))]
+    lines += [str(a) for a in actions]
+    return "\n".join(lines) + "\n"
+
+
+def write_log(path: Path, start: GameState, actions: list[Action | str]) -> None:
+    write_text_atomic(Path(path), log_to_text(start, actions))
+
+
+def read_log(path: Path) -> tuple[GameState, list[Step]]:
+    where = f"The battle log {Path(path).name}"
+    try:
+        text = read_text_limited(Path(path), SIZE_LIMIT, where)
+    except FileNotFoundError:
+        raise StorageError(f"{where} does not exist.", "empty") from None
+    return replay_text(text, where)
+
+
+def replay_text(text: str, where: str = "The battle log") -> tuple[GameState, list[Step]]:
+    """The starting state and every step, or StorageError naming the first bad line."""
+    start: GameState | None = None
+    state: GameState | None = None
+    steps: list[Step] = []
+    for n, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if start is None:
+            start = state = _start(line, n, where)
+            continue
+        try:
+            action = parse_action(line)
+        except ValueError:
+            raise StorageError(f"{where}, line {n}: {line!r} is not an action.", "invalid") from None
+        try:
+            state, events = apply(state, action)
+        except RuleError as err:
+            raise StorageError(f"{where}, line {n}: {line!r} does not replay ({err.message}).",
+                               "invalid") from None
+        steps.append(Step(n, line, state, tuple(events)))
+    if start is None:
+        raise StorageError(f"{where} has no starting position.", "foreign")
+    return start, steps
+
+
+def _start(line: str, n: int, where: str) -> GameState:
+    word, _, rest = line.partition(" ")
+    if word != "start":
+        raise StorageError(f"{where}, line {n}: a battle log begins with its starting position.",
+                           "foreign")
+    try:
+        return StateData.model_validate(json.loads(rest)).to_state()
+    except json.JSONDecodeError:
+        raise StorageError(f"{where}, line {n}: the starting position is damaged.",
+                           "damaged") from None
+    except ValidationError as exc:
+        raise StorageError(f"{where}, line {n}: the starting position is invalid "
+                           f"({explain(exc)}).", "invalid") from None
