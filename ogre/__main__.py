@@ -9,13 +9,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="ogre", description="OGRE (1986), rebuilt.")
     parser.add_argument("--seed", type=int, default=None, help="dice seed (default: random)")
     parser.add_argument("--size", default="", help="window size, e.g. 1280x900")
+    parser.add_argument("--replay", metavar="FILE", help="step through an exported battle log")
     args = parser.parse_args(argv)
     import random
 
     from ogre.ui.app import App
     size = tuple(int(x) for x in args.size.split("x")) if args.size else None
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
-    App(size=size, seed=seed).run()
+    App(size=size, seed=seed, replay=args.replay).run()
     return 0
 
 

@@ -31,7 +31,7 @@ class App:
     def __init__(self, *, state: GameState | None = None, field: Field | None = None,
                  size: tuple[int, int] | None = None, sounds=None, seed: int = 1,
                  prefs_folder: Path | None = None, ogre_skill: str | None = None,
-                 computer: str | None = None) -> None:
+                 computer: str | None = None, replay: Path | None = None) -> None:
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption("OGRE")
@@ -58,15 +58,19 @@ class App:
             self.start_battle(state, computer=computer)
         else:
             self.open_editor(field or self.commands.first_field())
+        if replay is not None:
+            self.commands.open_replay(Path(replay))
         notices = [n for n in (notice, getattr(self.sounds, "notice", None)) if n]
         if notices:
             self.show("Notice", " ".join(notices))
 
     # -- screens --
-    def start_battle(self, state: GameState, computer: str | None = None, log=()) -> None:
+    def start_battle(self, state: GameState, computer: str | None = None, log=(),
+                     start: GameState | None = None) -> None:
         self.battle = Battle(state, reminders=lambda: self.prefs.reminders, sounds=self.sounds,
                              on_change=self.touch)
         self.battle.log = list(log)
+        self.battle.start_state = start if start is not None else state
         self.commands.set_computer(computer)
         self.screen = self.battle
         self.touch()
@@ -143,6 +147,9 @@ class App:
             self.route(event)
             return
         if self._dialog_key(event) or self.menubar.handle_event(event):
+            return
+        handle_key = getattr(self.screen, "handle_key", None)
+        if handle_key is not None and handle_key(event):
             return
         synthetic = self.pointer.events_for(event)
         if synthetic is not None:

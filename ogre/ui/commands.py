@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import time
+from datetime import datetime
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import replace
 
@@ -15,9 +16,11 @@ import pygame
 from ogre.resources import standard_board
 from ogre.rules import Done, Field, Placement, Undo, legal_actions, new_game
 from ogre.rules.state import FIRE_PHASES, OGRE_PHASES, GameState, Phase, Piece
+from ogre.storage.battlelog import read_log, write_log
 from ogre.storage.errors import StorageError
 from ogre.storage.fields import FieldStore, load_predesigned
 from ogre.storage.games import GameStore, Players
+from ogre.storage.paths import user_data_folder
 
 from .choices import ListDialog, NameDialog, OptionsDialog
 from .menus import Command
@@ -27,6 +30,10 @@ from .widgets import Dialog
 # How long each computer message stays up, by Ogre Message Speed (G2).
 MESSAGE_PAUSE = {"Low": 2.4, "Med": 1.2, "Hi": 0.45}
 MOVE_PAUSE = 0.25
+
+
+def logs_folder():
+    return user_data_folder() / "logs"
 
 
 def field_from_state(state: GameState) -> Field:
@@ -68,6 +75,8 @@ class Commands:
                 Command("Edit the Field", self.edit_field, battling),
                 Command("Clear Field", lambda: a.editor.ask_clear_field(), editing),
                 Command("Clear Pieces", lambda: a.editor.ask_clear_pieces(), editing),
+                Command("Export the Log", self.export_log,
+                        lambda: battling() and a.battle.start_state is not None),
                 Command("Quit", self.quit, key="Ctrl+Q"),
             ]),
             ("OSI", [
@@ -237,15 +246,16 @@ class Commands:
     def _start(self, mark: int, computer: str | None, keep: bool) -> None:
         a = self.app
         field = a.editor.field
+        log, start = [], None
         if keep and a.battle is not None:
             state = keep_old_ogre(a.battle.state, field)
-            log = a.battle.log
+            if state is a.battle.state:          # nothing edited: the log still replays
+                log, start = a.battle.log, a.battle.start_state
         else:
             seed = random.Random(a.seed * 1000 + self.games_played).randrange(1 << 31)
             state = new_game(field, mark, seed)
-            log = []
         self.games_played += 1
-        a.start_battle(state, computer=computer, log=log)
+        a.start_battle(state, computer=computer, log=log, start=start)
 
     def save_game(self) -> None:
         a = self.app
@@ -288,8 +298,9 @@ class Commands:
             if p.count == 1:
                 a.prefs = a.prefs.model_copy(update={"skill": p.skill})
             self.field_name = saved.field_name
+            start = getattr(saved, "start", None)
             a.start_battle(saved.state, computer=p.computer if p.count == 1 else None,
-                           log=saved.log)
+                           log=saved.log if start is not None else [], start=start)
 
         def chosen(button, i):
             if button != "OK" or i < 0:
@@ -301,6 +312,30 @@ class Commands:
                 return
             read(slots[i].slot)
         a.dialog = ListDialog("Load a Game", "Load which saved game?", rows, chosen)
+
+    # ------------------------------------------------------------ logs and replays (X3)
+    def export_log(self) -> None:
+        a = self.app
+        b = a.battle
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        path = logs_folder() / f"battle-{stamp}.txt"
+        try:
+            write_log(path, b.start_state, b.log)
+        except StorageError as exc:
+            a.show("Export the Log", exc.message)
+            return
+        a.show("Export the Log", f"The battle log is in {path}. Replay it with: ogre --replay {path}")
+
+    def open_replay(self, path) -> None:
+        a = self.app
+        try:
+            start, steps = read_log(path)
+        except StorageError as exc:
+            a.show("Replay", exc.message)
+            return
+        from .replay import ReplayScreen
+        a.screen = ReplayScreen(start, steps, path.name)
+        a.touch()
 
     def players(self) -> Players:
         if self.computer is None:

@@ -1,0 +1,91 @@
+"""Battle logs and the replay viewer (X3)."""
+
+import random
+
+import pygame
+
+from ogre.rules import apply, legal_actions, new_game
+from ogre.storage.battlelog import read_log, replay_text, write_log, log_to_text
+from ogre.storage.errors import StorageError
+from ogre.storage.fields import load_predesigned
+from ogre.ui.app import App
+
+from driver import Driver
+
+
+def played(seed: int = 4, n: int = 400):
+    start = new_game(load_predesigned()[0].field, 3, seed)
+    s, actions, rnd = start, [], random.Random(seed)
+    for _ in range(n):
+        if s.over:
+            break
+        a = rnd.choice(legal_actions(s))
+        s, _ = apply(s, a)
+        actions.append(a)
+    return start, actions, s
+
+
+def test_x3_a_replay_reproduces_the_end_state(tmp_path):
+    start, actions, end = played()
+    path = tmp_path / "battle.txt"
+    write_log(path, start, actions)
+    again, steps = read_log(path)
+    assert again == start
+    assert len(steps) == len(actions)
+    assert steps[-1].state == end
+
+
+def test_x3_a_log_that_does_not_replay_is_reported_at_its_first_bad_line():
+    start, actions, _ = played(n=30)
+    lines = log_to_text(start, actions).splitlines()
+    lines[5] = "move 3 0101"                 # edited by hand: not a legal move here
+    try:
+        replay_text("\n".join(lines))
+    except StorageError as exc:
+        assert "line 6" in exc.message and "does not replay" in exc.message
+    else:
+        raise AssertionError("an edited log replayed")
+    lines[5] = "fly to the moon"
+    try:
+        replay_text("\n".join(lines))
+    except StorageError as exc:
+        assert "line 6" in exc.message and "is not an action" in exc.message
+    else:
+        raise AssertionError("nonsense replayed")
+
+
+def test_x3_replay_viewer_steps_forward_and_back_with_keys(tmp_path):
+    start, actions, end = played(n=60)
+    path = tmp_path / "battle.txt"
+    write_log(path, start, actions)
+    app = App(replay=path)
+    d = Driver(app)
+    screen = app.screen
+    assert screen.index == 0 and screen.battle.state == start
+    d.key(pygame.K_RIGHT)
+    d.key(pygame.K_RIGHT)
+    assert screen.index == 2 and screen.battle.message.startswith("REPLAY 2/")
+    d.key(pygame.K_LEFT)
+    assert screen.index == 1
+    d.key(pygame.K_END, mod=pygame.KMOD_SHIFT)
+    assert screen.battle.state == end
+    d.click_hex(1015)                        # clicks on the map move nothing
+    assert screen.battle.state == end
+
+
+def test_x3_a_missing_log_is_one_clear_sentence(tmp_path):
+    app = App(replay=tmp_path / "nope.txt")
+    assert app.dialog is not None and "does not exist" in app.dialog.message
+
+
+def test_x3_export_the_log_from_a_battle(tmp_path):
+    start, actions, _ = played(n=20)
+    app = App(state=start)
+    app.battle.dialog = None
+    for a in actions:
+        assert app.battle.act(a, confirmed=True)
+    app.commands.export_log()
+    assert app.dialog is not None and "--replay" in app.dialog.message
+    path = next((tmp_path / "home" / "data" / "logs").glob("battle-*.txt"))
+    again, steps = read_log(path)
+    assert again == start and steps[-1].state == app.battle.state
