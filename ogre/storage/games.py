@@ -222,6 +222,7 @@ class GameFile(BaseModel):
     players: Players
     state: StateData
     log: list[str] = []
+    start: StateData | None = None      # the battle's first position, so the log replays (X3)
 
     @model_validator(mode="after")
     def _label_and_log(self) -> "GameFile":
@@ -245,6 +246,7 @@ class SavedGame:
     log: tuple[str, ...] = ()
     saved_at: datetime | None = None
     field_name: str = ""
+    start: GameState | None = None      # where the log begins, when the file has it
 
     def actions(self) -> list[Action]:
         """The log as action values, for replay (X3)."""
@@ -252,7 +254,8 @@ class SavedGame:
 
 
 def game_document(state: GameState, players: Players, log: Iterable[Action | str] = (),
-                  field_name: str = "", now: datetime | None = None) -> GameFile:
+                  field_name: str = "", now: datetime | None = None,
+                  start: GameState | None = None) -> GameFile:
     """The file form of a game; StorageError "invalid" if it could not be read back."""
     when = (now or datetime.now(timezone.utc)).replace(microsecond=0)
     doc = {
@@ -263,6 +266,8 @@ def game_document(state: GameState, players: Players, log: Iterable[Action | str
         "state": StateData.of(state),
         "log": [str(a) for a in log],
     }
+    if start is not None:
+        doc["start"] = StateData.of(start)
     try:
         return GameFile.model_validate(doc)
     except ValidationError as exc:
@@ -270,15 +275,17 @@ def game_document(state: GameState, players: Players, log: Iterable[Action | str
 
 
 def game_to_text(state: GameState, players: Players, log: Iterable[Action | str] = (),
-                 field_name: str = "", now: datetime | None = None) -> str:
-    return encode(game_document(state, players, log, field_name, now))
+                 field_name: str = "", now: datetime | None = None,
+                 start: GameState | None = None) -> str:
+    return encode(game_document(state, players, log, field_name, now, start))
 
 
 def game_from_text(text: str, where: str,
                    migrations: Mapping[int, Migration] = MIGRATIONS) -> SavedGame:
     doc = decode(text, GameFile, fmt=FORMAT, version=VERSION, migrations=migrations, where=where)
+    start = doc.start.to_state() if doc.start is not None else None
     return SavedGame(doc.state.to_state(), doc.players, tuple(doc.log), doc.saved_at,
-                     doc.label.field)
+                     doc.label.field, start)
 
 
 @dataclass(frozen=True)
@@ -342,10 +349,10 @@ class GameStore:
 
     def save(self, slot: int, state: GameState, players: Players,
              log: Iterable[Action | str] = (), field_name: str = "",
-             now: datetime | None = None) -> None:
+             now: datetime | None = None, start: GameState | None = None) -> None:
         """Write the game into a slot, replacing what was there."""
         path = self.slots.path(slot)
-        write_text_atomic(path, game_to_text(state, players, log, field_name, now))
+        write_text_atomic(path, game_to_text(state, players, log, field_name, now, start))
 
     def load(self, slot: int) -> SavedGame:
         return game_from_text(self.slots.read_existing(slot), self.slots.where(slot))

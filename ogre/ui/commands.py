@@ -32,6 +32,11 @@ MESSAGE_PAUSE = {"Low": 2.4, "Med": 1.2, "Hi": 0.45}
 MOVE_PAUSE = 0.25
 
 
+def _slot_line(slot) -> str:
+    """A slot as the dialogs list it; an unreadable one says why."""
+    return f"{slot.slot}. {slot.reason}" if slot.reason else slot.summary
+
+
 def logs_folder():
     return user_data_folder() / "logs"
 
@@ -160,7 +165,7 @@ class Commands:
         slots = FieldStore.default().list_slots()
         rows = [(f"{r.name} ({'Mark III' if r.mark == 3 else 'Mark V'}) - {r.description}", True)
                 for r in predesigned]
-        rows += [(s.summary + (f": {s.reason}" if s.reason else ""), s.status.name == "OK")
+        rows += [(_slot_line(s), s.status.name == "OK")
                  for s in slots]
 
         def chosen(button, i):
@@ -180,7 +185,7 @@ class Commands:
         a = self.app
         store = FieldStore.default()
         slots = store.list_slots()
-        rows = [(s.summary + (f": {s.reason}" if s.reason else ""), True) for s in slots]
+        rows = [(_slot_line(s), True) for s in slots]
 
         def named(button, slot, name):
             if button != "OK":
@@ -261,11 +266,12 @@ class Commands:
         a = self.app
         store = GameStore.default()
         slots = store.list_slots()
-        rows = [(s.summary + (f": {s.reason}" if s.reason else ""), True) for s in slots]
+        rows = [(_slot_line(s), True) for s in slots]
 
         def write(slot):
             try:
-                store.save(slot, a.battle.state, self.players(), a.battle.log, self.field_name)
+                store.save(slot, a.battle.state, self.players(), a.battle.log, self.field_name,
+                           start=a.battle.start_state)
             except StorageError as exc:
                 a.show("Save a Game", exc.message)
                 return
@@ -285,7 +291,7 @@ class Commands:
         a = self.app
         store = GameStore.default()
         slots = store.list_slots()
-        rows = [(s.summary + (f": {s.reason}" if s.reason else ""), s.status.name == "OK")
+        rows = [(_slot_line(s), s.status.name == "OK")
                 for s in slots]
 
         def read(slot):
