@@ -121,6 +121,11 @@ class Battle:
         return p.hex, STATS[p.kind].move, p.range
 
     def press_done(self) -> None:
+        try:
+            check(self.state, Done())
+        except RuleError as err:          # refused first (a stacked hex, M3): no reminder
+            self.refuse(err.message)
+            return
         if self.reminders() and self._unused_pieces():
             words = "fired" if self.state.phase in FIRE_PHASES else "moved"
             self.open(Dialog("Reminder", f"Not every piece has {words}. End this phase anyway?",
@@ -287,12 +292,13 @@ class Battle:
         if not ids:
             self.selected = None
             return
-        if self.selected in ids and len(ids) > 1:
-            # a click on a stacked hex brings the other piece up (M3)
-            nxt = ids[(ids.index(self.selected) + 1) % len(ids)]
-            self.selected = nxt
+        shown = self.top.get(h) if self.top.get(h) in ids else ids[0]
+        if len(ids) > 1:
+            # a click on a stacked hex brings the bottom piece to the top (M3), whatever
+            # was selected before
+            self.selected = ids[(ids.index(shown) + 1) % len(ids)]
         else:
-            self.selected = self.top.get(h, ids[0]) if self.top.get(h) in ids else ids[0]
+            self.selected = shown
         self.top[h] = self.selected
         self.message = ""
 
