@@ -33,6 +33,8 @@ class Board:
     # Precomputed step tables: armor may not cross rubble, the Ogre and infantry may.
     _open_steps: dict = field(init=False, repr=False, compare=False, hash=False)
     _armor_steps: dict = field(init=False, repr=False, compare=False, hash=False)
+    # Defender reach ignoring the Ogre, filled in by movement.defender_reach.
+    _reach_cache: dict = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         open_steps = {}
@@ -43,6 +45,7 @@ class Board:
             armor_steps[h] = tuple(n for n in nbrs if side(h, n) not in self.rubble)
         object.__setattr__(self, "_open_steps", open_steps)
         object.__setattr__(self, "_armor_steps", armor_steps)
+        object.__setattr__(self, "_reach_cache", {})
 
     def steps(self, h: int, crosses_rubble: bool) -> tuple[int, ...]:
         """Neighbours a unit can step into from h (never a crater)."""

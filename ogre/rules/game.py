@@ -575,7 +575,8 @@ def _recover_and_ready(s: GameState, ev: list[Event]) -> GameState:
         if p.disabled and p.disabled_turn < s.turn:
             ev.append(Event("recover", f"{p.name} recovers", p.id, p.hex))
             p = replace(p, disabled_turn=0)
-        pieces.append(replace(piece_start(p), fired=0))
+        p = piece_start(p)
+        pieces.append(replace(p, fired=0) if p.fired else p)
     return s.with_pieces(tuple(pieces))
 
 
@@ -678,7 +679,7 @@ def _legal_ogre_move(s: GameState) -> list[Action]:
         for h in ogre_reach(s, left):
             occupants = s.at(h)
             if not occupants or _contact_allowed(s, occupants):
-                out.append(Move(OGRE_ID, h))
+                out.append(_move(OGRE_ID, h))
         under = s.at(o.hex)
         if under and _contact_allowed(s, under):
             out.append(Move(OGRE_ID, o.hex))
@@ -701,27 +702,43 @@ def _legal_defender_move(s: GameState) -> list[Action]:
     out: list[Action] = []
     crowded = s.crowded_hex()
     ogre_hex = s.ogre.hex
+    occupancy = s._occupancy()
+    # Hexes no defender may stop on: two pieces already, or the Ogre with a defender (M3).
+    full = {h for h, ps in occupancy.items() if len(ps) >= 2}
+    if ogre_hex in occupancy:
+        full.add(ogre_hex)
+    gev_phase = s.phase is Phase.GEV_MOVE
     for p in s.pieces:
         if p.can_undo:
             out.append(Undo(p.id))
         if crowded and p.hex != crowded:
             continue
-        if s.phase is Phase.DEFENSE_MOVE and p.kind is Kind.INFANTRY:
+        kind = p.kind
+        if not gev_phase and kind is Kind.INFANTRY:
             out.extend(_group_or_split(s, p))
-        if p.disabled or p.kind in (Kind.CP, Kind.HOWITZER):
+        if p.disabled_turn or kind is Kind.CP or kind is Kind.HOWITZER:
             continue
-        if s.phase is Phase.GEV_MOVE and p.kind is not Kind.GEV:
+        if gev_phase and kind is not Kind.GEV:
             continue
         left = defender_allowance(p, s.phase) - p.moved
         if left <= 0:
             continue
-        for h in defender_reach(s, p, left):
-            n = len(s.at(h))
-            if (h == ogre_hex and n == 0) or (h != ogre_hex and n < 2):
-                out.append(Move(p.id, h))
+        pid = p.id
+        out.extend(_move(pid, h) for h in defender_reach(s, p, left) if h not in full)
     if not crowded:
         out.append(Done())
     return out
+
+
+_MOVES: dict[tuple[int, int], Move] = {}
+
+
+def _move(pid: int, h: int) -> Move:
+    """Move values are immutable, so legal_actions hands out shared ones (it makes many)."""
+    m = _MOVES.get((pid, h))
+    if m is None:
+        m = _MOVES[(pid, h)] = Move(pid, h)
+    return m
 
 
 def _group_or_split(s: GameState, p: Piece) -> list[Action]:

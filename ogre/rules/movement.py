@@ -7,6 +7,7 @@ overruns it. Rubble stops everything but the Ogre and infantry (B3).
 
 from __future__ import annotations
 
+from .hexes import distance
 from .state import GameState, Piece, Phase
 from .units import STATS, Kind
 
@@ -18,12 +19,26 @@ def defender_allowance(p: Piece, phase: Phase) -> int:
 
 
 def defender_reach(state: GameState, p: Piece, budget: int) -> dict[int, int]:
-    """Hexes a defender can end on within `budget`, with the steps it takes to get there."""
+    """Hexes a defender can end on within `budget`, with the steps it takes to get there.
+
+    The answer is shared (cached per board): read it, never change it."""
     board = state.board
     ogre_hex = state.ogre.hex
     crosses = p.kind is Kind.INFANTRY
-    seen = {p.hex: 0}
-    frontier = [p.hex]
+    if not ogre_hex or distance(p.hex, ogre_hex) >= budget:
+        # The Ogre is too far away to be in the way: the terrain alone decides.
+        cache = board._reach_cache
+        key = (p.hex, budget, crosses)
+        found = cache.get(key)
+        if found is None:
+            found = cache[key] = _reach(board, p.hex, budget, crosses, 0)
+        return found
+    return _reach(board, p.hex, budget, crosses, ogre_hex)
+
+
+def _reach(board, p_hex: int, budget: int, crosses: bool, ogre_hex: int) -> dict[int, int]:
+    seen = {p_hex: 0}
+    frontier = [p_hex]
     for step in range(1, budget + 1):
         nxt = []
         for h in frontier:
@@ -37,7 +52,7 @@ def defender_reach(state: GameState, p: Piece, budget: int) -> dict[int, int]:
         frontier = nxt
         if not frontier:
             break
-    del seen[p.hex]
+    del seen[p_hex]
     return seen
 
 

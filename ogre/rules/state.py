@@ -227,4 +227,6 @@ class GameState:
 
 def piece_start(p: Piece) -> Piece:
     """A piece at the start of a move phase: nothing spent, Undo comes back here."""
+    if p.moved == 0 and p.start == p.hex and p.base_moved == 0:
+        return p
     return replace(p, moved=0, start=p.hex, base_moved=0)

@@ -54,9 +54,15 @@ def _choose_fire(state: GameState, legal: list, rnd: random.Random):
 
 
 def _choose_move(state: GameState, legal: list, rnd: random.Random):
-    undos = [a for a in legal if isinstance(a, Undo)]
-    others = [a for a in legal if not isinstance(a, (Undo, Done))]
-    can_end = Done() in legal
+    undos, others, can_end = [], [], False
+    for a in legal:
+        t = type(a)
+        if t is Undo:
+            undos.append(a)
+        elif t is Done:
+            can_end = True
+        else:
+            others.append(a)
     if not others and not can_end:
         return rnd.choice(undos)
     if undos and rnd.random() < 0.02:
@@ -77,9 +83,11 @@ def _choose_move(state: GameState, legal: list, rnd: random.Random):
         return Done()
     pick = rnd.choice(others)
     if isinstance(pick, Move) and state.ogre.on_map and rnd.random() < 0.6:
-        mine = [m for m in others if isinstance(m, Move) and m.piece == pick.piece]
-        best = min(distance(m.to, state.ogre.hex) for m in mine)
-        pick = rnd.choice([m for m in mine if distance(m.to, state.ogre.hex) == best])
+        pid, ogre_hex = pick.piece, state.ogre.hex
+        mine = [(distance(m.to, ogre_hex), m) for m in others
+                if type(m) is Move and m.piece == pid]
+        best = min(d for d, _ in mine)
+        pick = rnd.choice([m for d, m in mine if d == best])
     return pick
 
 
