@@ -1,0 +1,188 @@
+"""What both computer players need to know about a position: distances, reach, threats, values.
+
+Everything here is a pure function of the board and the pieces; the expensive maps are cached
+per board (boards are immutable and hashable).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..rules.board import Board
+from ..rules.hexes import ALL_HEXES, BOTTOM_ROW, distance, within
+from ..rules.state import GameState, Piece
+from ..rules.units import STATS, WEAPON_STATS, WEAPONS, Kind
+
+MISSILE, MAIN, SECONDARY, AP = range(4)
+W_ATTACK = tuple(WEAPON_STATS[w].attack for w in WEAPONS)    # 6, 4, 3, 1
+W_RANGE = tuple(WEAPON_STATS[w].range for w in WEAPONS)      # 5, 3, 2, 1
+W_DEFENSE = tuple(WEAPON_STATS[w].defense for w in WEAPONS)  # 3, 4, 3, 1
+
+# What a defender is worth to the Ogre (and to the defence): roughly the damage it will still do.
+UNIT_VALUE = {
+    Kind.HEAVY: 6.0,
+    Kind.MISSILE: 5.0,
+    Kind.HOWITZER: 10.0,
+    Kind.GEV: 4.5,
+    Kind.INFANTRY: 1.6,      # per squad
+    Kind.CP: 200.0,
+}
+
+# Probability of X and of D per odds column, in sixths (C2, C3).
+_P = {
+    "<1-2": (0, 0), "1-2": (1, 1), "1-1": (2, 2), "2-1": (3, 2), "3-1": (4, 2), "4-1": (5, 1),
+    "5-1": (6, 0),
+}
+
+
+def column(attack: int, defense: int) -> str:
+    if defense <= 0:
+        return "5-1"
+    if attack * 2 < defense:
+        return "<1-2"
+    if attack < defense:
+        return "1-2"
+    r = attack // defense
+    return "5-1" if r >= 5 else f"{r}-1"
+
+
+def p_x_d(attack: int, defense: int) -> tuple[float, float]:
+    """(P(X), P(D)) for one attack."""
+    x, d = _P[column(attack, defense)]
+    return x / 6.0, d / 6.0
+
+
+def piece_value(p: Piece) -> float:
+    v = UNIT_VALUE[p.kind]
+    return v * p.squads if p.kind is Kind.INFANTRY else v
+
+
+def acts_next_defense(state: GameState, p: Piece) -> bool:
+    """During the Ogre's turn: will this piece move and fire in the coming defence phases?"""
+    return p.disabled_turn == 0 or p.disabled_turn < state.turn
+
+
+# ------------------------------------------------------------------ distances for the Ogre
+
+@lru_cache(maxsize=256)
+def ogre_distance_map(board: Board, targets: frozenset[int]) -> dict[int, int]:
+    """Ogre steps (craters avoided, rubble crossed, pieces ignored) from every hex to the targets."""
+    dist = {t: 0 for t in targets if t not in board.craters}
+    frontier = list(dist)
+    d = 0
+    while frontier:
+        d += 1
+        nxt = []
+        for h in frontier:
+            for n in board.steps(h, True):
+                if n not in dist:
+                    dist[n] = d
+                    nxt.append(n)
+        frontier = nxt
+    return dist
+
+
+def ogre_distance_to(board: Board, targets) -> dict[int, int]:
+    return ogre_distance_map(board, frozenset(targets))
+
+
+def exit_distance(board: Board) -> dict[int, int]:
+    return ogre_distance_map(board, BOTTOM_ROW)
+
+
+@lru_cache(maxsize=4096)
+def open_reach(board: Board, start: int, budget: int) -> frozenset[int]:
+    """Hexes the Ogre could step to within `budget` moves, pieces ignored (start included)."""
+    seen = {start}
+    frontier = [start]
+    for _ in range(budget):
+        frontier = [n for h in frontier for n in board.steps(h, True) if n not in seen]
+        seen.update(frontier)
+    return frozenset(seen)
+
+
+@lru_cache(maxsize=2048)
+def ogre_approach(board: Board, start: int, budget: int) -> dict[int, int]:
+    """For every hex: the least hex distance the Ogre can be from it after moving `budget`."""
+    reach = open_reach(board, start, budget)
+    out = {}
+    for h in ALL_HEXES:
+        out[h] = min(distance(h, r) for r in reach)
+    return out
+
+
+# ------------------------------------------------------------------ defenders' reach
+
+@lru_cache(maxsize=8192)
+def piece_reach(board: Board, kind: Kind, start: int, budget: int) -> frozenset[int]:
+    """Hexes a defender can end on within `budget` (start included), pieces and the Ogre ignored."""
+    crosses = kind is Kind.INFANTRY
+    seen = {start}
+    frontier = [start]
+    for _ in range(budget):
+        frontier = [n for h in frontier for n in board.steps(h, crosses) if n not in seen]
+        seen.update(frontier)
+    return frozenset(seen)
+
+
+@lru_cache(maxsize=8192)
+def fire_zone(board: Board, kind: Kind, start: int) -> frozenset[int]:
+    """Hexes from which this defender could fire on an Ogre standing there, next defence turn."""
+    st = STATS[kind]
+    if st.attack == 0 and kind is not Kind.INFANTRY:
+        return frozenset()
+    hexes = piece_reach(board, kind, start, st.move) if st.move else (start,)
+    zone: set[int] = set()
+    for h in hexes:
+        zone.update(within(h, st.range))
+    return frozenset(zone)
+
+
+def threats_at(state: GameState, h: int) -> list[Piece]:
+    """Defenders that could fire on an Ogre ending its move on h (during the Ogre's turn)."""
+    board = state.board
+    return [p for p in state.pieces
+            if p.kind is not Kind.CP and acts_next_defense(state, p)
+            and h in fire_zone(board, p.kind, p.hex)]
+
+
+def threat_attack(state: GameState, h: int) -> int:
+    return sum(p.attack for p in threats_at(state, h))
+
+
+# ------------------------------------------------------------------ the Ogre's threat to defenders
+
+def ogre_danger(state: GameState, h: int, kind: Kind, approach: dict[int, int] | None = None) -> float:
+    """How dangerous hex h is for a defender of this kind next Ogre turn, 0 (safe) to about 1."""
+    o = state.ogre
+    if not o.on_map:
+        return 0.0
+    if approach is None:
+        approach = ogre_approach(state.board, o.hex, o.move_value)
+    d = approach[h]
+    w = o.weapons
+    danger = 0.0
+    if d == 0 and kind is not Kind.INFANTRY and o.move_value > 0:
+        danger += 0.6                     # it can ram us
+    if w[MAIN] and d <= W_RANGE[MAIN]:
+        danger += 0.3
+    if w[SECONDARY] and d <= W_RANGE[SECONDARY]:
+        danger += 0.15 * w[SECONDARY]
+    if w[AP] and d <= W_RANGE[AP] and kind in (Kind.INFANTRY, Kind.CP):
+        danger += 0.1 * min(4, w[AP])
+    if w[MISSILE] and d <= W_RANGE[MISSILE]:
+        danger += 0.15 * w[MISSILE]
+    return danger
+
+
+def ogre_max_range(state: GameState) -> int:
+    w = state.ogre.weapons
+    for i in (MISSILE, MAIN, SECONDARY, AP):
+        if w[i]:
+            return W_RANGE[i]
+    return 0
+
+
+def cp_hex(state: GameState) -> int:
+    cp = state.command_post
+    return cp.hex if cp else 0

@@ -1,0 +1,240 @@
+"""The computer defence (X1): movement, fire and the GEVs' second move.
+
+Movement places every mobile unit on the hex with the best score: a firing position when the
+defence strikes this turn (the furthest one from which it can still fire, the least exposed to
+the Ogre's next turn), otherwise a waiting position just outside the Ogre's reach from which it
+can strike next turn, near the Command Post and the howitzers. The defence strikes when enough
+attack strength can fire together, or when the Ogre nears the Command Post. Fire is planned in
+defense_fire.py; GEVs fire and then use their second move to leave the Ogre's reach.
+Skill levels change the options in skill.py, not the code path.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..rules.actions import Action, Aim, Clear, Done, Fire, Group, Move
+from ..rules.errors import RuleError
+from ..rules.game import apply, check
+from ..rules.hexes import distance
+from ..rules.movement import defender_allowance, defender_reach
+from ..rules.state import GameState, Phase, Piece
+from ..rules.units import STATS, Kind
+from .analysis import (W_RANGE, ogre_approach, ogre_danger, ogre_distance_to, open_reach,
+                       piece_reach, piece_value)
+from .base import DEFENSE_SIDE_PHASES, PhasePlayer
+from .defense_fire import plan_groups, shooters
+from .skill import DEFENSE_SKILLS, DefenseSkill, level_name
+
+FIRE_BONUS = 20.0
+
+
+class DefensePlayer(PhasePlayer):
+    """A computer defence. `DefensePlayer("Med")`; DefenseSkill fields can be overridden by keyword."""
+
+    side = "defense"
+    phases = DEFENSE_SIDE_PHASES
+
+    def __init__(self, skill: str = "Low", seed: int = 0, **options) -> None:
+        super().__init__(seed)
+        self.skill: DefenseSkill = replace(DEFENSE_SKILLS[level_name(skill)], **options)
+
+    def plan(self, state: GameState) -> list[Action]:
+        if state.phase is Phase.DEFENSE_FIRE:
+            return self.plan_fire(state)
+        if state.phase is Phase.GEV_MOVE:
+            return self.plan_gev(state)
+        return self.plan_move(state)
+
+    # ------------------------------------------------------------------ fire
+
+    def plan_fire(self, s: GameState) -> list[Action]:
+        if s.aim is not None:
+            return [Clear()]
+        groups = plan_groups(s, shooters(s), self.skill.smart_fire)
+        if not groups:
+            return [Done()]
+        part, members = groups[0]
+        return [Aim(m.piece, part) for m in members] + [Fire()]
+
+    # ------------------------------------------------------------------ movement
+
+    def ogre_next_hex(self, s: GameState) -> int:
+        """Where the Ogre is likely to be after its next move: toward the Command Post."""
+        o = s.ogre
+        cp = s.command_post
+        if cp is None or o.move_value == 0:
+            return o.hex
+        goal = ogre_distance_to(s.board, (cp.hex,))
+        reach = open_reach(s.board, o.hex, o.move_value)
+        return min(reach, key=lambda h: (goal.get(h, 99), distance(h, o.hex), h))
+
+    def strike_now(self, s: GameState, movers: list[Piece]) -> bool:
+        """Hold back or strike: strike when enough can fire together or the CP is in danger."""
+        if not self.skill.hold_back:
+            return True
+        o = s.ogre
+        total = sum(p.attack for p in s.pieces if p.kind is not Kind.CP)
+        can = 0
+        for p in s.pieces:
+            if p.kind is Kind.CP or p.disabled:
+                continue
+            if distance(p.hex, o.hex) <= p.range:
+                can += p.attack
+            elif p in movers:
+                left = defender_allowance(p, s.phase) - p.moved
+                if any(distance(h, o.hex) <= p.range for h in defender_reach(s, p, left)):
+                    can += p.attack
+        cp = s.command_post
+        if cp is not None:
+            d = ogre_distance_to(s.board, (cp.hex,)).get(o.hex, 40)
+            if d <= 3 * max(1, o.move_value) + 5:
+                return True
+        if o.move_value == 0:
+            return True
+        return can >= 0.45 * total or can >= 24
+
+    def plan_move(self, s: GameState) -> list[Action]:
+        o = s.ogre
+        if not o.on_map:
+            return [Done()]
+        crowded = s.crowded_hex()
+        movers = [p for p in s.pieces if self._can_move(s, p)]
+        if crowded:
+            movers = [p for p in movers if p.hex == crowded]
+        strike = self.strike_now(s, movers)
+        approach = ogre_approach(s.board, o.hex, o.move_value)
+        nxt = self.ogre_next_hex(s)
+        cp = s.command_post
+        taken: dict[int, list[Piece]] = {}
+        for p in s.pieces:
+            if p not in movers:
+                taken.setdefault(p.hex, []).append(p)
+        # Units with the most attack choose first.
+        order = sorted(movers, key=lambda p: (-p.attack, p.id))
+        dest: dict[int, int] = {}
+        for p in order:
+            left = defender_allowance(p, s.phase) - p.moved
+            cands = [p.hex] + [h for h in defender_reach(s, p, left) if h != o.hex]
+            best_h, best_v = p.hex, None
+            for h in cands:
+                here = taken.get(h, [])
+                if here and not self._may_share(p, here):
+                    continue
+                v = self.score(s, p, h, strike, approach, nxt, cp)
+                if here:
+                    v += 0.3          # grouping small infantry units
+                if best_v is None or v > best_v + 1e-9:
+                    best_h, best_v = h, v
+            dest[p.id] = best_h
+            taken.setdefault(best_h, []).append(p)
+        return self._orders(s, dest)
+
+    @staticmethod
+    def _can_move(s: GameState, p: Piece) -> bool:
+        if p.kind in (Kind.CP, Kind.HOWITZER) or p.disabled:
+            return False
+        if s.phase is Phase.GEV_MOVE and p.kind is not Kind.GEV:
+            return False
+        return defender_allowance(p, s.phase) - p.moved > 0
+
+    @staticmethod
+    def _may_share(p: Piece, here: list[Piece]) -> bool:
+        return (p.kind is Kind.INFANTRY and len(here) == 1 and here[0].kind is Kind.INFANTRY
+                and here[0].squads + p.squads <= 3)
+
+    def score(self, s: GameState, p: Piece, h: int, strike: bool, approach: dict[int, int],
+              nxt: int, cp: Piece | None) -> float:
+        k = self.skill
+        o = s.ogre
+        d = distance(h, o.hex)
+        fires = d <= p.range
+        if not k.hold_back and k.exposure_weight == 0:
+            # Low: straight at the Ogre.
+            return (FIRE_BONUS if fires else 0.0) - d
+        danger = ogre_danger(s, h, p.kind, approach)
+        if p.kind is Kind.GEV and k.gev_retreat and s.phase is Phase.DEFENSE_MOVE:
+            danger = min(ogre_danger(s, x, p.kind, approach)
+                         for x in piece_reach(s.board, p.kind, h, STATS[Kind.GEV].second_move))
+        value = piece_value(p)
+        v = -k.exposure_weight * value * danger
+        if fires and strike:
+            v += FIRE_BONUS + p.attack + 0.5 * d / max(1, p.range)
+            return v
+        # Waiting: be able to strike next turn where the Ogre is going, near what it is after.
+        st = STATS[p.kind]
+        strike_dist = st.move + st.range
+        v -= 0.5 * max(0, distance(h, nxt) - strike_dist)
+        v -= 0.15 * abs(distance(h, nxt) - strike_dist)
+        if k.cover and cp is not None:
+            v -= 0.1 * max(0, distance(h, cp.hex) - 7)
+        return v
+
+    def _orders(self, s: GameState, dest: dict[int, int]) -> list[Action]:
+        """The moves (and groupings) in an order the rules accept, then Done."""
+        pending = {pid: h for pid, h in dest.items() if s.piece(pid).hex != h}
+        acts: list[Action] = []
+        cur = s
+        progress = True
+        while pending and progress:
+            progress = False
+            for pid in sorted(pending):
+                h = pending[pid]
+                p = cur.piece(pid)
+                if p is None:          # merged into another unit
+                    del pending[pid]
+                    progress = True
+                    break
+                others = [q for q in cur.at(h) if q.id != pid]
+                if others and (any(q.id in pending for q in others)
+                               or not self._may_share(p, others)):
+                    continue
+                try:
+                    cur, _ = apply(cur, Move(pid, h))
+                    acts.append(Move(pid, h))
+                    if others:
+                        g = Group(min(pid, others[0].id))
+                        cur, _ = apply(cur, g)
+                        acts.append(g)
+                except RuleError:
+                    pass
+                del pending[pid]
+                progress = True
+                break
+        acts.append(Done())
+        return acts
+
+    # ------------------------------------------------------------------ GEV second move
+
+    def plan_gev(self, s: GameState) -> list[Action]:
+        k = self.skill
+        o = s.ogre
+        if not k.gev_retreat or not o.on_map:
+            return [Done()]
+        movers = [p for p in s.pieces if self._can_move(s, p)]
+        if not movers:
+            return [Done()]
+        approach = ogre_approach(s.board, o.hex, o.move_value)
+        nxt = self.ogre_next_hex(s)
+        cp = s.command_post
+        taken: dict[int, list[Piece]] = {}
+        for p in s.pieces:
+            if p not in movers:
+                taken.setdefault(p.hex, []).append(p)
+        dest: dict[int, int] = {}
+        for p in sorted(movers, key=lambda p: p.id):
+            left = defender_allowance(p, s.phase) - p.moved
+            cands = [p.hex] + [h for h in defender_reach(s, p, left) if h != o.hex]
+            best_h, best_v = p.hex, None
+            for h in cands:
+                if taken.get(h):
+                    continue
+                v = self.score(s, p, h, False, approach, nxt, cp)
+                if best_v is None or v > best_v + 1e-9:
+                    best_h, best_v = h, v
+            dest[p.id] = best_h
+            taken.setdefault(best_h, []).append(p)
+        return self._orders(s, dest)
+
+
+__all__ = ["DefensePlayer", "W_RANGE"]

@@ -1,0 +1,303 @@
+"""The computer Ogre (G2, G3): entry, movement with rams and overruns, weapon fire, leaving.
+
+Two layers, as in the 1986 game's "Ogre intelligence":
+- strategic: the goal is the Command Post; once it is gone, the Ogre hunts for a few turns and
+  then makes for the bottom row and leaves when it is threatened;
+- tactical: every way of spending the turn's move points (including staying on a hex to ram a
+  disabled unit again, or to overrun infantry again) is searched, rams weighted by their dice,
+  and each end hex is valued by the distance to the goal, what the Ogre can shoot from there,
+  and the fire it will draw from the defenders that can reach it.
+Skill levels only change the weights (see skill.py); the Hi Ogre adds a reply model
+(`lookahead.py`) that replaces the simple threat count with the defence's expected fire.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import replace
+
+from ..rules.actions import Action, Clear, Done, Enter, Exit, Fire, Move, OgreAim
+from ..rules.game import ram_tread_cost
+from ..rules.hexes import BOTTOM_ROW, distance
+from ..rules.state import OGRE_ID, GameState, Phase, Piece
+from ..rules.units import MARKS, WEAPONS, Kind
+from .analysis import (AP, W_RANGE, acts_next_defense, exit_distance, fire_zone,
+                       ogre_distance_to, piece_value, threats_at)
+from .base import OGRE_SIDE_PHASES, PhasePlayer
+from .defense_fire import tread_value
+from .ogre_fire import (DISABLE_FRACTION, first_stage, greedy_fire, plan_fire, shot_value,
+                        targets_in_range)
+from .skill import OGRE_SKILLS, OgreSkill, level_name
+
+THREAT_FACTOR = 0.4      # Ogre value lost per defender attack point that can reach it
+
+
+class OgrePlayer(PhasePlayer):
+    """A computer Ogre. `OgrePlayer("Med")`; any OgreSkill field can be overridden by keyword."""
+
+    side = "ogre"
+    phases = OGRE_SIDE_PHASES
+
+    def __init__(self, skill: str = "Low", seed: int = 0, **options) -> None:
+        super().__init__(seed)
+        self.skill: OgreSkill = replace(OGRE_SKILLS[level_name(skill)], **options)
+        self._cp_gone_turn = 0
+        self._fire_cache: dict = {}
+        self.reply = None
+        if self.skill.lookahead:
+            from .lookahead import ReplyModel
+            self.reply = ReplyModel(self.skill)
+
+    def plan(self, state: GameState) -> list[Action]:
+        if state.command_post is None and not self._cp_gone_turn:
+            self._cp_gone_turn = state.turn
+        if state.phase is Phase.OGRE_ENTRY:
+            return [Enter(self.entry_hex(state))]
+        if state.phase is Phase.OGRE_MOVE:
+            return self.plan_move(state)
+        return self.plan_fire(state)
+
+    # ------------------------------------------------------------------ strategy
+
+    def leaving(self, s: GameState) -> bool:
+        """After the CP: leave when threatened or when the hunt has lasted long enough."""
+        if s.command_post is not None:
+            return False
+        if s.turn - self._cp_gone_turn >= self.skill.hunt_turns:
+            return True
+        if self.skill.threat_weight == 0:
+            return False
+        return sum(p.attack for p in threats_at(s, s.ogre.hex)) >= 8
+
+    def goal_distances(self, s: GameState) -> dict[int, int]:
+        cp = s.command_post
+        if cp is not None:
+            return ogre_distance_to(s.board, (cp.hex,))
+        if self.leaving(s) or not s.pieces:
+            return exit_distance(s.board)
+        return ogre_distance_to(s.board, tuple(p.hex for p in s.pieces))
+
+    # ------------------------------------------------------------------ entry
+
+    def entry_hex(self, s: GameState) -> int:
+        cp = s.command_post
+        goal = ogre_distance_to(s.board, (cp.hex,)) if cp else exit_distance(s.board)
+        cands = [h for h in sorted(BOTTOM_ROW) if not s.board.is_crater(h) and not s.at(h)]
+        k = self.skill
+
+        def score(h: int) -> float:
+            v = -k.progress_weight * goal.get(h, 99)
+            if k.threat_weight:
+                v -= k.threat_weight * THREAT_FACTOR * sum(p.attack for p in threats_at(s, h))
+            return v
+
+        cands.sort(key=lambda h: (-score(h), h))
+        top = cands[:max(1, k.entry_choices)]
+        return self.rng(s, 1).choice(top)
+
+    # ------------------------------------------------------------------ movement
+
+    def plan_move(self, s: GameState) -> list[Action]:
+        o = s.ogre
+        if o.hex in BOTTOM_ROW and o.moves_left >= 1 and self.leaving(s):
+            return [Exit()]
+        if o.treads <= 0 or o.moves_left <= 0:
+            return [Done()]
+        search = MoveSearch(self, s)
+        return search.principal_variation()
+
+    # ------------------------------------------------------------------ fire
+
+    def missile_reserve(self, s: GameState) -> float:
+        k = self.skill
+        if s.command_post is None:
+            return min(1.0, k.missile_reserve)
+        attack = sum(p.attack for p in threats_at(s, s.ogre.hex))
+        risk = min(0.9, attack / 40.0)
+        return k.missile_reserve * (1.0 - risk)
+
+    def plan_fire(self, s: GameState) -> list[Action]:
+        if s.aim is not None:
+            return [Clear()]
+        o = s.ogre
+        if not o.on_map:
+            return [Done()]
+        avail = tuple(o.available(w) for w in WEAPONS)
+        if not any(avail):
+            return [Done()]
+        targets = targets_in_range(s, o.hex)
+        if not targets:
+            return [Done()]
+        if self.skill.smart_fire:
+            _, shots = plan_fire(targets, avail, self.missile_reserve(s))
+        else:
+            shots = greedy_fire(targets, avail)
+        if not shots:
+            return [Done()]
+
+        def order(ta):
+            t, alloc = ta
+            return -shot_value(t, sum(n * a for n, a in zip(alloc, (6, 4, 3, 1))))
+
+        shots.sort(key=order)
+        t, alloc = shots[0]
+        if self.skill.sequential_fire:
+            alloc = first_stage(t, alloc, other_targets=len(targets) > 1)
+        return [OgreAim(t.piece.id, alloc), Fire()]
+
+
+# ---------------------------------------------------------------------- the move search
+
+def _piece_material(s: GameState) -> float:
+    """What the defenders on the map are worth (disabled ones a little less)."""
+    total = 0.0
+    for p in s.pieces:
+        v = piece_value(p)
+        if p.disabled_turn == s.turn:
+            v *= 1.0 - DISABLE_FRACTION
+        total += v
+    return total
+
+
+class MoveSearch:
+    """Expectimax over the Ogre's single steps for the rest of this move phase."""
+
+    def __init__(self, player: OgrePlayer, s: GameState) -> None:
+        self.player = player
+        self.k = player.skill
+        self.root = s
+        self.goal = player.goal_distances(s)
+        self.memo: dict = {}
+        self.fire_cache: dict = {}
+        self.orig_treads = MARKS[s.ogre.mark].treads
+        self.deadline = time.perf_counter() + max(0.05, self.k.time_budget)
+
+    # -- successor states
+    def steps(self, s: GameState) -> list[int]:
+        o = s.ogre
+        if o.treads <= 0 or o.moves_left <= 0:
+            return []
+        out = []
+        for n in s.board.steps(o.hex, True):
+            occ = s.at(n)
+            if occ and not self._contact_ok(s, occ):
+                continue
+            out.append(n)
+        under = s.at(o.hex)
+        if under and self._contact_ok(s, under):
+            out.append(o.hex)
+        return out
+
+    @staticmethod
+    def _contact_ok(s: GameState, occ: tuple[Piece, ...]) -> bool:
+        armor = [p for p in occ if p.kind is not Kind.INFANTRY]
+        if not armor:
+            return True
+        return s.ogre.rams < 2 and ram_tread_cost(armor[0]) <= s.ogre.treads
+
+    @staticmethod
+    def outcomes(s: GameState, to: int) -> list[tuple[float, GameState]]:
+        o = s.ogre
+        o2 = replace(o, hex=to, moved=o.moved + 1)
+        occ = s.at(to)
+        if not occ:
+            return [(1.0, replace(s, ogre=o2))]
+        armor = [p for p in occ if p.kind is not Kind.INFANTRY]
+        if not armor:
+            victim = occ[0]
+            if not o.weapons[AP]:
+                return [(1.0, replace(s, ogre=o2))]
+            if victim.squads <= 1:
+                return [(1.0, s.replace_piece(None, victim.id, ogre=o2))]
+            return [(1.0, s.replace_piece(replace(victim, squads=victim.squads - 1), victim.id, ogre=o2))]
+        victim = armor[0]
+        o2 = replace(o2, treads=o2.treads - ram_tread_cost(victim), rams=o2.rams + 1)
+        if victim.kind in (Kind.HOWITZER, Kind.CP) or victim.disabled:
+            return [(1.0, s.replace_piece(None, victim.id, ogre=o2))]
+        return [(0.5, s.replace_piece(replace(victim, disabled_turn=s.turn), victim.id, ogre=o2)),
+                (0.5, s.replace_piece(None, victim.id, ogre=o2))]
+
+    # -- evaluation
+    def fire_value(self, s: GameState) -> tuple[float, dict[int, float]]:
+        """Expected value of the coming fire phase from here, and each target's chance to be put
+        out of action by it."""
+        o = s.ogre
+        near = tuple(p for p in s.pieces if distance(o.hex, p.hex) <= W_RANGE[0])
+        key = (o.hex, near, o.weapons)
+        hit = self.fire_cache.get(key)
+        if hit is not None:
+            return hit
+        targets = targets_in_range(s, o.hex)
+        reserve = self.player.missile_reserve(s) if self.k.smart_fire else 0.0
+        if not targets:
+            res = (0.0, {})
+        elif self.k.smart_fire:
+            value, shots = plan_fire(targets, o.weapons, reserve, max_targets=6)
+            res = (value, self._kills(shots))
+        else:
+            shots = greedy_fire(targets, o.weapons)
+            res = (sum(shot_value(t, sum(n * a for n, a in zip(al, (6, 4, 3, 1)))) for t, al in shots),
+                   self._kills(shots))
+        self.fire_cache[key] = res
+        return res
+
+    @staticmethod
+    def _kills(shots) -> dict[int, float]:
+        from .analysis import p_x_d
+        out = {}
+        for t, alloc in shots:
+            atk = sum(n * a for n, a in zip(alloc, (6, 4, 3, 1)))
+            px, pd = p_x_d(atk, t.piece.defense)
+            out[t.piece.id] = px + (pd if t.piece.kind is not Kind.INFANTRY else pd / max(1, t.piece.squads))
+        return out
+
+    def leaf(self, s: GameState) -> float:
+        k = self.k
+        o = s.ogre
+        v = -_piece_material(s)
+        v += k.tread_weight * tread_value(o.treads, self.orig_treads)
+        v -= k.progress_weight * self.goal.get(o.hex, 40)
+        kills: dict[int, float] = {}
+        if k.smart_fire or k.threat_weight:
+            fv, kills = self.fire_value(s)
+            v += fv
+        if k.threat_weight:
+            if self.player.reply is not None:
+                v -= k.threat_weight * self.player.reply.expected_loss(s, kills)
+            else:
+                threat = 0.0
+                for p in threats_at(s, o.hex):
+                    threat += p.attack * (1.0 - kills.get(p.id, 0.0))
+                v -= k.threat_weight * THREAT_FACTOR * threat
+        return v
+
+    # -- search
+    def value(self, s: GameState) -> tuple[float, int | None]:
+        o = s.ogre
+        key = (o.hex, o.moved, o.treads, o.rams, s.pieces)
+        hit = self.memo.get(key)
+        if hit is not None:
+            return hit
+        best_v, best_step = self.leaf(s), None
+        if s.command_post is None and self.root.command_post is not None:
+            best_v += 0.0    # the CP's value is already in the material
+        for to in self.steps(s):
+            v = sum(p * self.value(s2)[0] for p, s2 in self.outcomes(s, to))
+            if v > best_v + 1e-6:
+                best_v, best_step = v, to
+        self.memo[key] = (best_v, best_step)
+        return best_v, best_step
+
+    def principal_variation(self) -> list[Action]:
+        s = self.root
+        out: list[Action] = []
+        while True:
+            _, step = self.value(s)
+            if step is None:
+                out.append(Done())
+                return out
+            out.append(Move(OGRE_ID, step))
+            outs = self.outcomes(s, step)
+            if len(outs) != 1 or s.at(step):
+                return out          # a ram or an overrun: look again at what happened
+            s = outs[0][1]

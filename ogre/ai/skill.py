@@ -1,0 +1,70 @@
+"""Skill levels as option values (G3, X1): one code path per side, tuned by these numbers.
+
+Low, Med and Hi differ only in the options below; the players read them and never test
+the level's name.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+LEVELS = ("Low", "Med", "Hi")
+_ALIASES = {"low": "Low", "med": "Med", "medium": "Med", "hi": "Hi", "high": "Hi"}
+
+
+def level_name(skill: str) -> str:
+    """'low', 'Med', 'high' ... -> 'Low' | 'Med' | 'Hi'; ValueError otherwise."""
+    name = _ALIASES.get(str(skill).strip().lower())
+    if name is None:
+        raise ValueError(f"unknown skill level {skill!r}: use Low, Med or Hi")
+    return name
+
+
+@dataclass(frozen=True)
+class OgreSkill:
+    name: str
+    threat_weight: float      # how much the expected damage at an end hex counts (0: ignored)
+    smart_fire: bool          # weapon allocation by value and odds (else all at the best target)
+    missile_reserve: float    # what an unfired missile is worth keeping (0: fire at anything)
+    tread_weight: float       # how much treads lost in rams count
+    progress_weight: float    # value of one hex closer to the target
+    entry_choices: int        # entry hexes it picks among (seeded) for variety
+    lookahead: bool           # search moves and fire against the defence's reply
+    reply_samples: int        # with lookahead: defender replies modelled per candidate
+    time_budget: float        # seconds per Ogre turn for the search
+    hunt_turns: int           # turns it hunts defenders after the CP is gone before leaving
+    sequential_fire: bool     # fire single weapons first and re-plan on the result
+
+
+@dataclass(frozen=True)
+class DefenseSkill:
+    name: str
+    smart_fire: bool          # allocate attackers to parts by odds and value (else everything at one part)
+    hold_back: bool           # keep units out of the Ogre's reach until they can strike together
+    gev_retreat: bool         # GEVs use their second move to leave the Ogre's reach
+    cover: bool               # keep units near the howitzers and the Command Post
+    exposure_weight: float    # how much the Ogre's fire next turn counts when choosing a hex
+    lookahead: bool           # test positions against the Ogre's likely reply
+    time_budget: float
+
+
+OGRE_SKILLS = {
+    "Low": OgreSkill("Low", threat_weight=0.0, smart_fire=False, missile_reserve=0.0,
+                     tread_weight=0.0, progress_weight=10.0, entry_choices=5, lookahead=False,
+                     reply_samples=0, time_budget=0.0, hunt_turns=2, sequential_fire=False),
+    "Med": OgreSkill("Med", threat_weight=0.5, smart_fire=True, missile_reserve=9.0,
+                     tread_weight=0.6, progress_weight=3.0, entry_choices=3, lookahead=False,
+                     reply_samples=0, time_budget=0.0, hunt_turns=3, sequential_fire=True),
+    "Hi": OgreSkill("Hi", threat_weight=1.0, smart_fire=True, missile_reserve=9.0,
+                    tread_weight=0.6, progress_weight=3.0, entry_choices=3, lookahead=True,
+                    reply_samples=1, time_budget=0.8, hunt_turns=3, sequential_fire=True),
+}
+
+DEFENSE_SKILLS = {
+    "Low": DefenseSkill("Low", smart_fire=False, hold_back=False, gev_retreat=False, cover=False,
+                        exposure_weight=0.0, lookahead=False, time_budget=0.0),
+    "Med": DefenseSkill("Med", smart_fire=True, hold_back=True, gev_retreat=True, cover=True,
+                        exposure_weight=1.0, lookahead=False, time_budget=0.0),
+    "Hi": DefenseSkill("Hi", smart_fire=True, hold_back=True, gev_retreat=True, cover=True,
+                       exposure_weight=1.0, lookahead=True, time_budget=0.5),
+}

@@ -1,0 +1,216 @@
+"""Computer against computer, headless (X2): win rates by victory level with 95% intervals.
+
+    python tools/arena.py --ogre Med --defense Med --mark 3 --games 200 --seed 1 --jobs 2
+    python tools/arena.py --all --games 200 --seed 1          # all nine pairings, as a table
+    python tools/arena.py --ogre mypkg.bots:Cunning --defense Hi --field my-field.json
+
+Each game is seeded from (--seed, game number), so a run repeats exactly. Fields: --field FILE,
+else the predesigned fields for the Mark (fields/NN-*.json) in turn, else seeded standard
+deployments (ogre.ai.deploy). A controller is a skill level (Low, Med, Hi) or "module:Class"
+(X5). --opt-ogre / --opt-defense key=value override skill options for experiments.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+
+from ogre.ai.protocol import controller_from_arg, make_controller  # noqa: E402
+from ogre.ai.match import UNFINISHED, play  # noqa: E402
+from ogre.rules.field import Field  # noqa: E402
+from ogre.rules.game import OGRE_WINS, VICTORY_LEVELS  # noqa: E402
+from ogre.rules import new_game  # noqa: E402
+
+LEVELS = ("Low", "Med", "Hi")
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval for k successes in n trials."""
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    den = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def load_fields(mark: int, field_file: str | None) -> list[Field]:
+    from ogre.resources import standard_board
+    if field_file:
+        from ogre.storage.fields import read_field_file
+        return [read_field_file(field_file).field]
+    try:
+        from ogre.storage.fields import load_predesigned
+        fields = [r.field for r in load_predesigned() if r.mark == mark]
+    except Exception:       # the loader or the files are not there yet
+        fields = []
+    if fields:
+        return fields
+    from ogre.ai.deploy import standard_deployment
+    board = standard_board()
+    return [standard_deployment(board, i, mark) for i in range(25)]
+
+
+def _parse_opts(items: list[str]) -> dict:
+    out = {}
+    for item in items or []:
+        key, _, value = item.partition("=")
+        if value.lower() in ("true", "false"):
+            out[key] = value.lower() == "true"
+        else:
+            try:
+                out[key] = int(value)
+            except ValueError:
+                try:
+                    out[key] = float(value)
+                except ValueError:
+                    out[key] = value
+    return out
+
+
+@dataclass
+class Job:
+    ogre: str
+    defense: str
+    mark: int
+    seed: int
+    field_index: int
+    ogre_opts: dict
+    defense_opts: dict
+    max_turns: int
+
+
+_FIELDS: list[Field] = []
+
+
+def _init(mark: int, field_file: str | None) -> None:
+    global _FIELDS
+    _FIELDS = load_fields(mark, field_file)
+
+
+def _controller(side: str, name: str, seed: int, opts: dict):
+    if opts and ":" not in name:
+        return make_controller(side, name, seed=seed, **opts)
+    return controller_from_arg(side, name, seed)
+
+
+def run_one(job: Job) -> tuple[str, int, list[float], list[float], list[str]]:
+    field = _FIELDS[job.field_index % len(_FIELDS)]
+    state = new_game(field, job.mark, job.seed)
+    ogre = _controller("ogre", job.ogre, job.seed, job.ogre_opts)
+    defense = _controller("defense", job.defense, job.seed, job.defense_opts)
+    rec = play(state, ogre, defense, max_turns=job.max_turns)
+    return rec.result, rec.turns, rec.ogre_turn_times, rec.defense_turn_times, rec.illegal
+
+
+def run_pairing(ogre: str, defense: str, args, pool) -> dict:
+    jobs = [Job(ogre, defense, args.mark, args.seed * 100_003 + i, i, _parse_opts(args.opt_ogre),
+                _parse_opts(args.opt_defense), args.max_turns) for i in range(args.games)]
+    t0 = time.perf_counter()
+    if pool is None:
+        results = [run_one(j) for j in jobs]
+    else:
+        results = list(pool.map(run_one, jobs, chunksize=max(1, len(jobs) // (8 * args.jobs))))
+    elapsed = time.perf_counter() - t0
+    counts = {level: 0 for level in (*VICTORY_LEVELS, UNFINISHED)}
+    turns, otimes, dtimes, illegal = [], [], [], []
+    for result, n, ot, dt, bad in results:
+        counts[result] = counts.get(result, 0) + 1
+        turns.append(n)
+        otimes += ot
+        dtimes += dt
+        illegal += bad
+    n = len(results)
+    wins = sum(counts[level] for level in OGRE_WINS)
+    return {"ogre": ogre, "defense": defense, "games": n, "counts": counts, "wins": wins,
+            "ci": wilson(wins, n), "turns": statistics.mean(turns) if turns else 0.0,
+            "elapsed": elapsed, "illegal": illegal,
+            "ogre_median": statistics.median(otimes) if otimes else 0.0,
+            "ogre_worst": max(otimes, default=0.0),
+            "defense_median": statistics.median(dtimes) if dtimes else 0.0,
+            "defense_worst": max(dtimes, default=0.0)}
+
+
+def report(r: dict) -> None:
+    n = r["games"]
+    print(f"Ogre {r['ogre']} vs defense {r['defense']}: {n} games")
+    for level, k in r["counts"].items():
+        if level == UNFINISHED and not k:
+            continue
+        lo, hi = wilson(k, n)
+        print(f"  {level:<26} {k:4d}  {100 * k / n:5.1f}%  [{100 * lo:5.1f}, {100 * hi:5.1f}]")
+    lo, hi = r["ci"]
+    print(f"  {'Ogre wins':<26} {r['wins']:4d}  {100 * r['wins'] / n:5.1f}%  [{100 * lo:5.1f}, {100 * hi:5.1f}]")
+    print(f"  average length {r['turns']:.1f} turns; think per turn: Ogre median "
+          f"{1000 * r['ogre_median']:.0f} ms worst {1000 * r['ogre_worst']:.0f} ms, defense median "
+          f"{1000 * r['defense_median']:.0f} ms worst {1000 * r['defense_worst']:.0f} ms; "
+          f"{r['elapsed']:.1f} s")
+    for bad in r["illegal"][:5]:
+        print("  ILLEGAL:", bad)
+
+
+def table(rows: list[dict]) -> None:
+    print()
+    print("Ogre-win share (95% Wilson interval), rows: Ogre skill, columns: defense skill")
+    print(f"{'':8}" + "".join(f"{'def ' + d:>22}" for d in LEVELS))
+    for o in LEVELS:
+        cells = []
+        for d in LEVELS:
+            r = next((x for x in rows if x["ogre"] == o and x["defense"] == d), None)
+            if r is None:
+                cells.append(f"{'-':>22}")
+                continue
+            lo, hi = r["ci"]
+            cells.append(f"{100 * r['wins'] / r['games']:>8.1f}% [{100 * lo:4.1f},{100 * hi:5.1f}]")
+        print(f"{'Ogre ' + o:8}" + "".join(cells))
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--ogre", default="Med")
+    ap.add_argument("--defense", default="Med")
+    ap.add_argument("--mark", type=int, choices=(3, 5), default=3)
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--field", default=None, help="a field file (JSON) to play every game on")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--all", action="store_true", help="all nine skill pairings")
+    ap.add_argument("--max-turns", type=int, default=60)
+    ap.add_argument("--opt-ogre", action="append", default=[], metavar="KEY=VALUE")
+    ap.add_argument("--opt-defense", action="append", default=[], metavar="KEY=VALUE")
+    args = ap.parse_args(argv)
+
+    _init(args.mark, args.field)
+    print(f"{len(_FIELDS)} field(s): {', '.join(f.name or '?' for f in _FIELDS[:5])}"
+          f"{' ...' if len(_FIELDS) > 5 else ''}; seed {args.seed}")
+    pool = (ProcessPoolExecutor(args.jobs, initializer=_init, initargs=(args.mark, args.field))
+            if args.jobs > 1 else None)
+    try:
+        pairings = [(o, d) for o in LEVELS for d in LEVELS] if args.all else [(args.ogre, args.defense)]
+        rows = []
+        for o, d in pairings:
+            r = run_pairing(o, d, args, pool)
+            report(r)
+            sys.stdout.flush()
+            rows.append(r)
+        if args.all:
+            table(rows)
+    finally:
+        if pool is not None:
+            pool.shutdown()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
