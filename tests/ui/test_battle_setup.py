@@ -85,6 +85,25 @@ def labels(app: App) -> list[str]:
     return [b.label for b in app.battle.buttons]
 
 
+def shown_text(app: App) -> list[str]:
+    """Every string drawn in one full redraw (the sidebar, the dialog, the buttons)."""
+    from ogre.ui import theme
+    words: list[str] = []
+    real = theme.text
+
+    def spy(surface, text, *args, **kwargs):
+        words.append(text)
+        return real(surface, text, *args, **kwargs)
+
+    theme.text = spy
+    try:
+        app.dirty = True
+        app.step([])
+    finally:
+        theme.text = real
+    return words
+
+
 # ---------------------------------------------------------------- the builders' own checks
 
 def test_battle_app_places_everything_where_asked():
@@ -104,3 +123,9 @@ def test_battle_app_clicks_select_what_is_there():
     assert app.battle.selected == 1
     d.click_hex(820)
     assert app.battle.selected == OGRE_ID
+
+
+def test_shown_text_sees_the_sidebar():
+    app, d = battle_app([P(CP, 1418)], Phase.DEFENSE_MOVE, 820)
+    words = shown_text(app)
+    assert "Defense Movement" in words and "Tactical Display" in words and "Done" in words
