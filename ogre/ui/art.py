@@ -9,6 +9,11 @@ Defenders use NATO's friendly blue family, the Ogre hostile red. Piece states fo
 luminance (moved > fired > disabled) and by a corner glyph "M", "F" or "D", so they read
 without colour vision. Highlight is a bright yellow-and-black outline.
 
+Numbers read attack/range, defense, move. From about 64 px they are printed in full
+("4/2 D3 M3", the GEV "2/2 D2 M4-3"); smaller counters use the board-game form "4/2 3 3",
+and at 28 px and below only "4/2". Infantry print their squads ("3/1 3 2"), the Ogre "MK III"
+or "MK V".
+
 Returned surfaces are cached and shared: blit them, never draw on them.
 
 >>> import pygame
@@ -352,7 +357,7 @@ def _label_form(size: int) -> tuple[int, int]:
     width = _inner_rect(size).width - 2
     largest = max(9, round(min(size * 0.34, 6 + size * 0.2)))
     reference = _labels(Kind.HEAVY, 1, 3)
-    for form, floor, low in ((0, 14, 0.25), (1, 10, 0.30), (2, 9, 0.30)):
+    for form, floor, low in ((0, 14, 0.20), (1, 10, 0.30), (2, 9, 0.30)):
         smallest = min(largest, max(floor, round(size * low)))
         px = _fit([reference[form]], width, largest, smallest)
         if px:
@@ -367,12 +372,12 @@ def _label_px(text: str, size: int, px: int) -> int:
 
 def _ogre_label_px(size: int) -> int:
     width = _inner_rect(size).width - 2
-    return _fit(list(MARK_NAMES.values()), width, max(9, round(min(size * 0.30, 5 + size * 0.18))),
+    return _fit(list(MARK_NAMES.values()), width, max(9, round(min(size * 0.28, 5 + size * 0.16))),
                 7) or 7
 
 
 def _body_rect(size: int) -> pygame.Rect:
-    m = max(2, round(size * 0.07))
+    m = max(2, round(size * 0.065))
     return pygame.Rect(m, m, size - 2 * m, size - 2 * m)
 
 
@@ -473,14 +478,17 @@ def _badge(size: int, letter: str) -> pygame.Surface:
 
 
 def _outline(size: int) -> pygame.Surface:
+    """A yellow ring edged in black in the margin round the counter, whose own dark border
+    edges it inside."""
     def draw(big: pygame.Surface, n: int) -> None:
         body = _body_rect(size)
         r = pygame.Rect(0, 0, n, n)
         radius = round(body.w * SS * 0.14) + body.x * SS
-        w = body.x * SS + max(SS, round(size * SS / 24))
+        line = SS if size >= 32 else SS // 2      # the black outer edge
+        w = body.x * SS + SS // 2                 # the margin, just touching the counter's edge
         pygame.draw.rect(big, HIGHLIGHT_EDGE, r, w, border_radius=radius)
-        pygame.draw.rect(big, HIGHLIGHT, r.inflate(-SS * 2, -SS * 2), w - 3 * SS,
-                         border_radius=radius - SS)
+        pygame.draw.rect(big, HIGHLIGHT, r.inflate(-2 * line, -2 * line), w - 2 * line,
+                         border_radius=radius - line)
 
     return _supersampled(size, draw)
 

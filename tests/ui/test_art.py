@@ -185,7 +185,8 @@ def test_b4_arrows_point_and_bar():
 
     # the up arrow's head is at the top: its top light row is wider than its bottom one
     def width(surf, y):
-        return sum(1 for x in range(26) if surf.get_at((x, y)).r > 200 and surf.get_at((x, y)).a > 200)
+        return sum(1 for x in range(26)
+                   if surf.get_at((x, y)).r > 200 and surf.get_at((x, y)).a > 200)
 
     rows = light_rows(up)
     assert max(width(up, y) for y in rows[: len(rows) // 2]) > width(up, rows[-1])
