@@ -43,7 +43,7 @@ class Driver:
 
     def bring_into_view(self, h: int) -> None:
         """Scroll with the corner arrows, as a player would, until hex h shows."""
-        m = self.battle.map
+        m = self.app.screen.map
         for _ in range(30):
             if m.hex_visible(h) and m.rect.inflate(-20, -20).collidepoint(m.layout.center(h)):
                 return
@@ -54,7 +54,7 @@ class Driver:
 
     def hex_pos(self, h: int):
         self.bring_into_view(h)
-        return self.battle.map.layout.center(h)
+        return self.app.screen.map.layout.center(h)
 
     def click_hex(self, h: int) -> None:
         self.click_at(self.hex_pos(h))
@@ -62,7 +62,7 @@ class Driver:
     def drag_hex(self, a: int, b: int, via: int | None = None) -> None:
         pa = self.hex_pos(a)
         pb = self.hex_pos(b)
-        pv = self.battle.map.layout.center(via) if via else None
+        pv = self.app.screen.map.layout.center(via) if via else None
         self.drag_between(pa, pb, pv)
 
     # -- the sidebar and dialogs --
