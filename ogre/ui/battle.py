@@ -47,6 +47,7 @@ class Battle:
         self.dialog: Dialog | None = None
         self.drag_from = 0
         self.drag_left_hex = False
+        self.swallow_release = False          # the press only removed the Range umbrella
         self.drag_pos: tuple[int, int] | None = None
         self.hover = 0
         self.buttons = self._make_buttons()
@@ -240,8 +241,10 @@ class Battle:
 
     def _press(self, pos) -> bool:
         if self.umbrella is not None:
-            self.umbrella = None      # S2: any click removes the umbrella
+            self.umbrella = None      # S2: any click removes the umbrella, and does nothing else
+            self.swallow_release = True
             return True
+        self.swallow_release = False
         for b in self.buttons:
             if b.rect.collidepoint(pos):
                 return b.handle_event(_ev(pygame.MOUSEBUTTONDOWN, pos))
@@ -252,6 +255,9 @@ class Battle:
         return True
 
     def _release(self, pos) -> bool:
+        if self.swallow_release:
+            self.swallow_release = False
+            return True
         src, left = self.drag_from, self.drag_left_hex
         self.drag_from, self.drag_pos, self.drag_left_hex = 0, None, False
         for b in self.buttons:
