@@ -1,0 +1,189 @@
+"""Starting battles from the Field Editor (E1, E8, G1), and the game and field slots (G5, G6)."""
+
+import random
+
+import pygame
+
+from ogre.rules import apply, legal_actions
+from ogre.rules.state import Phase
+from ogre.storage.games import GameStore
+from ogre.storage.paths import games_folder
+from ogre.ui.app import App
+from ogre.ui.battle import Battle
+from ogre.ui.editor import Editor
+
+from driver import Driver
+
+
+def menu(d: Driver, title: str, label: str) -> None:
+    """Choose a menu command by pressing on the title and dragging to the command."""
+    app = d.app
+    m = next(m for m in app.menubar.menus if m.title == title)
+    i = next(i for i, c in enumerate(m.commands) if c.label == label)
+    x, y = m.rect.left + 20, m.rect.top + 4 + i * 26 + 13
+    d._send(pygame.MOUSEBUTTONDOWN, m.title_rect.center)
+    d._send(pygame.MOUSEMOTION, (x, y))
+    d._send(pygame.MOUSEBUTTONUP, (x, y))
+
+
+def pick(d: Driver, row: int, button: str = "OK") -> None:
+    d.click_at(d.dialog.row_rect(row).center)
+    d.answer(button)
+
+
+def choose_options(d: Driver, choices: list[int]) -> None:
+    rects = {(g, i): r for g, i, r in d.dialog.option_rects() if i >= 0}
+    for g, i in enumerate(choices):
+        d.click_at(rects[(g, i)].center)
+    d.answer("OK")
+
+
+def start_two_player(d: Driver, mark_choice: int = 0) -> None:
+    menu(d, "Menu", "Play a Game")
+    assert d.dialog is not None and d.dialog.title == "Play a Game"
+    choose_options(d, [mark_choice, 1])
+
+
+def test_e1_the_game_starts_in_the_field_editor_with_a_field():
+    app = App()
+    assert isinstance(app.screen, Editor)
+    assert len(app.editor.field.placements) >= 15
+
+
+def test_g1_play_a_game_two_players_from_the_editor():
+    app = App()
+    d = Driver(app)
+    start_two_player(d)
+    assert isinstance(app.screen, Battle)
+    assert app.commands.computer is None
+    assert app.battle.state.phase is Phase.OGRE_ENTRY and app.battle.state.ogre.mark == 3
+    assert d.dialog is not None and d.dialog.title == "Ogre Entry"
+
+
+def test_e8_play_a_game_asks_about_a_non_standard_field():
+    app = App()
+    d = Driver(app)
+    start_two_player(d, mark_choice=1)          # a Mark III field, played as the Mark V scenario
+    assert isinstance(app.screen, Battle)       # a Mark III deployment fits the Mark V allowance
+    d.answer("OK")                               # the entry dialog
+    menu(d, "Menu", "Edit the Field")
+    assert isinstance(app.screen, Editor)
+    menu(d, "Menu", "Clear Pieces")
+    d.answer("OK")
+    assert not app.editor.field.placements
+    menu(d, "Menu", "Play a Game")
+    choose_options(d, [0, 1])
+    d.answer("OK")                               # Start new Ogre
+    assert d.dialog is not None and "Command Post" in d.dialog.message
+    d.answer("OK")
+    assert isinstance(app.screen, Editor)        # refused: no Command Post
+
+
+def test_g1_keep_old_ogre_keeps_its_damage_and_place():
+    app = App()
+    d = Driver(app)
+    start_two_player(d)
+    d.answer("OK")
+    d.click_hex(822)
+    d.drag_hex(822, 820)
+    menu(d, "Menu", "Edit the Field")
+    menu(d, "Menu", "Play a Game")
+    choose_options(d, [0, 1])
+    choose_options(d, [1])                       # Keep old Ogre
+    s = app.battle.state
+    assert isinstance(app.screen, Battle)
+    assert s.ogre.hex == 820 and s.phase is Phase.OGRE_MOVE
+
+
+def test_g1_start_new_ogre_enters_fresh_at_the_bottom():
+    app = App()
+    d = Driver(app)
+    start_two_player(d)
+    d.answer("OK")
+    d.click_hex(822)
+    menu(d, "Menu", "Edit the Field")
+    menu(d, "Menu", "Play a Game")
+    choose_options(d, [1, 1])                    # Mark V this time
+    choose_options(d, [0])                       # Start new Ogre
+    s = app.battle.state
+    assert s.phase is Phase.OGRE_ENTRY and s.ogre.mark == 5 and s.ogre.treads == 60
+
+
+def _play_some(app, n: int, seed: int) -> None:
+    rnd = random.Random(seed)
+    for _ in range(n):
+        s = app.battle.state
+        if s.over:
+            return
+        app.battle.act(rnd.choice(legal_actions(s)), confirmed=True)
+
+
+def test_g6_save_and_load_a_game_continues_exactly():
+    app = App()
+    d = Driver(app)
+    start_two_player(d)
+    d.answer("OK")
+    _play_some(app, 120, seed=9)
+    saved_state = app.battle.state
+    menu(d, "Menu", "Save a Game")
+    pick(d, 2)                                   # slot 3
+    assert d.dialog.title == "Save a Game" and "game 3" in d.dialog.message
+    d.answer("OK")
+    # Play on, then come back to the save and play the same actions: the same game.
+    rnd = random.Random(1)
+    line = []
+    s = saved_state
+    for _ in range(60):
+        if s.over:
+            break
+        a = rnd.choice(legal_actions(s))
+        line.append(a)
+        s, _ = apply(s, a)
+    menu(d, "Menu", "Load a Game")
+    pick(d, 2)
+    assert d.dialog is not None and "lost" in d.dialog.message   # a battle is in progress
+    d.answer("OK")
+    assert app.battle.state == saved_state
+    for a in line:
+        app.battle.act(a, confirmed=True)
+    assert app.battle.state == s
+
+
+def test_g6_a_damaged_slot_is_reported_and_loads_nothing():
+    app = App()
+    d = Driver(app)
+    start_two_player(d)
+    d.answer("OK")
+    folder = games_folder()
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "slot2.json").write_text('{"format": "ogre-game", "version": 1, "sta')
+    before = app.battle.state
+    menu(d, "Menu", "Load a Game")
+    dialog = d.dialog
+    assert dialog.rows[1][1] is False and "saved game 2 is incomplete" in dialog.rows[1][0].lower()
+    d.click_at(dialog.row_rect(1).center)         # dimmed: cannot be chosen
+    assert dialog.selected != 1
+    d.answer("Cancel")
+    assert app.battle.state is before
+    assert GameStore.default().list_slots()[1].status.name == "UNREADABLE"
+
+
+def test_g5_save_a_field_then_load_it_back():
+    app = App()
+    d = Driver(app)
+    menu(d, "Menu", "Clear Pieces")
+    d.answer("OK")
+    menu(d, "Menu", "Save a Field")
+    pick(d, 0)                                    # slot 1
+    assert d.dialog.title == "Save a Field"
+    for ch in "X":
+        d.key(pygame.K_x, unicode=ch)
+    d.answer("OK")
+    assert "Saved" in d.dialog.message
+    d.answer("OK")
+    menu(d, "Menu", "Load a Field")
+    pick(d, 1)                                    # a predesigned field
+    assert len(app.editor.field.placements) >= 15
+    menu(d, "Menu", "Load a Field")
+    pick(d, 5)                                    # the player's slot 1: the empty field
+    assert not app.editor.field.placements
