@@ -305,6 +305,8 @@ class Editor:
             return True
         if event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos
+            if self.pressed is not None and not getattr(event, "buttons", (1,))[0]:
+                self.pressed, self.press_zone = None, None    # released somewhere else
             if self.pressed == "map" and self.press_zone is not None:
                 if self.map.hex_at(event.pos) != self.press_zone.hex:
                     self.left_press_hex = True
@@ -412,10 +414,10 @@ class Editor:
                 img = img.copy()
                 img.set_alpha(90)
             self.map.blit_counter(surface, img, p.hex)
-        self._draw_preview(surface, zone, plan)
         if dragging and self.pointer is not None:
             a = self.map.layout.center(self.press_zone.hex)
             pygame.draw.line(surface, theme.ACCENT, a, self.pointer, 3)
+        self._draw_preview(surface, zone, plan)
         surface.set_clip(clip)
         self.map.draw_arrows(surface)
         hot_choice = bar.choice_at(self.pointer) if self.pointer else None

@@ -206,7 +206,7 @@ def _draw_counts(surface: pygame.Surface, counts: dict[str, int]) -> None:
     y = COUNTS.top + 8
     for x, words in ((COL_NOW, "Now"), (COL_MK3, "Mk III"), (COL_MK5, "Mk V")):
         theme.text(surface, words, (x, y + 6), 17, theme.TEXT_DIM, center=True)
-    y += 24
+    y += 22
     for key, label, allowance in COUNT_ROWS:
         n = counts[key]
         a3 = getattr(MARKS[3], allowance)
@@ -218,12 +218,12 @@ def _draw_counts(surface: pygame.Surface, counts: dict[str, int]) -> None:
         for x, a in ((COL_MK3, a3), (COL_MK5, a5)):
             theme.text(surface, str(a), (x, y + 8), 20, theme.ERROR if n > a else OK_COLOUR,
                        center=True)
-        y += 25
-    y += 4
+        y += 23
+    y += 3
     pygame.draw.line(surface, theme.PANEL_EDGE, (COUNTS.left + 8, y), (COUNTS.right - 8, y), 1)
     y += 6
-    note = ("A howitzer is 2 armor units. Forward points: attack points in front of the "
-            "crater line. Red: over that Ogre's allowance.")
+    note = ("A howitzer is 2 armor units. Forward: attack points in front of the crater "
+            "line. Red: over that Ogre's allowance.")
     for part in theme.wrap(note, 17, COUNTS.width - 16):
         if y > COUNTS.bottom - 14:
             break
