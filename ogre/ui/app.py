@@ -31,7 +31,8 @@ class App:
     def __init__(self, *, state: GameState | None = None, field: Field | None = None,
                  size: tuple[int, int] | None = None, sounds=None, seed: int = 1,
                  prefs_folder: Path | None = None, ogre_skill: str | None = None,
-                 computer: str | None = None, replay: Path | None = None) -> None:
+                 computer: str | None = None, replay: Path | None = None,
+                 players: dict[str, str] | None = None) -> None:
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption("OGRE")
@@ -49,7 +50,7 @@ class App:
         self.frames = 0
         self.dialog: Dialog | None = None          # the app's own dialogs (menus' commands)
         self.pointer = KeyPointer()
-        self.commands = Commands(self)
+        self.commands = Commands(self, players or {})
         self.menubar = MenuBar(self.commands.menus())
         self.battle: Battle | None = None
         self.editor = None

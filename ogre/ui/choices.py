@@ -67,7 +67,7 @@ class OptionsDialog(Dialog):
                                  for _, opts in groups]
         rows = sum(1 + len(opts) for _, opts in groups)
         super().__init__(title, message, ("OK", "Cancel"), lambda b: on_close(b, list(self.chosen)),
-                         width=460, body_height=rows * ROW_H)
+                         width=540, body_height=rows * ROW_H)
 
     def option_rects(self):
         y = self.body_top

@@ -55,8 +55,9 @@ def ai_available() -> bool:
 
 
 class Commands:
-    def __init__(self, app) -> None:
+    def __init__(self, app, players: dict[str, str] | None = None) -> None:
         self.app = app
+        self.named_players = dict(players or {})   # side -> skill or "module:Class" (X5)
         self.computer: str | None = None      # the side the computer plays: "ogre", "defense"
         self.controller = None
         self.pool: ThreadPoolExecutor | None = None
@@ -359,8 +360,15 @@ class Commands:
                 self.app.battle.dialog = None       # no entry dialog for the computer's Ogre
 
     def _make_controller(self, skill: str) -> None:
-        from ogre.ai import make_controller
-        self.controller = make_controller(self.computer, skill)
+        from ogre.ai import controller_from_arg
+        spec = self.named_players.get(self.computer, skill)
+        try:
+            self.controller = controller_from_arg(self.computer, spec, seed=self.app.seed)
+        except Exception as exc:        # a plugin that will not load: say so, play on
+            self.controller = None
+            self.computer = None
+            self.app.show("Computer player", f"The computer player {spec!r} could not be "
+                          f"started ({exc}); the battle is a two-player game.")
 
     def computer_acting(self) -> bool:
         b = self.app.battle

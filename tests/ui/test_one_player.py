@@ -1,0 +1,84 @@
+"""One player against the computer (G2, G3, X1, X5): it acts by itself, one action at a time,
+never blocking the window, and a click or key hurries its messages."""
+
+import pygame
+
+from ogre.rules import new_game
+from ogre.rules.state import OGRE_PHASES, Phase
+from ogre.storage.fields import load_predesigned
+from ogre.ui.app import App
+
+from driver import Driver
+
+SPACE = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0)
+
+
+def run_until(app, done, limit=20000, hurry=True):
+    frames = 0
+    while not done():
+        frames += 1
+        assert frames < limit, "the computer player never finished"
+        assert app.step([SPACE] if hurry else []) is True
+    return frames
+
+
+def one_player(side: str, skill: str = "Low", **kw) -> App:
+    state = new_game(load_predesigned()[0].field, 3, seed=11)
+    app = App(state=state, computer=side, ogre_skill=skill, **kw)
+    app.prefs = app.prefs.model_copy(update={"message_speed": "Hi"})
+    return app
+
+
+def test_g2_the_computer_ogre_enters_moves_and_fires_by_itself():
+    app = one_player("ogre")
+    assert app.battle.dialog is None                        # no entry dialog for the computer
+    run_until(app, lambda: app.battle.state.phase is Phase.DEFENSE_MOVE)
+    s = app.battle.state
+    assert s.ogre.on_map and s.turn == 1
+    assert app.battle.log[0].startswith("enter ")
+    assert app.battle.log.count("done") == 2               # Ogre move and Ogre fire ended
+    app.step([])
+    assert pygame.mouse.get_visible()                       # the pointer is back for the player
+
+
+def test_g2_the_window_keeps_responding_while_the_computer_thinks():
+    app = one_player("ogre")
+    frames = run_until(app, lambda: app.battle.state.phase is not Phase.OGRE_ENTRY, hurry=False)
+    assert frames >= 2                                      # thinking spans frames, not one call
+    assert app.frames >= 1
+
+
+def test_g2_clicks_during_the_computers_turn_only_hurry_it():
+    app = one_player("ogre")
+    d = Driver(app)
+    d.click_hex(1015)
+    d.key(pygame.K_d)                                       # Done is not the player's to press
+    assert app.battle.state.phase in OGRE_PHASES
+    assert app.battle.message == ""
+
+
+def test_x1_play_the_ogre_against_the_computer_defence():
+    app = one_player("defense")
+    d = Driver(app)
+    d.answer("OK")
+    d.click_hex(822)
+    d.drag_hex(822, 820)
+    d.button("Done")
+    d.button("Done")
+    if d.dialog is not None:
+        d.answer("OK")
+    run_until(app, lambda: app.battle.state.phase is Phase.OGRE_MOVE or app.battle.state.over)
+    assert app.battle.state.turn == 2 or app.battle.state.over
+    assert "done" in app.battle.log[-1] or app.battle.state.over
+
+
+def test_x5_a_controller_named_module_class_plays():
+    app = one_player("ogre", players={"ogre": "ogre.ai.ogre_player:OgrePlayer"})
+    run_until(app, lambda: app.battle.state.phase is Phase.DEFENSE_MOVE)
+    assert app.battle.state.ogre.on_map
+
+
+def test_x5_a_plugin_that_will_not_load_is_one_sentence_and_the_game_goes_on():
+    app = one_player("ogre", players={"ogre": "no.such.module:Player"})
+    assert app.commands.computer is None
+    assert app.dialog is not None and "could not be started" in app.dialog.message
