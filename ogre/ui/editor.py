@@ -73,7 +73,9 @@ class Editor:
         self.selected = "heavy"       # a key of editor_sidebar.CHOICES
         self.mode = "drop"            # "drop" or "drag"
         self.pointer: tuple[int, int] | None = None
-        self.pressed: str | None = None          # "map" while a press on the map is held
+        # while the button is held: "map" (pressed on the map), "choice" (on a piece of the
+        # selection window: releasing it on a hex drops it there) or "control"
+        self.pressed: str | None = None
         self.press_zone: Zone | None = None
         self.left_press_hex = False
 
@@ -324,6 +326,7 @@ class Editor:
         key = bar.choice_at(pos)
         if key is not None:
             self.select(key)
+            self.pressed = "choice"
             return True
         mode = bar.mode_at(pos)
         if mode is not None:
@@ -339,6 +342,11 @@ class Editor:
         pressed, start = self.pressed, self.press_zone
         left = self.left_press_hex
         self.pressed, self.press_zone, self.left_press_hex = None, None, False
+        if pressed == "choice":
+            zone = self.zone_at(pos)
+            if zone is not None and zone.side is None:     # a piece dragged onto the map
+                self.drop(zone.hex)
+            return True
         if pressed != "map":
             return pressed is not None
         if self._on_arrow(pos):
@@ -372,6 +380,8 @@ class Editor:
                 return None, self.plan_drag(start.hex, 0)
         if zone is None:
             return None, None
+        if self.pressed == "choice":
+            return (zone, self.plan_drop(zone.hex)) if zone.side is None else (None, None)
         if self.mode == "drag" and zone.side is None:
             f = self.field
             if f.at(zone.hex) is not None:
@@ -384,7 +394,8 @@ class Editor:
     def hint(self) -> str:
         zone, plan = self.preview()
         if plan is not None and plan.text:
-            verb = "Release" if self.pressed == "map" and self.mode == "drag" else "Click"
+            verb = "Release" if self.pressed == "choice" or (
+                self.pressed == "map" and self.mode == "drag") else "Click"
             if plan.refusal or plan.field is None:
                 return plan.text
             return f"{verb}: {plan.text}"

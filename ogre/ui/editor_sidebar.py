@@ -144,7 +144,7 @@ def _draw_selection(surface: pygame.Surface, selected: str, hot: str | None) -> 
         y = r.centery - 9 * len(lines)
         for line in lines:
             theme.text(surface, line, (r.left + 2 * TILE_R + 9, y), 18,
-                       theme.ACCENT if on else theme.TEXT, bold=on)
+                       theme.ACCENT if on else theme.TEXT)
             y += 18
 
 

@@ -665,3 +665,34 @@ def test_drawing_every_state_shows_the_sidebar_and_the_map():
     h.draw()
     d = h.ed.dialog
     assert surf.get_at((d.rect.centerx, d.rect.top + 1))[:3] == theme.ACCENT
+
+
+# ------------------------------------------------------------------ gestures
+
+def test_e4_a_piece_dragged_from_the_selection_window_drops_where_released(h):
+    for mode in ("drop", "drag"):
+        h.mode(mode)
+        h.drag_between(bar.choice_rect("missile").center, h.hex_pos(805))
+        assert h.ed.selected == "missile"
+        assert h.field.at(805) == Placement(Kind.MISSILE, 805), mode
+        h.mode("drop")
+        h.choose("blank")
+        h.click_hex(805)
+    h.drag_between(bar.choice_rect("heavy").center, h.side_pos(805, 806))   # onto a hexside
+    h.drag_between(bar.choice_rect("heavy").center, bar.COUNTS.center)      # onto the sidebar
+    assert h.field == empty_field() and h.beeps() == 0
+    h.drag_between(bar.choice_rect("heavy").center, h.hex_pos(907))         # onto a crater
+    assert h.ed.message == CRATER and h.field == empty_field()
+
+
+def test_e4_a_press_released_outside_the_editor_is_forgotten(h):
+    h.choose("heavy")
+    h.click_hex(805)
+    h.mode("drag")
+    before = h.field
+    h.send(pygame.MOUSEBUTTONDOWN, h.hex_pos(805))
+    h.ed.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=(500, 10), rel=(0, 0),
+                                         buttons=(0, 0, 0)))    # the button came up on the menu bar
+    assert h.ed.pressed is None
+    h.send(pygame.MOUSEBUTTONUP, h.hex_pos(808))
+    assert h.field == before and h.beeps() == 0
