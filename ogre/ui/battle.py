@@ -38,6 +38,7 @@ class Battle:
         self.reminders = reminders
         self.sounds = sounds
         self.on_change = on_change
+        self.sides = {"ogre": "Ogre player", "defense": "Defense player"}   # who plays each side
         self.selected: int | None = None
         self.top: dict[int, int] = {}          # stacked hex -> the piece shown on top
         self.message = ""
@@ -58,11 +59,19 @@ class Battle:
     # ------------------------------------------------------------ buttons
     def _make_buttons(self) -> list[Button]:
         r = sidebar.button_rects()
+
+        def unless_dialog(enabled):
+            # a dialog is modal: its buttons are the only ones (shortcut keys included)
+            return lambda: self.dialog is None and enabled()
+
         return [
-            Button(r["top_left"], "Undo", self.press_top_left, self._top_left_enabled, "U"),
-            Button(r["top_right"], "Group", self.press_top_right, self._top_right_enabled, "G"),
-            Button(r["range"], "Range", self.press_range, lambda: self.selected is not None, "R"),
-            Button(r["done"], "Done", self.press_done, self._done_enabled, "D"),
+            Button(r["top_left"], "Undo", self.press_top_left,
+                   unless_dialog(self._top_left_enabled), "U"),
+            Button(r["top_right"], "Group", self.press_top_right,
+                   unless_dialog(self._top_right_enabled), "G"),
+            Button(r["range"], "Range", self.press_range,
+                   unless_dialog(lambda: self.selected is not None), "R"),
+            Button(r["done"], "Done", self.press_done, unless_dialog(self._done_enabled), "D"),
         ]
 
     def _refresh_labels(self) -> None:
@@ -191,6 +200,8 @@ class Battle:
                 self.play("phase")
             elif e.kind == "victory":
                 self.results.append(e.text)
+            elif e.kind == "enter" or (e.kind == "move" and e.piece == OGRE_ID):
+                self.results.append(e.text)     # where the Ogre went, for the other player too
             elif e.kind in ("fire", "ram", "overrun", "ram_ogre", "recover", "exit"):
                 dice = f" (die {e.die}, {e.odds})" if e.die and e.odds else (f" (die {e.die})" if e.die else "")
                 self.results.append(e.text + dice)
@@ -228,6 +239,10 @@ class Battle:
             for b in self.buttons:
                 b.handle_event(event)
             self.hover = self.map.hex_at(event.pos)
+            if self.drag_from and not getattr(event, "buttons", (1,))[0]:
+                # the button came up where this screen never heard it (over the menu bar,
+                # outside the window): the drag is over, nothing happens
+                self.drag_from, self.drag_pos, self.drag_left_hex = 0, None, False
             if self.drag_from:
                 self.drag_pos = event.pos
                 if self.hover != self.drag_from:
@@ -405,7 +420,7 @@ class Battle:
         surface.set_clip(clip)
         self.map.draw_arrows(surface)
         sidebar.draw_frame(surface, surface.get_height())
-        sidebar.draw_phase(surface, s, sidebar.who_acts(s))
+        sidebar.draw_phase(surface, s, self.sides["ogre" if s.ogre_side_to_act else "defense"])
         hint = self._hint()
         lines = sidebar.piece_lines(s, self.selected)
         sidebar.draw_tactical(surface, lines + ([hint] if hint and not lines else []), self.message)

@@ -356,6 +356,10 @@ class Commands:
         self.controller = None
         if self.computer:
             self._make_controller(self.app.prefs.skill)
+        b = self.app.battle
+        b.sides = {"ogre": "Ogre player", "defense": "Defense player"}
+        if self.computer:
+            b.sides[self.computer] = "Computer " + ("Ogre" if self.computer == "ogre" else "defence")
             if self.computer == "ogre" and self.app.battle.state.phase is Phase.OGRE_ENTRY:
                 self.app.battle.dialog = None       # no entry dialog for the computer's Ogre
 

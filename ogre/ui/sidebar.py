@@ -120,9 +120,3 @@ def draw_results(surface: pygame.Surface, state: GameState, results: list[str],
                 return
             theme.text(surface, part, (r.left + 8, y), 19)
             y += 19
-
-
-def who_acts(state: GameState) -> str:
-    if state.phase in (Phase.OGRE_ENTRY, Phase.OGRE_MOVE, Phase.OGRE_FIRE):
-        return "Ogre player"
-    return "Defense player"
