@@ -119,13 +119,13 @@ def test_m3_pieces_pass_through_friends():
 
 
 def test_m3_a_piece_stopped_on_a_friend_must_be_moved_off_first():
-    s = scenario([("heavy", 808), ("infantry", 807, 1), ("missile", 1010), ("gev", 1212)],
-                 ogre=820, phase=DM, board=EMPTY)
+    s = scenario([("heavy", 808), ("infantry", 807, 1), ("missile", 1010), ("gev", 1212),
+                  ("infantry", 1014, 2)], ogre=820, phase=DM, board=EMPTY)
     s, _ = play(s, "move 4 1211", "move 1 0807")
     assert s.crowded_hex() == 807
     assert message(s, "move 3 1009") == "2 UNITS IN HEX PLEASE MOVE 1"
     assert message(s, "done") == "2 UNITS IN HEX PLEASE MOVE 1"
-    assert message(s, "split 2") != ""
+    assert message(s, "split 5") == "2 UNITS IN HEX PLEASE MOVE 1"
     assert Undo(4) in legal_actions(s)               # undoing elsewhere is still allowed
     assert not any(isinstance(a, Move) and a.piece in (3, 4) for a in legal_actions(s))
     s, _ = play(s, "move 2 0707")                    # either of the two may move off
