@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 
-from ogre.rules.hexes import NEIGHBOURS, col_row, from_cube, on_map
+from ogre.rules.hexes import col_row, from_cube, on_map
 
 SQRT3 = math.sqrt(3)
 
@@ -41,24 +41,6 @@ class HexLayout:
         r = (point[1] - self.origin[1]) / self.row_h - (2 - self.top_row) - q / 2
         h = _round_axial(q, r)
         return h if on_map(h) else 0
-
-    def hexside_at(self, point: tuple[float, float], tolerance: float = 0.22):
-        """(a, b) when the point lies near the edge between two map hexes, else None."""
-        h = self.hex_at(point)
-        if not h:
-            return None
-        cx, cy = self.center(h)
-        dx, dy = point[0] - cx, point[1] - cy
-        if math.hypot(dx, dy) < self.size * (SQRT3 / 2) * (1 - tolerance):
-            return None
-        best, best_d = None, 1e9
-        for n in NEIGHBOURS[h]:
-            nx, ny = self.center(n)
-            mx, my = (cx + nx) / 2, (cy + ny) / 2
-            d = math.hypot(point[0] - mx, point[1] - my)
-            if d < best_d:
-                best, best_d = n, d
-        return (min(h, best), max(h, best)) if best else None
 
 
 def _round_axial(q: float, r: float) -> int:

@@ -121,7 +121,7 @@ class MapView:
         pygame.draw.rect(surf, theme.RIVER, (0, bottom_y, self.rect.width, self.rect.height))
         for h in ALL_HEXES:
             if dotted:
-                _dotted_polygon(surf, theme.HEX_EDGE, pts(h))
+                _dotted_polygon(surf, theme.DOTTED_EDGE, pts(h))
             else:
                 pygame.draw.polygon(surf, theme.HEX_EDGE, pts(h), 1)
         self._draw_crater_line(surf, off)
@@ -197,5 +197,5 @@ def _dotted_polygon(surf, colour, points) -> None:
         for t in range(0, 10, 2):
             f1, f2 = t / 10, (t + 1) / 10
             pygame.draw.line(surf, colour, (x1 + (x2 - x1) * f1, y1 + (y2 - y1) * f1),
-                             (x1 + (x2 - x1) * f2, y1 + (y2 - y1) * f2), 1)
+                             (x1 + (x2 - x1) * f2, y1 + (y2 - y1) * f2), 2)
 

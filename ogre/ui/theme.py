@@ -20,6 +20,7 @@ ERROR = (255, 110, 90)
 MAP_BG = (196, 182, 140)       # scorched earth
 MAP_CLEAR = (214, 204, 160)    # the clear area, rows 17-22
 HEX_EDGE = (150, 136, 100)
+DOTTED_EDGE = (96, 84, 58)     # the editor's hexsides: click one to place rubble
 RUBBLE = (30, 26, 22)
 CRATER = (46, 40, 34)
 SWAMP = (70, 92, 70)
