@@ -1,0 +1,162 @@
+"""E8-E9: the checks before a battle, and the standard Mark III / Mark V allowances."""
+
+from __future__ import annotations
+
+from ogre.resources import standard_board
+from ogre.rules import Field, Kind, Phase, Placement, new_game, validate
+from ogre.rules.field import armor_units, forward_attack_points, infantry_squads
+
+from .helpers import MARK_III_DEPLOYMENT, mark_iii_field
+
+ANYWAY = "Play this game anyway?"
+NOT_OFFICIAL = "Field does not conform to official Ogre rules."
+
+
+def _behind_line(n: int, skip=()):
+    """n free hexes on or behind the crater line (rows 01-07), no craters, none in `skip`."""
+    craters = standard_board().craters
+    out = [c * 100 + r for r in range(1, 8) for c in range(1, 16)
+           if c * 100 + r not in craters and c * 100 + r not in skip]
+    assert len(out) >= n
+    return out[:n]
+
+
+def _field(*groups, cp=801, board=None) -> Field:
+    """groups: (kind, count, squads). Pieces fill rows 01-07; a CP at `cp` unless None."""
+    placements = [Placement(Kind.CP, cp)] if cp else []
+    kinds = [(Kind(k), sq) for k, n, sq in groups for _ in range(n)]
+    for (kind, sq), h in zip(kinds, _behind_line(len(kinds), skip={cp})):
+        placements.append(Placement(kind, h, sq))
+    return Field(board or standard_board(), tuple(placements))
+
+
+def _codes(field, mark):
+    return [(f.code, f.fatal) for f in validate(field, mark, standard_board())]
+
+
+def test_e9_the_test_deployment_is_standard():
+    f = mark_iii_field()
+    assert (armor_units(f), infantry_squads(f), forward_attack_points(f)) == (12, 20, 18)
+    assert validate(f, 3, standard_board()) == []
+    assert validate(f, 5, standard_board()) == []
+    assert len(MARK_III_DEPLOYMENT) == 19          # CP, 11 armor pieces, 7 infantry
+
+
+def test_e9_mark_iii_allowance_12_armor_units_a_howitzer_counting_two():
+    assert _codes(_field(("howitzer", 6, 1)), 3) == []
+    assert _codes(_field(("heavy", 12, 1)), 3) == []
+    assert _codes(_field(("howitzer", 6, 1), ("gev", 1, 1)), 3) == [("armor", False)]
+    assert _codes(_field(("heavy", 13, 1)), 3) == [("armor", False)]
+    assert armor_units(_field(("howitzer", 6, 1), ("gev", 1, 1))) == 13
+
+
+def test_e9_mark_iii_allowance_20_squads():
+    assert _codes(_field(("infantry", 6, 3), ("infantry", 1, 2)), 3) == []
+    assert _codes(_field(("infantry", 7, 3)), 3) == [("infantry", False)]
+
+
+def test_e9_mark_v_allowances_20_armor_30_squads():
+    f = _field(("heavy", 20, 1), ("infantry", 10, 3))
+    assert (armor_units(f), infantry_squads(f)) == (20, 30)
+    assert _codes(f, 5) == []
+    assert _codes(f, 3) == [("infantry", False), ("armor", False)]
+    assert _codes(_field(("heavy", 21, 1), ("infantry", 10, 3), ("infantry", 1, 1)), 5) == \
+        [("infantry", False), ("armor", False)]
+
+
+def _forward(points_by_kind):
+    """A CP, and these pieces just south of the crater line (row 08 onwards)."""
+    craters = standard_board().craters
+    free = [c * 100 + r for r in range(8, 17) for c in range(1, 16) if c * 100 + r not in craters]
+    placements = [Placement(Kind.CP, 801)]
+    for (kind, sq), h in zip(points_by_kind, free):
+        placements.append(Placement(Kind(kind), h, sq))
+    return Field(standard_board(), tuple(placements))
+
+
+def test_e9_all_but_20_attack_points_on_or_behind_the_crater_line():
+    twenty = [("heavy", 1)] * 5                                   # 5 x 4 = 20
+    assert forward_attack_points(_forward(twenty)) == 20
+    assert _codes(_forward(twenty), 3) == []
+    assert _codes(_forward(twenty + [("infantry", 1)]), 3) == [("forward", False)]
+    # Mark V: 40
+    forty = [("heavy", 1)] * 10
+    assert _codes(_forward(forty), 5) == []
+    assert _codes(_forward(forty + [("gev", 1)]), 5) == [("forward", False)]
+    # a howitzer is 6 points, a CP none; row 07 counts as on the line
+    assert forward_attack_points(Field(standard_board(), (Placement(Kind.HOWITZER, 808),
+                                                           Placement(Kind.CP, 809),
+                                                           Placement(Kind.HEAVY, 807)))) == 6
+
+
+def test_e8_every_warning_has_the_manuals_text():
+    f = validate(_field(("infantry", 7, 3), ("heavy", 13, 1)), 3, standard_board())
+    assert [x.message for x in f] == [
+        f"{NOT_OFFICIAL} There are too many infantry on the map. {ANYWAY}",
+        f"{NOT_OFFICIAL} There are too many armor units on the map. {ANYWAY}",
+    ]
+    f = validate(_forward([("heavy", 1)] * 6), 3, standard_board())
+    assert [x.message for x in f] == [
+        f"{NOT_OFFICIAL} Too many pieces are below the crater line. {ANYWAY}"]
+
+
+def test_e8_changed_craters_or_rubble():
+    b = standard_board()
+    for board in (b.with_crater(808, True), b.with_crater(107, False),
+                  b.with_rubble(808, 809, True), b.with_rubble(808, 908, False)):
+        found = validate(_field(("heavy", 1, 1), board=board), 3, b)
+        assert [(x.code, x.fatal, x.message) for x in found] == [
+            ("terrain", False, f"{NOT_OFFICIAL} The craters or rubble have been changed. {ANYWAY}")]
+
+
+def test_e8_pieces_in_the_clear_area():
+    f = Field(standard_board(), (Placement(Kind.CP, 801), Placement(Kind.INFANTRY, 817, 1)))
+    found = validate(f, 3, standard_board())
+    assert [(x.code, x.message) for x in found] == [
+        ("clear_area", f"{NOT_OFFICIAL} There are pieces in the clear area of the map. {ANYWAY}")]
+
+
+def test_e8_no_command_post_is_fatal():
+    found = validate(_field(("heavy", 3, 1), cp=None), 3, standard_board())
+    assert [(x.code, x.fatal, x.message) for x in found] == [
+        ("no_cp", True, "Please add a Command Post to start the game.")]
+
+
+def test_e8_no_way_to_the_command_post_is_fatal():
+    # A CP in the corner 0101 walled in by craters on its three neighbours.
+    board = standard_board()
+    for h in (102, 201, 202):
+        board = board.with_crater(h, True)
+    found = validate(Field(board, (Placement(Kind.CP, 101),)), 3, standard_board())
+    assert [(x.code, x.fatal) for x in found] == [("no_way", True), ("terrain", False)]
+    assert found[0].message == ("There is no way to reach the Command Post! "
+                                "Please remove some craters.")
+
+
+def test_e8_rubble_does_not_stop_the_ogre_reaching_the_cp():
+    board = standard_board()
+    for h in (102, 201, 202):
+        board = board.with_rubble(101, h, True)
+    found = validate(Field(board, (Placement(Kind.CP, 101),)), 3, standard_board())
+    assert [x.code for x in found] == ["terrain"]
+
+
+def test_e8_all_findings_at_once():
+    f = Field(standard_board().with_crater(808, True),
+              tuple(Placement(Kind.HEAVY, h) for h in _behind_line(13)) +
+              tuple(Placement(Kind.INFANTRY, h, 3) for h in range(1017, 1022)) +
+              tuple(Placement(Kind.INFANTRY, h, 3) for h in range(1117, 1120)))
+    assert [x.code for x in validate(f, 3, standard_board())] == [
+        "no_cp", "infantry", "armor", "forward", "terrain", "clear_area"]
+
+
+def test_e9_new_game_deploys_the_field_and_a_fresh_ogre():
+    f = mark_iii_field()
+    s = new_game(f, 3, seed=42)
+    assert s.phase is Phase.OGRE_ENTRY and s.turn == 1 and s.scenario == 3
+    assert [(p.id, p.kind, p.hex, p.squads) for p in s.pieces] == [
+        (i + 1, p.kind, p.hex, p.squads) for i, p in enumerate(f.placements)]
+    assert s.next_id == 20 and s.ogre.hex == 0 and s.ogre.treads == 45
+    assert new_game(f, 3, seed=42) == s and new_game(f, 3, seed=43) != s
+    s5 = new_game(f, 5, seed=42, scenario=3)
+    assert s5.ogre.weapons == (6, 2, 6, 12) and s5.scenario == 3
