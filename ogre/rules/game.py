@@ -79,7 +79,13 @@ def check(state: GameState, action: Action) -> Verdict:
     handler = _CHECKS.get(type(action))
     if handler is None:
         raise _err("bad_action", repr(action))
-    return handler(state, action)
+    try:
+        return handler(state, action)
+    except RuleError:
+        raise
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError):
+        # A malformed action (a hex or count that is not an int, ...) is refused like any other.
+        raise _err("bad_action", repr(action)) from None
 
 
 def _check_enter(s: GameState, a: Enter) -> Verdict:
