@@ -114,9 +114,9 @@ def draw_results(surface: pygame.Surface, state: GameState, results: list[str],
         theme.text(surface, f"Probability of kill: {combat.percent(p)}%", (r.left + 8, y), 22,
                    theme.ACCENT, bold=True)
         y += 26
-    for line in results[-6:]:
-        for part in theme.wrap(line, 19, r.width - 16):
-            if y > r.bottom - 20:
-                return
-            theme.text(surface, part, (r.left + 8, y), 19)
-            y += 19
+    # C8: the newest results at the bottom; when they do not all fit, the oldest give way
+    room = max(0, (r.bottom - 20 - y) // 19 + 1)
+    parts = [part for line in results[-room:] for part in theme.wrap(line, 19, r.width - 16)]
+    for part in parts[len(parts) - room:] if room else ():
+        theme.text(surface, part, (r.left + 8, y), 19)
+        y += 19

@@ -304,3 +304,18 @@ def test_c6_drag_from_a_unit_on_the_ogres_hex():
     assert app.battle.dialog is not None and app.battle.dialog.title == "Defense Attack"
     d.answer("OK")
     assert app.battle.state.aim.attackers == (2,)
+
+
+def test_c8_the_newest_result_always_shows():
+    """With the kill probability up and long result lines, the newest line must still be
+    drawn: older ones give way at the top, never the latest at the bottom."""
+    app, d = battle_app([P(CP, 1418), P(HEAVY, 1018)], Phase.DEFENSE_FIRE, 1020)
+    b = app.battle
+    b.results = [f"Ogre fires 2 Secondary Battery at Heavy Tank number {i}: destroyed (die 5, 2-1)"
+                 for i in range(10)] + ["the newest line"]
+    d.drag_hex(1018, 1020)
+    d.answer("OK")
+    words = shown_text(app)
+    assert "Probability of kill: 33%" in words
+    assert "the newest line" in words
+    assert any("number 9" in w for w in words)
