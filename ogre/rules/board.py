@@ -33,8 +33,10 @@ class Board:
     # Precomputed step tables: armor may not cross rubble, the Ogre and infantry may.
     _open_steps: dict = field(init=False, repr=False, compare=False, hash=False)
     _armor_steps: dict = field(init=False, repr=False, compare=False, hash=False)
-    # Defender reach ignoring the Ogre, filled in by movement.defender_reach.
+    # Defender reach ignoring the Ogre (movement.defender_reach) and the Move values made from
+    # it (game.legal_actions): terrain-only answers, shared by every state on this board.
     _reach_cache: dict = field(init=False, repr=False, compare=False, hash=False)
+    _moves_cache: dict = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         open_steps = {}
@@ -46,6 +48,7 @@ class Board:
         object.__setattr__(self, "_open_steps", open_steps)
         object.__setattr__(self, "_armor_steps", armor_steps)
         object.__setattr__(self, "_reach_cache", {})
+        object.__setattr__(self, "_moves_cache", {})
 
     def steps(self, h: int, crosses_rubble: bool) -> tuple[int, ...]:
         """Neighbours a unit can step into from h (never a crater)."""

@@ -729,11 +729,28 @@ def _legal_defender_move(s: GameState) -> list[Action]:
         left = defender_allowance(p, s.phase) - p.moved
         if left <= 0:
             continue
-        pid = p.id
-        out.extend(_move(pid, h) for h in defender_reach(s, p, left) if h not in full)
+        out.extend(_defender_moves(s, p, left, full))
     if not crowded:
         out.append(Done())
     return out
+
+
+def _defender_moves(s: GameState, p: Piece, left: int, full: set[int]):
+    """Move(p, h) for every hex p can stop on. Far from the Ogre the answer depends on the
+    terrain alone, so the Move values are kept on the board and only `full` is filtered."""
+    pid = p.id
+    ogre_hex = s.ogre.hex
+    if ogre_hex and distance(p.hex, ogre_hex) < left:
+        return [_move(pid, h) for h in defender_reach(s, p, left) if h not in full]
+    cache = s.board._moves_cache
+    key = (pid, p.hex, left, p.kind is Kind.INFANTRY)
+    moves = cache.get(key)
+    if moves is None:
+        moves = cache[key] = tuple(_move(pid, h) for h in defender_reach(s, p, left))
+    reach = defender_reach(s, p, left)          # the cached dict the moves were made from
+    if any(h in reach for h in full):
+        return [m for m in moves if m.to not in full]
+    return moves
 
 
 _MOVES: dict[tuple[int, int], Move] = {}

@@ -5,13 +5,27 @@ from __future__ import annotations
 from collections import Counter
 
 from ogre.rules import (Aim, Clear, Enter, Exit, Fire, GameState, Group, Kind, Move, Phase,
-                        RuleError, Split, Undo, check)
-from ogre.rules.hexes import on_map
+                        Piece, RuleError, Split, Undo, check)
+from ogre.rules.hexes import ALL_HEXES, on_map
 from ogre.rules.movement import defender_allowance
-from ogre.rules.state import FIRE_PHASES, MOVE_PHASES, OGRE_ID
+from ogre.rules.state import FIRE_PHASES, OGRE_ID
 from ogre.rules.units import MARKS, OGRE_MOVE
 
 DEFENSE_PHASES = (Phase.DEFENSE_MOVE, Phase.DEFENSE_FIRE, Phase.GEV_MOVE)
+_DISABLEABLE = frozenset({Kind.HEAVY, Kind.MISSILE, Kind.GEV, Kind.HOWITZER})
+# move points a defender may have spent, by phase and kind
+_ALLOWANCE = {
+    phase: {k: max(defender_allowance(Piece(1, k, 101), phase), 0) for k in Kind}
+    for phase in (Phase.DEFENSE_MOVE, Phase.GEV_MOVE)
+}
+_FREE: dict = {}
+
+
+def _free_hexes(board) -> frozenset[int]:
+    free = _FREE.get(board)
+    if free is None:
+        free = _FREE[board] = frozenset(ALL_HEXES) - board.craters
+    return free
 
 
 def check_state(s: GameState) -> None:
@@ -33,34 +47,41 @@ def check_state(s: GameState) -> None:
     else:
         assert on_map(o.hex) and o.hex not in board.craters, o
     # -- the defenders
-    ids = [p.id for p in s.pieces]
-    assert len(ids) == len(set(ids)) and all(0 < i < s.next_id for i in ids)
-    assert sum(p.kind is Kind.CP for p in s.pieces) <= 1
-    per_hex = Counter()
+    valid = _free_hexes(board)
+    phase, turn = s.phase, s.turn
+    defense_phase = phase in DEFENSE_PHASES
+    allowance = _ALLOWANCE.get(phase)            # defender move phases only
+    ids = set()
+    cps = 0
+    per_hex: dict[int, int] = {}
     for p in s.pieces:
-        assert on_map(p.hex) and p.hex not in board.craters, p
-        if p.kind is Kind.INFANTRY:
-            assert 1 <= p.squads <= 3, p
-            assert 0 <= p.fired <= p.squads, p
+        assert p.hex in valid, p                  # on the map, never on a crater
+        assert 0 < p.id < s.next_id and p.id not in ids, p
+        ids.add(p.id)
+        kind = p.kind
+        if kind is Kind.INFANTRY:
+            assert 1 <= p.squads <= 3 and 0 <= p.fired <= p.squads, p
         else:
             assert p.squads == 1 and p.fired in (0, 1), p
-        if p.disabled:
-            assert p.is_armor and p.kind is not Kind.CP, p
+            cps += kind is Kind.CP
+        if p.disabled_turn:
+            assert kind in _DISABLEABLE, p
             # disabled in an Ogre phase of this turn or the last; recovered once the Ogre has fired
-            assert p.disabled_turn in (s.turn, s.turn - 1), (p, s.turn)
-            if s.phase in DEFENSE_PHASES:
-                assert p.disabled_turn == s.turn, (p, s.turn, s.phase)
+            assert p.disabled_turn in (turn, turn - 1), (p, turn)
+            if defense_phase:
+                assert p.disabled_turn == turn, (p, turn, phase)
                 assert p.fired == 0 and p.moved == 0 and p.hex == p.start, p
-        if s.phase in MOVE_PHASES and s.phase is not Phase.OGRE_MOVE:
-            assert 0 <= p.moved <= max(defender_allowance(p, s.phase), 0), p
-        per_hex[p.hex] += 1
-    if s.phase not in (Phase.DEFENSE_MOVE, Phase.GEV_MOVE):
+        if allowance is not None:
+            assert 0 <= p.moved <= allowance[kind], p
+        per_hex[p.hex] = per_hex.get(p.hex, 0) + 1
+    assert cps <= 1
+    if allowance is None:
         # stacking is resolved before any other phase: one piece a hex, under the Ogre too (M3)
-        assert all(n == 1 for n in per_hex.values()), [h for h, n in per_hex.items() if n > 1]
+        assert len(per_hex) == len(s.pieces), [h for h, n in per_hex.items() if n > 1]
     else:
         # mid-phase a piece may stop on a friend (or Undo back onto one), but then one must
         # move off before anything but Undo; Done is refused until then
-        assert all(n <= 3 for n in per_hex.values()), s.pieces
+        assert max(per_hex.values(), default=0) <= 3, s.pieces
     # -- aiming only in fire phases
     if s.aim is not None:
         assert s.phase in FIRE_PHASES

@@ -125,6 +125,7 @@ def play_random_game(seed: int, mark: int = 3, field=None, on_step=None,
     n = 0
     while not state.over and n < cap:
         legal = legal_actions(state)
+        assert legal, f"seed {seed}: a live battle with no legal action ({state.phase.value})"
         action = choose(state, legal, rnd)
         after, events = apply(state, action)
         if on_step is not None:
