@@ -27,6 +27,7 @@ class MapView:
         self.top_row = 11        # the Ogre's end of the field first: rows 11-22
         self._terrain_key = None
         self._terrain: pygame.Surface | None = None
+        self._overlays: dict[tuple, pygame.Surface] = {}   # fill_hexes' tinted layers
         self.layout = self._make_layout()
         s = 26
         r = self.rect
@@ -164,11 +165,19 @@ class MapView:
     def fill_hexes(self, surface: pygame.Surface, hexes, colour, alpha: int = 90) -> None:
         if not hexes:
             return
-        layer = pygame.Surface(self.rect.size, pygame.SRCALPHA)
-        off = (-self.rect.left, -self.rect.top)
-        for h in hexes:
-            pygame.draw.polygon(layer, (*colour, alpha),
-                                [(x + off[0], y + off[1]) for x, y in self.layout.corners(h)])
+        # The same tint is drawn every frame while it shows (the Range umbrella, the entry
+        # row): build each layer once per view and keep the last few.
+        key = (frozenset(hexes), tuple(colour), alpha, self.whole, self.top_row)
+        layer = self._overlays.get(key)
+        if layer is None:
+            layer = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+            off = (-self.rect.left, -self.rect.top)
+            for h in hexes:
+                pygame.draw.polygon(layer, (*colour, alpha),
+                                    [(x + off[0], y + off[1]) for x, y in self.layout.corners(h)])
+            if len(self._overlays) >= 8:
+                self._overlays.pop(next(iter(self._overlays)))
+            self._overlays[key] = layer
         surface.blit(layer, self.rect.topleft)
 
     def outline_hex(self, surface: pygame.Surface, h: int, colour, width: int = 3) -> None:

@@ -1,0 +1,195 @@
+"""How fast the battle screen draws, and how little CPU it uses when nobody touches it.
+
+    python tools/bench_ui.py [--frames 200] [--idle 5]
+
+1. Redraw: App.draw() of the default-size window with the dirty flag forced, ~200 frames
+   of a mid-game position (the README screenshot's: turn 4, pieces in every state, an aim
+   with its kill probability, results). Prints the median and the 95th percentile, also
+   with the Range umbrella up and with a dialog open. Target: median <= 5 ms.
+2. Idle: the real loop (App.run()) in a child process for --idle seconds with no input;
+   its CPU time (utime + stime from /proc/<pid>/stat, or the child's own process_time
+   where there is no /proc) over the wall time, as a percentage of one core. In a real X
+   window when there is a DISPLAY or Xvfb is installed, else SDL's dummy driver.
+   Target: < 3 %. --proposed also measures the loop with pygame.event.wait replaced by a
+   20 ms sleep-poll (pygame-ce's wait polls every millisecond: pygame-ce issue #1541).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tools"))
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+REDRAW_TARGET_MS = 5.0
+IDLE_TARGET_PERCENT = 3.0
+
+
+def mid_game_app():
+    from readme_screenshot import mid_game, pick_seed, script
+
+    from ogre.rules import parse_action
+    from ogre.rules.state import OGRE_ID
+    from ogre.ui.app import App
+
+    app = App(state=mid_game(pick_seed()))
+    b = app.battle
+    for line in script():
+        b.act(parse_action(line), confirmed=True)
+    b.selected = OGRE_ID
+    b.map.scroll_to(2)
+    return app
+
+
+def time_draws(app, frames: int) -> tuple[float, float]:
+    times = []
+    for _ in range(frames):
+        app.dirty = True
+        t = time.perf_counter()
+        app.draw()
+        times.append((time.perf_counter() - t) * 1000)
+    times.sort()
+    return statistics.median(times), times[min(len(times) - 1, int(len(times) * 0.95))]
+
+
+def bench_redraw(frames: int) -> float:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    from ogre.ui.widgets import Dialog
+
+    app = mid_game_app()
+    time_draws(app, 20)                                   # warm the caches
+    median, p95 = time_draws(app, frames)
+    print(f"redraw, {app.window.get_size()[0]}x{app.window.get_size()[1]}, "
+          f"{pygame.display.get_driver()} driver, {frames} frames: "
+          f"median {median:.2f} ms, p95 {p95:.2f} ms (target <= {REDRAW_TARGET_MS:g} ms)")
+    b = app.battle
+    b.press_range()
+    m2, q2 = time_draws(app, frames)
+    print(f"  with the Range umbrella:  median {m2:.2f} ms, p95 {q2:.2f} ms")
+    b.umbrella = None
+    b.open(Dialog("Reminder", "Not every piece has fired. End this phase anyway?", ("OK", "Cancel")))
+    m3, q3 = time_draws(app, frames)
+    print(f"  with a dialog open:       median {m3:.2f} ms, p95 {q3:.2f} ms")
+    b.dialog = None
+    pygame.quit()
+    return median
+
+
+CHILD = """
+import sys, time
+import pygame
+sys.path.insert(0, sys.argv[1])
+sys.path.insert(0, sys.argv[1] + "/tools")
+from bench_ui import mid_game_app
+app = mid_game_app()
+seconds = float(sys.argv[2])
+if sys.argv[3] == "sleep":
+    # the loop as proposed: pygame-ce's event.wait() polls every millisecond
+    # (pygame-community/pygame-ce#1541); poll the queue and sleep 20 ms between looks
+    def wait(timeout=0):
+        deadline = time.monotonic() + timeout / 1000
+        while True:
+            event = pygame.event.poll()
+            if event.type != pygame.NOEVENT or (timeout and time.monotonic() >= deadline):
+                return event
+            time.sleep(0.02)
+    pygame.event.wait = wait
+pygame.time.set_timer(pygame.QUIT, int(seconds * 1000), loops=1)
+print("ready", pygame.display.get_driver(), flush=True)
+wall, cpu = time.monotonic(), time.process_time()
+app.run()
+print("done", time.monotonic() - wall, time.process_time() - cpu, flush=True)
+"""
+
+
+def _proc_cpu_seconds(pid: int) -> float | None:
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    ticks = int(fields[11]) + int(fields[12])          # utime, stime
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def bench_idle(seconds: float, wait: str = "pygame") -> float:
+    from readme_screenshot import _start_xvfb
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_VIDEO")}
+    env["SDL_AUDIODRIVER"] = "dummy"
+    env["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+    xvfb = None
+    if not env.get("DISPLAY"):
+        xvfb, display = _start_xvfb()
+        if display:
+            env["DISPLAY"] = display
+        else:
+            env["SDL_VIDEODRIVER"] = "dummy"
+    warmup = 1.0
+    try:
+        with tempfile.TemporaryDirectory() as home:
+            env["OGRE_HOME"] = home
+            child = subprocess.Popen([sys.executable, "-c", CHILD, str(ROOT),
+                                      str(seconds + warmup + 1.0), wait],
+                                     env=env, cwd=ROOT, stdout=subprocess.PIPE, text=True)
+            ready = []
+            while ready[:1] != ["ready"]:
+                line = child.stdout.readline()
+                if not line:
+                    raise SystemExit(f"the idle child died (exit {child.wait()})")
+                ready = line.split()
+            driver = ready[1] if len(ready) > 1 else "?"
+            time.sleep(warmup)                          # the first frames, then idle
+            c0, t0 = _proc_cpu_seconds(child.pid), time.monotonic()
+            time.sleep(seconds)
+            c1, t1 = _proc_cpu_seconds(child.pid), time.monotonic()
+            rest = child.stdout.read()
+            child.wait(30)
+    finally:
+        if xvfb is not None:
+            xvfb.terminate()
+            xvfb.wait(5)
+    if c0 is not None and c1 is not None:
+        percent = (c1 - c0) / (t1 - t0) * 100
+        how = "/proc utime+stime"
+    else:
+        words = rest.split()
+        wall, cpu = float(words[-2]), float(words[-1])
+        percent = cpu / wall * 100
+        how = "the child's process_time, whole run"
+    loop = "App.run()" if wait == "pygame" else "App.run(), event.wait as a 20 ms sleep-poll"
+    print(f"idle {loop}, {driver} driver, {seconds:g} s without input: {percent:.2f} % of one "
+          f"core ({how}; target < {IDLE_TARGET_PERCENT:g} %)")
+    return percent
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--frames", type=int, default=200)
+    parser.add_argument("--idle", type=float, default=5.0, help="seconds of idle loop (0: skip)")
+    parser.add_argument("--proposed", action="store_true",
+                        help="also measure the idle loop with a sleep-polling event wait")
+    args = parser.parse_args(argv)
+    idle = bench_idle(args.idle) if args.idle > 0 else 0.0
+    if args.idle > 0 and args.proposed:
+        bench_idle(args.idle, "sleep")
+    median = bench_redraw(args.frames)
+    ok = median <= REDRAW_TARGET_MS and idle < IDLE_TARGET_PERCENT
+    print("targets met" if ok else "TARGETS MISSED")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
