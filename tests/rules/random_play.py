@@ -11,8 +11,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field as dc_field, replace
 
-from ogre.rules import (Aim, Clear, Done, Exit, Fire, GameState, Move, OgreAim, Phase, Undo,
-                        apply, legal_actions, new_game)
+from ogre.rules import (Aim, Clear, Done, Exit, Fire, GameState, Group, Move, OgreAim, Phase,
+                        Split, Undo, apply, legal_actions, new_game)
 from ogre.rules.hexes import distance
 from ogre.rules.state import OGRE_ID
 
@@ -91,6 +91,19 @@ def _choose_move(state: GameState, legal: list, rnd: random.Random):
     return pick
 
 
+def choose_chaotic(state: GameState, legal: list, rnd: random.Random):
+    """In the defenders' moves any legal action, Undo/Group/Split half the time they are
+    offered (stresses M3-M5); elsewhere the usual policy, so battles still end."""
+    if state.phase not in (Phase.DEFENSE_MOVE, Phase.GEV_MOVE):
+        return choose(state, legal, rnd)
+    if rnd.random() < 0.08 and Done() in legal:
+        return Done()
+    special = [a for a in legal if type(a) in (Undo, Group, Split)]
+    if special and rnd.random() < 0.5:
+        return rnd.choice(special)
+    return rnd.choice(legal)
+
+
 @dataclass
 class GameRecord:
     seed: int
@@ -110,7 +123,7 @@ def damaged_ogre(state: GameState, rnd: random.Random) -> GameState:
 
 def play_random_game(seed: int, mark: int = 3, field=None, on_step=None,
                      cap: int = ACTION_CAP, record: bool = False,
-                     damaged: bool | None = None) -> GameRecord:
+                     damaged: bool | None = None, policy=None) -> GameRecord:
     """Play one whole game from the standard Mark III field by random legal actions.
 
     Every fourth seed (unless `damaged` says otherwise) starts with a worn-down Ogre.
@@ -126,7 +139,7 @@ def play_random_game(seed: int, mark: int = 3, field=None, on_step=None,
     while not state.over and n < cap:
         legal = legal_actions(state)
         assert legal, f"seed {seed}: a live battle with no legal action ({state.phase.value})"
-        action = choose(state, legal, rnd)
+        action = (policy or choose)(state, legal, rnd)
         after, events = apply(state, action)
         if on_step is not None:
             on_step(state, action, after, events)
@@ -140,4 +153,5 @@ def play_random_game(seed: int, mark: int = 3, field=None, on_step=None,
     return rec
 
 
-__all__ = ["ACTION_CAP", "choose", "play_random_game", "GameRecord", "OGRE_ID"]
+__all__ = ["ACTION_CAP", "choose", "choose_chaotic", "play_random_game", "GameRecord",
+           "OGRE_ID"]

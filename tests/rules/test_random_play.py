@@ -8,7 +8,7 @@ import hashlib
 from ogre.rules import VICTORY_LEVELS, legal_actions
 
 from .invariants import check_step
-from .random_play import ACTION_CAP, play_random_game
+from .random_play import ACTION_CAP, choose_chaotic, play_random_game
 
 GAMES = 500
 
@@ -37,6 +37,14 @@ def test_g4_t1_500_random_games_end_with_invariants_kept():
                   "Complete Defense Victory", "Marginal Ogre Victory"):
         assert results.get(level, 0) > 0, results
     assert longest < ACTION_CAP // 4
+
+
+def test_m3_m5_chaotic_games_full_of_undo_group_and_split_still_end():
+    # Any legal action, Undo/Group/Split favoured: crowded hexes, undo chains, splits.
+    for seed in range(1000, 1025):
+        rec = play_random_game(seed, on_step=check_step, policy=choose_chaotic,
+                               damaged=seed % 2 == 1)
+        assert rec.final.over and rec.n < ACTION_CAP, seed
 
 
 def test_x3_random_games_are_deterministic():
