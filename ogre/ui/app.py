@@ -25,6 +25,8 @@ from .menus import MenuBar
 from .widgets import Dialog
 
 IDLE_WAIT_MS = 250
+# keys that only move the view of the map: they work behind a dialog too
+VIEW_KEYS = (pygame.K_TAB, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME, pygame.K_END)
 
 
 class App:
@@ -148,6 +150,16 @@ class App:
             self.route(event)
             return
         if self._dialog_key(event) or self.menubar.handle_event(event):
+            return
+        if self._dialog_owner() is not None:
+            # modal: a key the dialog does not use may move the keyboard pointer (whose clicks
+            # go to the dialog) or look over the map, but never act behind it
+            synthetic = self.pointer.events_for(event)
+            if synthetic is not None:
+                for e in synthetic:
+                    self.route(e)
+            elif event.key in VIEW_KEYS:
+                self.commands.shortcut(event)
             return
         handle_key = getattr(self.screen, "handle_key", None)
         if handle_key is not None and handle_key(event):
