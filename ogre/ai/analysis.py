@@ -152,26 +152,39 @@ def threat_attack(state: GameState, h: int) -> int:
 
 # ------------------------------------------------------------------ the Ogre's threat to defenders
 
-def ogre_danger(state: GameState, h: int, kind: Kind, approach: dict[int, int] | None = None) -> float:
-    """How dangerous hex h is for a defender of this kind next Ogre turn, 0 (safe) to about 1."""
+def ogre_danger(state: GameState, h: int, kind: Kind, approach: dict[int, int] | None = None,
+                ends: tuple[int, ...] = (), focus: float = 0.0) -> float:
+    """How dangerous hex h is for a defender of this kind next Ogre turn, 0 (safe) to about 1.5.
+
+    Each Ogre weapon that could reach h after the Ogre's move adds its weight. With `ends` (the
+    hexes the Ogre is likely to end on) and `focus` > 0, a weapon that reaches h only if the
+    Ogre turns aside from its course counts for less: (1 - focus) of it.
+    """
     o = state.ogre
     if not o.on_map:
         return 0.0
     if approach is None:
         approach = ogre_approach(state.board, o.hex, o.move_value)
     d = approach[h]
+    de = min((distance(h, e) for e in ends), default=d) if focus else d
+
+    def weight(rng: int) -> float:
+        if d > rng:
+            return 0.0
+        return 1.0 if de <= rng else 1.0 - focus
+
     w = o.weapons
     danger = 0.0
     if d == 0 and kind is not Kind.INFANTRY and o.move_value > 0:
-        danger += 0.6                     # it can ram us
-    if w[MAIN] and d <= W_RANGE[MAIN]:
-        danger += 0.3
-    if w[SECONDARY] and d <= W_RANGE[SECONDARY]:
-        danger += 0.15 * w[SECONDARY]
-    if w[AP] and d <= W_RANGE[AP] and kind in (Kind.INFANTRY, Kind.CP):
-        danger += 0.1 * min(4, w[AP])
-    if w[MISSILE] and d <= W_RANGE[MISSILE]:
-        danger += 0.15 * w[MISSILE]
+        danger += 0.6 * weight(0)            # it can ram us
+    if w[MAIN]:
+        danger += 0.3 * weight(W_RANGE[MAIN])
+    if w[SECONDARY]:
+        danger += 0.15 * w[SECONDARY] * weight(W_RANGE[SECONDARY])
+    if w[AP] and kind in (Kind.INFANTRY, Kind.CP):
+        danger += 0.1 * min(4, w[AP]) * weight(W_RANGE[AP])
+    if w[MISSILE]:
+        danger += 0.15 * w[MISSILE] * weight(W_RANGE[MISSILE])
     return danger
 
 
@@ -186,3 +199,45 @@ def ogre_max_range(state: GameState) -> int:
 def cp_hex(state: GameState) -> int:
     cp = state.command_post
     return cp.hex if cp else 0
+
+
+# ------------------------------------------------------------------ the race to the Command Post
+
+RACE_CAP = 8.0
+
+
+def cp_range(weapons: tuple[int, int, int, int]) -> int:
+    """How far from the CP the Ogre must come to destroy it: its longest weapon (0: it must ram)."""
+    for i in (MISSILE, MAIN, SECONDARY, AP):
+        if weapons[i]:
+            return W_RANGE[i]
+    return 0
+
+
+def race_time(state: GameState, treads: int | None = None,
+              weapons: tuple[int, int, int, int] | None = None) -> float:
+    """Turns (smoothed) before the Ogre can destroy the Command Post, capped at RACE_CAP.
+
+    The Ogre must cover its path distance to the CP less its longest range, at a speed that
+    falls with its treads (3 hexes a turn at full treads, continuously here so every tread
+    lost counts a little).
+    """
+    o = state.ogre
+    cp = state.command_post
+    if cp is None or not o.on_map:
+        return RACE_CAP
+    treads = o.treads if treads is None else treads
+    weapons = o.weapons if weapons is None else weapons
+    d = ogre_distance_to(state.board, (cp.hex,)).get(o.hex, 40)
+    gap = max(0, d - cp_range(weapons))
+    if gap == 0:
+        return 0.0
+    speed = 3.0 * treads / MARKS_TREADS.get(o.mark, 45)
+    if speed <= 0.05:
+        return RACE_CAP
+    return min(RACE_CAP, gap / speed)
+
+
+from ..rules.units import MARKS as _MARKS  # noqa: E402
+
+MARKS_TREADS = {m: v.treads for m, v in _MARKS.items()}

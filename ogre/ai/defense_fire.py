@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 from ..rules.hexes import distance
 from ..rules.state import GameState
-from ..rules.units import MARKS, Kind, Weapon, ogre_move_value
-from .analysis import AP, MAIN, MISSILE, SECONDARY, W_DEFENSE, W_RANGE, column, ogre_distance_to
+from ..rules.units import Kind, Weapon, ogre_move_value
+from .analysis import AP, MAIN, MISSILE, SECONDARY, W_DEFENSE, column, race_time
 
 PARTS = (Weapon.MISSILE, Weapon.MAIN, Weapon.SECONDARY, Weapon.AP)
 _PX = {"<1-2": 0, "1-2": 1, "1-1": 2, "2-1": 3, "3-1": 4, "4-1": 5, "5-1": 6}
@@ -50,41 +50,46 @@ def tread_value(treads: int, original: int) -> float:
     return 0.3 * treads + 5.0 * ogre_move_value(treads, original)
 
 
-def part_values(state: GameState, tread_urgency: float = 1.0) -> dict[Weapon, float]:
-    """What destroying one of each Ogre part is worth to the defence now."""
+# The defence's currency: a turn of delay before the Ogre can reach the Command Post is worth
+# RACE_VALUE; an Ogre weapon is also worth the defenders it would go on killing (FIREPOWER).
+RACE_VALUE = 8.0
+FIREPOWER = {Weapon.MISSILE: 2.5, Weapon.MAIN: 4.0, Weapon.SECONDARY: 2.5, Weapon.AP: 0.4}
+TREAD_BASE = 0.25      # every tread must go in the end
+
+
+@dataclass
+class Valuation:
+    """What each hit on the Ogre is worth to the defence in this position."""
+
+    parts: dict[Weapon, float]
+    now: float            # race time now
+    state: GameState
+    tread_weight: float = 1.0
+
+    def treads(self, attack: int) -> float:
+        """Expected value of an attack of this strength on the treads (always 1-1: 1/3)."""
+        o = self.state.ogre
+        lost = min(attack, o.treads)
+        if lost <= 0:
+            return 0.0
+        gain = RACE_VALUE * (race_time(self.state, treads=o.treads - lost) - self.now)
+        return self.tread_weight * (gain + TREAD_BASE * lost) / 3.0
+
+
+def valuation(state: GameState, tread_weight: float = 1.0, weapon_weight: float = 1.0) -> Valuation:
     o = state.ogre
-    cp = state.command_post
-    near = 0.0
-    if cp is not None and o.on_map:
-        d = ogre_distance_to(state.board, (cp.hex,)).get(o.hex, 30)
-        near = max(0.0, (12 - d) / 12)          # 0 far away, 1 on top of the CP
-    values = {
-        Weapon.MISSILE: 9.0 + 6.0 * near if cp else 4.0,
-        Weapon.MAIN: 11.0 + 4.0 * near,
-        Weapon.SECONDARY: 6.0 + 2.0 * near,
-        Weapon.AP: 1.5 + (1.5 if any(p.kind is Kind.INFANTRY for p in state.pieces) else 0.0),
-    }
-    return values
-
-
-def tread_shot_value(state: GameState, attack: int, urgency: float) -> float:
-    """Expected value of one attack of this strength on the treads (always 1-1: 1/3)."""
-    o = state.ogre
-    orig = MARKS[o.mark].treads
-    lost = min(attack, o.treads)
-    return (tread_value(o.treads, orig) - tread_value(o.treads - lost, orig)) * urgency / 3.0
-
-
-def tread_urgency(state: GameState) -> float:
-    """Treads matter more as the Ogre nears the Command Post (and once it cannot be outgunned)."""
-    o = state.ogre
-    cp = state.command_post
-    if cp is None or not o.on_map:
-        return 1.0
-    d = ogre_distance_to(state.board, (cp.hex,)).get(o.hex, 30)
-    reach = max((W_RANGE[i] for i in range(4) if o.weapons[i] and i != AP), default=1)
-    gap = d - reach          # hexes it still has to cover before it can fire at the CP
-    return 1.0 + max(0.0, (9 - gap) / 4.5)
+    now = race_time(state)
+    infantry = any(p.kind is Kind.INFANTRY for p in state.pieces)
+    parts = {}
+    for i, part in enumerate(PARTS):
+        if o.weapons[i] <= 0:
+            continue
+        w = list(o.weapons)
+        w[i] = 0            # the delay once all of this kind are gone, shared among them
+        delay = (race_time(state, weapons=tuple(w)) - now) / o.weapons[i]
+        fp = FIREPOWER[part] + (0.8 if part is Weapon.AP and infantry else 0.0)
+        parts[part] = weapon_weight * (RACE_VALUE * delay + fp)
+    return Valuation(parts, now, state, tread_weight)
 
 
 def _min_subsets(shots: list[Shooter], cap: int) -> dict[int, tuple[int, ...]]:
@@ -102,7 +107,8 @@ def _min_subsets(shots: list[Shooter], cap: int) -> dict[int, tuple[int, ...]]:
     return best
 
 
-def plan_groups(state: GameState, shots: list[Shooter], smart: bool = True
+def plan_groups(state: GameState, shots: list[Shooter], smart: bool = True,
+                tread_weight: float = 1.0, weapon_weight: float = 1.0
                 ) -> list[tuple[Weapon, tuple[Shooter, ...]]]:
     """Groups of shooters and the part each aims at, most valuable first."""
     o = state.ogre
@@ -112,8 +118,8 @@ def plan_groups(state: GameState, shots: list[Shooter], smart: bool = True
               Weapon.SECONDARY: o.weapons[SECONDARY], Weapon.AP: o.weapons[AP]}
     if not smart:
         return _plan_everything(state, shots, counts)
-    values = part_values(state)
-    urgency = tread_urgency(state)
+    val = valuation(state, tread_weight, weapon_weight)
+    values = val.parts
     remaining = list(shots)
     groups: list[tuple[Weapon, tuple[Shooter, ...]]] = []
     while remaining:
@@ -131,12 +137,14 @@ def plan_groups(state: GameState, shots: list[Shooter], smart: bool = True
                     break
                 members = tuple(remaining[i] for i in subsets[total])
                 px = _PX[column(total, dfn)] / 6.0
-                cost = sum(tread_shot_value(state, m.attack, urgency) if o.treads else 0.0
-                           for m in members)
+                cost = sum(val.treads(m.attack) for m in members)
                 gain = px * values[part] - cost
-                if best is None or gain > best[0]:
-                    best = (gain, part, members)
-        if best is None or best[0] <= 0:
+                if gain <= 0:
+                    continue
+                rate = gain / total       # value per attack point: the efficient shots first
+                if best is None or rate > best[0]:
+                    best = (rate, part, members)
+        if best is None:
             break
         _, part, members = best
         groups.append((part, members))

@@ -51,7 +51,8 @@ class DefensePlayer(PhasePlayer):
     def plan_fire(self, s: GameState) -> list[Action]:
         if s.aim is not None:
             return [Clear()]
-        groups = plan_groups(s, shooters(s), self.skill.smart_fire)
+        k = self.skill
+        groups = plan_groups(s, shooters(s), k.smart_fire, k.tread_weight, k.weapon_weight)
         if not groups:
             return [Done()]
         part, members = groups[0]
@@ -59,19 +60,22 @@ class DefensePlayer(PhasePlayer):
 
     # ------------------------------------------------------------------ movement
 
-    def ogre_next_hex(self, s: GameState) -> int:
-        """Where the Ogre is likely to be after its next move: toward the Command Post."""
+    def ogre_ends(self, s: GameState) -> tuple[int, ...]:
+        """Where the Ogre may end its next move: the hexes it can reach that bring it nearest
+        the Command Post (or, without a CP, anywhere it can reach)."""
         o = s.ogre
+        reach = open_reach(s.board, o.hex, max(1, o.move_value)) if o.move_value else frozenset({o.hex})
         cp = s.command_post
-        if cp is None or o.move_value == 0:
-            return o.hex
+        if cp is None:
+            return tuple(sorted(reach))
         goal = ogre_distance_to(s.board, (cp.hex,))
-        reach = open_reach(s.board, o.hex, o.move_value)
-        return min(reach, key=lambda h: (goal.get(h, 99), distance(h, o.hex), h))
+        best = min(goal.get(h, 99) for h in reach)
+        return tuple(sorted(h for h in reach if goal.get(h, 99) <= best + 1))
 
     def strike_now(self, s: GameState, movers: list[Piece]) -> bool:
         """Hold back or strike: strike when enough can fire together or the CP is in danger."""
-        if not self.skill.hold_back:
+        k = self.skill
+        if k.strike_fraction <= 0:
             return True
         o = s.ogre
         total = sum(p.attack for p in s.pieces if p.kind is not Kind.CP)
@@ -88,11 +92,11 @@ class DefensePlayer(PhasePlayer):
         cp = s.command_post
         if cp is not None:
             d = ogre_distance_to(s.board, (cp.hex,)).get(o.hex, 40)
-            if d <= 3 * max(1, o.move_value) + 5:
+            if d <= k.strike_distance:
                 return True
         if o.move_value == 0:
             return True
-        return can >= 0.45 * total or can >= 24
+        return can >= k.strike_fraction * total
 
     def plan_move(self, s: GameState) -> list[Action]:
         o = s.ogre
@@ -104,7 +108,7 @@ class DefensePlayer(PhasePlayer):
             movers = [p for p in movers if p.hex == crowded]
         strike = self.strike_now(s, movers)
         approach = ogre_approach(s.board, o.hex, o.move_value)
-        nxt = self.ogre_next_hex(s)
+        nxt = self.ogre_ends(s)
         cp = s.command_post
         taken: dict[int, list[Piece]] = {}
         for p in s.pieces:
@@ -144,28 +148,30 @@ class DefensePlayer(PhasePlayer):
                 and here[0].squads + p.squads <= 3)
 
     def score(self, s: GameState, p: Piece, h: int, strike: bool, approach: dict[int, int],
-              nxt: int, cp: Piece | None) -> float:
+              nxt: tuple[int, ...], cp: Piece | None) -> float:
         k = self.skill
         o = s.ogre
         d = distance(h, o.hex)
         fires = d <= p.range
-        if not k.hold_back and k.exposure_weight == 0:
+        if k.charge:
             # Low: straight at the Ogre.
             return (FIRE_BONUS if fires else 0.0) - d
-        danger = ogre_danger(s, h, p.kind, approach)
+        danger = ogre_danger(s, h, p.kind, approach, nxt, k.danger_focus)
         if p.kind is Kind.GEV and k.gev_retreat and s.phase is Phase.DEFENSE_MOVE:
-            danger = min(ogre_danger(s, x, p.kind, approach)
+            danger = min(ogre_danger(s, x, p.kind, approach, nxt, k.danger_focus)
                          for x in piece_reach(s.board, p.kind, h, STATS[Kind.GEV].second_move))
         value = piece_value(p)
-        v = -k.exposure_weight * value * danger
         if fires and strike:
-            v += FIRE_BONUS + p.attack + 0.5 * d / max(1, p.range)
-            return v
+            return (FIRE_BONUS + p.attack + 0.5 * d / max(1, p.range)
+                    - k.exposure_weight * value * danger)
+        v = -k.wait_exposure * value * danger
         # Waiting: be able to strike next turn where the Ogre is going, near what it is after.
         st = STATS[p.kind]
         strike_dist = st.move + st.range
-        v -= 0.5 * max(0, distance(h, nxt) - strike_dist)
-        v -= 0.15 * abs(distance(h, nxt) - strike_dist)
+        dists = [distance(h, e) for e in nxt]
+        cover = sum(1 for d in dists if d <= strike_dist) / len(dists)
+        v += k.approach_weight * 3.0 * cover
+        v -= 0.3 * max(0, min(dists) - strike_dist)
         if k.cover and cp is not None:
             v -= 0.1 * max(0, distance(h, cp.hex) - 7)
         return v
@@ -215,7 +221,7 @@ class DefensePlayer(PhasePlayer):
         if not movers:
             return [Done()]
         approach = ogre_approach(s.board, o.hex, o.move_value)
-        nxt = self.ogre_next_hex(s)
+        nxt = self.ogre_ends(s)
         cp = s.command_post
         taken: dict[int, list[Piece]] = {}
         for p in s.pieces:

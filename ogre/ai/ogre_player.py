@@ -129,7 +129,7 @@ class OgrePlayer(PhasePlayer):
         if not targets:
             return [Done()]
         if self.skill.smart_fire:
-            _, shots = plan_fire(targets, avail, self.missile_reserve(s))
+            _, shots = plan_fire(targets, avail, self.missile_reserve(s), self.skill.fire_targets)
         else:
             shots = greedy_fire(targets, avail)
         if not shots:
@@ -232,7 +232,7 @@ class MoveSearch:
         if not targets:
             res = (0.0, {})
         elif self.k.smart_fire:
-            value, shots = plan_fire(targets, o.weapons, reserve, max_targets=6)
+            value, shots = plan_fire(targets, o.weapons, reserve, min(6, self.k.fire_targets))
             res = (value, self._kills(shots))
         else:
             shots = greedy_fire(targets, o.weapons)

@@ -25,6 +25,7 @@ class OgreSkill:
     name: str
     threat_weight: float      # how much the expected damage at an end hex counts (0: ignored)
     smart_fire: bool          # weapon allocation by value and odds (else all at the best target)
+    fire_targets: int         # how many of the most valuable targets in range the allocation weighs
     missile_reserve: float    # what an unfired missile is worth keeping (0: fire at anything)
     tread_weight: float       # how much treads lost in rams count
     progress_weight: float    # value of one hex closer to the target
@@ -40,31 +41,41 @@ class OgreSkill:
 class DefenseSkill:
     name: str
     smart_fire: bool          # allocate attackers to parts by odds and value (else everything at one part)
-    hold_back: bool           # keep units out of the Ogre's reach until they can strike together
+    charge: bool              # every unit straight at the Ogre (Low)
+    strike_fraction: float    # hold back until this share of the attack can fire together (0: always strike)
+    strike_distance: int      # ... or until the Ogre is this close to the Command Post
     gev_retreat: bool         # GEVs use their second move to leave the Ogre's reach
-    cover: bool               # keep units near the howitzers and the Command Post
-    exposure_weight: float    # how much the Ogre's fire next turn counts when choosing a hex
+    exposure_weight: float    # how much the Ogre's fire next turn counts when choosing a firing hex
+    wait_exposure: float      # ... and a hex to wait on
+    danger_focus: float       # 0..1: how much less a threat counts if the Ogre must turn aside for it
+    approach_weight: float    # how much being within striking distance next turn counts
+    cover: bool               # keep waiting units near the Command Post and the howitzers
+    tread_weight: float       # value of the Ogre's treads in fire allocation (relative)
+    weapon_weight: float      # value of the Ogre's weapons in fire allocation (relative)
     lookahead: bool           # test positions against the Ogre's likely reply
     time_budget: float
 
 
 OGRE_SKILLS = {
-    "Low": OgreSkill("Low", threat_weight=0.0, smart_fire=False, missile_reserve=0.0,
+    "Low": OgreSkill("Low", threat_weight=0.0, smart_fire=False, fire_targets=1, missile_reserve=0.0,
                      tread_weight=0.0, progress_weight=10.0, entry_choices=5, lookahead=False,
                      reply_samples=0, time_budget=0.0, hunt_turns=2, sequential_fire=False),
-    "Med": OgreSkill("Med", threat_weight=0.5, smart_fire=True, missile_reserve=9.0,
+    "Med": OgreSkill("Med", threat_weight=0.5, smart_fire=True, fire_targets=2, missile_reserve=9.0,
                      tread_weight=0.6, progress_weight=3.0, entry_choices=3, lookahead=False,
-                     reply_samples=0, time_budget=0.0, hunt_turns=3, sequential_fire=True),
-    "Hi": OgreSkill("Hi", threat_weight=1.0, smart_fire=True, missile_reserve=9.0,
+                     reply_samples=0, time_budget=0.0, hunt_turns=3, sequential_fire=False),
+    "Hi": OgreSkill("Hi", threat_weight=1.0, smart_fire=True, fire_targets=8, missile_reserve=9.0,
                     tread_weight=0.6, progress_weight=3.0, entry_choices=3, lookahead=True,
                     reply_samples=1, time_budget=0.8, hunt_turns=3, sequential_fire=True),
 }
 
 DEFENSE_SKILLS = {
-    "Low": DefenseSkill("Low", smart_fire=False, hold_back=False, gev_retreat=False, cover=False,
-                        exposure_weight=0.0, lookahead=False, time_budget=0.0),
-    "Med": DefenseSkill("Med", smart_fire=True, hold_back=True, gev_retreat=True, cover=True,
-                        exposure_weight=1.0, lookahead=False, time_budget=0.0),
-    "Hi": DefenseSkill("Hi", smart_fire=True, hold_back=True, gev_retreat=True, cover=True,
-                       exposure_weight=1.0, lookahead=True, time_budget=0.5),
+    "Low": DefenseSkill("Low", smart_fire=False, charge=True, strike_fraction=0.0, strike_distance=14, gev_retreat=False,
+                        exposure_weight=0.0, wait_exposure=0.0, danger_focus=0.0, approach_weight=1.0, cover=False, tread_weight=1.0,
+                        weapon_weight=1.0, lookahead=False, time_budget=0.0),
+    "Med": DefenseSkill("Med", smart_fire=True, charge=False, strike_fraction=0.0, strike_distance=14, gev_retreat=True,
+                        exposure_weight=0.3, wait_exposure=0.3, danger_focus=0.0, approach_weight=1.0, cover=True, tread_weight=4.0,
+                        weapon_weight=1.0, lookahead=False, time_budget=0.0),
+    "Hi": DefenseSkill("Hi", smart_fire=True, charge=False, strike_fraction=0.0, strike_distance=14, gev_retreat=True,
+                       exposure_weight=0.3, wait_exposure=0.3, danger_focus=0.0, approach_weight=1.0, cover=True, tread_weight=4.0,
+                       weapon_weight=1.0, lookahead=True, time_budget=0.5),
 }
