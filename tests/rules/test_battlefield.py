@@ -92,7 +92,7 @@ def test_b2_the_ogre_may_not_move_onto_a_crater():
 def test_b2_nothing_moves_over_a_crater():
     # An empty field with a crater at 0808: the only two-step way from 0807 to 0809 is over it.
     board = EMPTY.with_crater(808, True)
-    s = scenario([("heavy", 807), ("missile", 807 - 100)], ogre=1520, phase=Phase.DEFENSE_MOVE,
+    s = scenario([("heavy", 807)], ogre=1520, phase=Phase.DEFENSE_MOVE,
                  board=board)
     assert distance(807, 809) == 2
     assert check(s, Move(1, 809)).cost == 3          # round the crater
