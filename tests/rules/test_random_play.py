@@ -47,6 +47,13 @@ def test_m3_m5_chaotic_games_full_of_undo_group_and_split_still_end():
         assert rec.final.over and rec.n < ACTION_CAP, seed
 
 
+def test_u2_g4_random_mark_v_games_end_too():
+    for seed in range(2000, 2015):
+        rec = play_random_game(seed, mark=5, on_step=check_step, damaged=False)
+        assert rec.final.over and rec.n < ACTION_CAP, seed
+        assert rec.final.scenario == 5 and rec.final.ogre.mark == 5
+
+
 def test_x3_random_games_are_deterministic():
     for seed in (0, 7, 123, 499):
         a = play_random_game(seed, record=True)
