@@ -79,6 +79,9 @@ class Monkey:
         self.rnd = random.Random(seed)
         self.hurry_rnd = random.Random(seed + 1)
         self.hurries = 0
+        self.mood = "chaos"
+        self.mood_until = 0
+        self.refused = False
         self.seed = seed
         self.home = Path(home)
         os.environ["OGRE_HOME"] = str(self.home)
@@ -273,7 +276,7 @@ class Monkey:
                         or sorted(map(repr, rec.field.placements)) != sorted(map(repr, mine.placements))):
                     self.trouble.add("problem", "lost save (field)",
                                      f"event {self.events}: field {slot} reads back different")
-            elif d.title in ("Save a Game", "Save a Field") and "saved" in msg.lower():
+            elif d.title in ("Save a Game", "Save a Field") and len(d.buttons) == 1:
                 self.stats["saves refused"] += 1
             elif d.title in ("Load a Game", "Load a Field") and hasattr(d, "rows"):
                 self._check_load_rows(d)
@@ -314,7 +317,8 @@ class Monkey:
                 self.escape_dialogs()
         else:
             self._seen_dialog, self._dialog_age = d, 0
-        if self.app.menubar.open is not None and self.rnd.random() < 0.05:
+        if (self.app.menubar.open is not None and self.rnd.random() < 0.05
+                and not self.app.commands.working()):
             self.key("ESCAPE")
             if self.app.menubar.open is not None and self.dialog() is None:
                 self.trouble.add("freeze", "menu stays open after Esc",
@@ -323,6 +327,23 @@ class Monkey:
                 self.app.menubar.close()
         if self.app.commands.working():
             self.computer_turn()
+        elif (self.dialog() is None and self.app.menubar.open is None
+              and self.rnd.random() < 0.01):
+            self.probe()
+
+    def probe(self) -> None:
+        """Does the app still react? K must open the keyboard list and Esc close it."""
+        self.stats["liveness probes"] += 1
+        if not self.key("k"):
+            return
+        d = self.dialog()
+        if d is None or d.title != "Keyboard":
+            self.trouble.add("freeze", "the app does not react to K",
+                             f"event {self.events} on {self._where()}")
+            return
+        self.key("ESCAPE")
+        if self.dialog() is d:
+            self.trouble.add("freeze", "the keyboard list ignores Esc", f"event {self.events}")
 
     def escape_dialogs(self) -> None:
         """Close every open dialog with Esc (then Enter); one that stays is a freeze."""
@@ -386,6 +407,10 @@ class Monkey:
     def gesture(self) -> None:
         self.gestures += 1
         rnd = self.rnd
+        if self.gestures >= self.mood_until:        # a new mood now and then
+            self.mood = rnd.choices(("player", "chaos", "files"), (5, 3, 2))[0]
+            self.stats[f"mood {self.mood}"] += 1
+            self.mood_until = self.gestures + (400 if self.mood == "player" else 120)
         if self.dialog() is not None:
             choices = [(self.g_dialog_button, 30), (self.g_dialog_body, 30),
                        (self.g_dialog_key, 20), (self.g_blind_click, 6), (self.g_blind_key, 6),
@@ -393,16 +418,27 @@ class Monkey:
         elif self.app.menubar.open is not None:
             choices = [(self.g_menu_item, 60), (self.g_blind_click, 15), (self.g_blind_key, 15),
                        (self.g_dialog_key, 10)]
-        else:
+        elif self.mood == "player":       # plays battles through, with a little noise
+            choices = [(self.g_menu, 1), (self.g_blind_click, 2), (self.g_blind_key, 2),
+                       (self.g_storage, 1), (self.g_wait, 1), (self.g_resize, 0.3)]
+            if self.editor is not None:
+                choices += [(self.g_editor, 10), (self.g_new_battle, 20)]
+            elif self.battle is not None:
+                over = self.battle.state.over
+                choices += [(self.g_battle, 0 if over else 90), (self.g_battle_button, 2),
+                            (self.g_new_battle, 30 if over else 0)]
+        else:                               # "chaos" and "files"
+            files = self.mood == "files"
             choices = [(self.g_menu, 10), (self.g_blind_click, 10), (self.g_blind_drag, 5),
                        (self.g_blind_key, 10), (self.g_resize, 2), (self.g_odd_event, 2),
-                       (self.g_damage, 1.5), (self.g_storage, 4), (self.g_new_battle, 2),
-                       (self.g_restart, 0.3), (self.g_wait, 2)]
+                       (self.g_damage, 12 if files else 1), (self.g_storage, 30 if files else 4),
+                       (self.g_new_battle, 2), (self.g_restart, 2 if files else 0.3),
+                       (self.g_wait, 2)]
             if self.editor is not None:
                 choices += [(self.g_editor, 45), (self.g_new_battle, 6)]
             elif self.battle is not None:
                 over = self.battle.state.over
-                choices += [(self.g_battle, 0 if over else 55), (self.g_battle_button, 8),
+                choices += [(self.g_battle, 0 if over else 45), (self.g_battle_button, 8),
                             (self.g_new_battle, 25 if over else 1)]
         funcs, weights = zip(*choices)
         rnd.choices(funcs, weights)[0]()
@@ -581,6 +617,8 @@ class Monkey:
                 return
         if self.editor is None or self.dialog() is not None:
             return
+        if self.refused or self.rnd.random() < 0.3:
+            self.load_predesigned_field()
         players = self.rnd.choice((0, 1, 2, 0, 2))      # computer Ogre, two players, computer defence
         scenario = self.rnd.randrange(2)
         if players != 1 and self.rnd.random() < 0.5:
@@ -602,11 +640,24 @@ class Monkey:
                 rects = {(g, i): r for g, i, r in d.option_rects() if i >= 0}
                 self.click(rects[(0, self.rnd.randrange(2))].center)
             self.answer("OK" if self.rnd.random() < 0.9 else "Cancel")
+        d = self.dialog()
+        self.refused = d is not None and d.title == "Play a Game" and len(d.buttons) == 1
         if self.battle is not None:
             kind = ("computer Ogre", "two players", "computer defence")[players]
             self.stats[f"battles started: {kind}"] += 1
             if self.dialog() is not None and self.dialog().title == "Ogre Entry":
                 self.answer("OK")
+
+    def load_predesigned_field(self) -> None:
+        """Load a Field: one of the five predesigned fields (a battle may have left no CP)."""
+        if not self.choose_command("Menu", "Load a Field"):
+            return
+        d = self.dialog()
+        if d is None or not hasattr(d, "rows"):
+            return
+        self.click(d.row_rect(self.rnd.randrange(5)).center)
+        self.answer("OK")
+        self.stats["predesigned fields loaded"] += 1
 
     def set_skill(self, level: str) -> None:
         """The Ogre Skill Level through the Preferences dialog (clicking its row round)."""
@@ -644,17 +695,11 @@ class Monkey:
         if not legal:
             return
         rnd = self.rnd
-        dones = [a for a in legal if isinstance(a, Done)]
-        others = [a for a in legal if not isinstance(a, (Done, Undo))]
-        undos = [a for a in legal if isinstance(a, Undo)]
-        r = rnd.random()
-        if dones and (not others or r < 0.12):
-            action = dones[0]
-        elif undos and r < 0.15:
-            action = rnd.choice(undos)
-        elif others:
-            fires = [a for a in others if isinstance(a, Fire)]
-            action = fires[0] if fires and r < 0.6 else rnd.choice(others)
+        if rnd.random() < 0.8:
+            # the random-play policy of the rules tests: Ogre to the Command Post, defenders to
+            # the Ogre, fire when aimed - so battles end
+            from tests.rules.random_play import choose
+            action = choose(s, legal, rnd)
         else:
             action = rnd.choice(legal)
         self.stats[f"battle gesture {type(action).__name__}"] += 1

@@ -39,9 +39,11 @@ class ListDialog(Dialog):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN) and self.rows:
             step = -1 if event.key == pygame.K_UP else 1
+            i = self.selected
             for _ in range(len(self.rows)):
-                self.selected = (self.selected + step) % len(self.rows)
-                if self.rows[self.selected][1]:
+                i = (i + step) % len(self.rows)
+                if self.rows[i][1]:          # only a usable row can be chosen (never a dimmed,
+                    self.selected = i        # unreadable slot, even when no row is usable)
                     break
             return True
         return super().handle_event(event)
@@ -52,8 +54,24 @@ class ListDialog(Dialog):
             if i == self.selected:
                 pygame.draw.rect(surface, theme.BUTTON_HOT, r, border_radius=4)
             colour = theme.TEXT if on else theme.TEXT_DIM
-            line = theme.wrap(words, 20, r.width - 12)[0]
-            theme.text(surface, line, (r.left + 8, r.top + 6), 20, colour)
+            size, lines = row_lines(words, r.width - 12)
+            for n, line in enumerate(lines):
+                theme.text(surface, line, (r.left + 8, r.top + (6 if len(lines) == 1 else 1) + 13 * n),
+                           size, colour)
+
+
+def row_lines(words: str, width: int) -> tuple[int, list[str]]:
+    """A row's text whole: one line at the normal size, else two smaller lines (an unreadable
+    slot's reason is a long sentence and must not be cut off)."""
+    for size in (20, 18):
+        lines = theme.wrap(words, size, width)
+        if len(lines) == 1:
+            return size, lines
+    for size in (16, 15, 14, 13):
+        lines = theme.wrap(words, size, width)
+        if len(lines) <= 2:
+            return size, lines
+    return 13, lines[:2]
 
 
 class OptionsDialog(Dialog):

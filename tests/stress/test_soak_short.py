@@ -3,7 +3,7 @@ every Low/Med pairing, the rules invariants after every action and save/load rou
 
 from dataclasses import replace
 
-from conftest import load_tool
+from stress_helpers import load_tool
 
 soak = load_tool("soak")
 
