@@ -241,3 +241,45 @@ def race_time(state: GameState, treads: int | None = None,
 from ..rules.units import MARKS as _MARKS  # noqa: E402
 
 MARKS_TREADS = {m: v.treads for m, v in _MARKS.items()}
+
+
+def race_margin(state: GameState, utilisation: float = 0.5) -> float:
+    """The defence's outlook, in treads: the treads it can expect to take before the Ogre can
+    reach the Command Post, less the treads the Ogre has. Positive: the defence is winning.
+
+    The defence fires a share of its attack each turn, at 1-1 on the treads (a third of the
+    attack), while the Ogre's guns thin it out; the race time comes from race_time().
+    """
+    o = state.ogre
+    if state.over:
+        return 100.0 if state.command_post is not None and not o.exited else -100.0
+    if state.command_post is None:
+        return -100.0
+    t = race_time(state)
+    attack = float(sum(p.attack for p in state.pieces if p.kind is not Kind.CP))
+    w = o.weapons
+    kill_rate = 0.5 * (W_ATTACK[MAIN] * w[MAIN] + W_ATTACK[SECONDARY] * w[SECONDARY]
+                       + 0.5 * W_ATTACK[MISSILE] * w[MISSILE] + 0.3 * w[AP])
+    damage = 0.0
+    turn = 0.0
+    while turn <= t + 0.5 and attack > 0:
+        share = min(1.0, t + 0.5 - turn)
+        damage += share * utilisation * attack / 3.0
+        attack -= kill_rate
+        turn += 1.0
+    return damage - o.treads
+
+
+def falls_next_turn(state: GameState, treads: int | None = None,
+                    weapons: tuple[int, int, int, int] | None = None) -> bool:
+    """Could the Ogre (with these treads and weapons) destroy the Command Post on its next turn?"""
+    o = state.ogre
+    cp = state.command_post
+    if cp is None or not o.on_map:
+        return False
+    treads = o.treads if treads is None else treads
+    weapons = o.weapons if weapons is None else weapons
+    from ..rules.units import ogre_move_value
+    speed = ogre_move_value(treads, MARKS_TREADS.get(o.mark, 45))
+    d = ogre_distance_to(state.board, (cp.hex,)).get(o.hex, 40)
+    return d - cp_range(weapons) <= speed

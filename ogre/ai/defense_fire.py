@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from ..rules.hexes import distance
 from ..rules.state import GameState
 from ..rules.units import Kind, Weapon, ogre_move_value
-from .analysis import AP, MAIN, MISSILE, SECONDARY, W_DEFENSE, column, race_time
+from .analysis import (AP, MAIN, MISSILE, SECONDARY, W_DEFENSE, W_RANGE, column, cp_range,
+                       falls_next_turn, race_time)
 
 PARTS = (Weapon.MISSILE, Weapon.MAIN, Weapon.SECONDARY, Weapon.AP)
 _PX = {"<1-2": 0, "1-2": 1, "1-1": 2, "2-1": 3, "3-1": 4, "4-1": 5, "5-1": 6}
@@ -55,6 +56,7 @@ def tread_value(treads: int, original: int) -> float:
 RACE_VALUE = 8.0
 FIREPOWER = {Weapon.MISSILE: 2.5, Weapon.MAIN: 4.0, Weapon.SECONDARY: 2.5, Weapon.AP: 0.4}
 TREAD_BASE = 0.25      # every tread must go in the end
+URGENT = 25.0          # saving the Command Post from the Ogre's very next turn
 
 
 @dataclass
@@ -65,6 +67,7 @@ class Valuation:
     now: float            # race time now
     state: GameState
     tread_weight: float = 1.0
+    falls: bool = False   # as things stand the Ogre can destroy the CP next turn
 
     def treads(self, attack: int) -> float:
         """Expected value of an attack of this strength on the treads (always 1-1: 1/3)."""
@@ -73,7 +76,10 @@ class Valuation:
         if lost <= 0:
             return 0.0
         gain = RACE_VALUE * (race_time(self.state, treads=o.treads - lost) - self.now)
-        return self.tread_weight * (gain + TREAD_BASE * lost) / 3.0
+        value = self.tread_weight * (gain + TREAD_BASE * lost) / 3.0
+        if self.falls and not falls_next_turn(self.state, treads=o.treads - lost):
+            value += URGENT / 3.0
+        return value
 
 
 def valuation(state: GameState, tread_weight: float = 1.0, weapon_weight: float = 1.0) -> Valuation:
@@ -89,7 +95,17 @@ def valuation(state: GameState, tread_weight: float = 1.0, weapon_weight: float 
         delay = (race_time(state, weapons=tuple(w)) - now) / o.weapons[i]
         fp = FIREPOWER[part] + (0.8 if part is Weapon.AP and infantry else 0.0)
         parts[part] = weapon_weight * (RACE_VALUE * delay + fp)
-    return Valuation(parts, now, state, tread_weight)
+    falls = falls_next_turn(state)
+    if falls:
+        # Only the longest-ranged kind of weapon matters now: without it, is the CP safe?
+        for i, part in enumerate(PARTS):
+            if o.weapons[i] and cp_range(o.weapons) == W_RANGE[i]:
+                w = list(o.weapons)
+                w[i] = 0
+                if not falls_next_turn(state, weapons=tuple(w)):
+                    parts[part] += URGENT / o.weapons[i]
+                break
+    return Valuation(parts, now, state, tread_weight, falls)
 
 
 def _min_subsets(shots: list[Shooter], cap: int) -> dict[int, tuple[int, ...]]:

@@ -102,6 +102,9 @@ class DefensePlayer(PhasePlayer):
         o = s.ogre
         if not o.on_map:
             return [Done()]
+        if self.skill.lookahead and not s.crowded_hex() and all(p.moved == 0 for p in s.pieces):
+            from .defense_lookahead import lookahead_move
+            return lookahead_move(self, s)
         crowded = s.crowded_hex()
         movers = [p for p in s.pieces if self._can_move(s, p)]
         if crowded:

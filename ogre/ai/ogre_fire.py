@@ -17,7 +17,7 @@ from ..rules.units import Kind
 from .analysis import (AP, MAIN, MISSILE, SECONDARY, W_ATTACK, W_RANGE, acts_next_defense,
                        column, fire_zone, p_x_d, piece_value)
 
-DISABLE_FRACTION = 0.45   # a disabled unit loses its next turn and dies to any further D
+DISABLE_FRACTION = 0.3    # a disabled unit loses its next turn (and dies to any further D)
 Alloc = tuple[int, int, int, int]
 
 
@@ -96,7 +96,9 @@ def targets_in_range(state: GameState, at: int, urgency: float = 0.5) -> list[Ta
         if not any(a and o.weapons[i] for i, a in enumerate(allowed)):
             continue
         v = piece_value(p)
-        if p.kind is not Kind.CP and acts_next_defense(state, p) and at in fire_zone(state.board, p.kind, p.hex):
+        if p.disabled_turn == state.turn:
+            v *= 1.0 - DISABLE_FRACTION      # already out of the coming defence turn
+        elif p.kind is not Kind.CP and acts_next_defense(state, p) and at in fire_zone(state.board, p.kind, p.hex):
             v *= 1.0 + urgency
         out.append(Target(p, allowed, v))
     out.sort(key=lambda t: -t.value)

@@ -30,6 +30,8 @@ from .ogre_fire import (DISABLE_FRACTION, first_stage, greedy_fire, plan_fire, s
 from .skill import OGRE_SKILLS, OgreSkill, level_name
 
 THREAT_FACTOR = 0.4      # Ogre value lost per defender attack point that can reach it
+EXIT_VALUE = 1e6         # leaving with the CP destroyed: the victory is safe
+EXIT = -1                # the search's name for the Exit step
 
 
 class OgrePlayer(PhasePlayer):
@@ -167,6 +169,8 @@ class MoveSearch:
         self.k = player.skill
         self.root = s
         self.goal = player.goal_distances(s)
+        self.leaving = player.leaving(s)
+        self.goal_weight = self.k.progress_weight * (3.0 if self.leaving else 1.0)
         self.memo: dict = {}
         self.fire_cache: dict = {}
         self.orig_treads = MARKS[s.ogre.mark].treads
@@ -256,7 +260,7 @@ class MoveSearch:
         o = s.ogre
         v = -_piece_material(s)
         v += k.tread_weight * tread_value(o.treads, self.orig_treads)
-        v -= k.progress_weight * self.goal.get(o.hex, 40)
+        v -= self.goal_weight * self.goal.get(o.hex, 40)
         kills: dict[int, float] = {}
         if k.smart_fire or k.threat_weight:
             fv, kills = self.fire_value(s)
@@ -281,6 +285,9 @@ class MoveSearch:
         best_v, best_step = self.leaf(s), None
         if s.command_post is None and self.root.command_post is not None:
             best_v += 0.0    # the CP's value is already in the material
+        if self.leaving and o.hex in BOTTOM_ROW and o.moves_left >= 1 and o.treads > 0:
+            self.memo[key] = (EXIT_VALUE, EXIT)
+            return EXIT_VALUE, EXIT
         for to in self.steps(s):
             v = sum(p * self.value(s2)[0] for p, s2 in self.outcomes(s, to))
             if v > best_v + 1e-6:
@@ -295,6 +302,9 @@ class MoveSearch:
             _, step = self.value(s)
             if step is None:
                 out.append(Done())
+                return out
+            if step == EXIT:
+                out.append(Exit())
                 return out
             out.append(Move(OGRE_ID, step))
             outs = self.outcomes(s, step)

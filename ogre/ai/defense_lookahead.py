@@ -1,0 +1,107 @@
+"""The Hi defence's lookahead: try several ways to deploy, play each against the Ogre's reply.
+
+For its movement the Hi defender drafts a few plans with differently weighted versions of the
+Med planner (strike with everything, hold back, stay out of reach, close in, ...), then plays
+each one forward on a copy of the game: its own fire and GEV moves (Med), then the Ogre's next
+move and fire (the Med Ogre as the reply model), and scores where that leaves the race to the
+Command Post (analysis.race_margin). Every plan meets the same dice (the copies share their
+seeds), so the comparison is fair; two dice streams are averaged when time allows.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import replace
+
+from ..rules.actions import Action, Done
+from ..rules.errors import RuleError
+from ..rules.game import apply
+from ..rules.state import GameState, Phase
+from .analysis import race_margin
+from .base import OGRE_SIDE_PHASES
+
+# Variations of the Med planner's options the Hi defender tries each turn.
+STYLES: tuple[dict, ...] = (
+    {},
+    {"strike_fraction": 0.5, "strike_distance": 8},
+    {"wait_exposure": 1.5, "danger_focus": 0.5},
+    {"approach_weight": 3.0, "exposure_weight": 0.1},
+    {"tread_weight": 1.5},
+    {"exposure_weight": 1.0, "wait_exposure": 1.0},
+)
+
+
+def _mix(rng: int, salt: int) -> int:
+    return (rng * 6364136223846793005 + 1442695040888963407 * (salt + 1)) & ((1 << 64) - 1)
+
+
+def play_out(state: GameState, defense, ogre, max_actions: int = 400) -> GameState:
+    """Play the rest of this defence turn and the Ogre's next turn (until the next defence move)."""
+    s = state
+    n = 0
+    seen_ogre = False
+    while not s.over and n < max_actions:
+        if s.phase in OGRE_SIDE_PHASES:
+            seen_ogre = True
+            player = ogre
+        elif seen_ogre:
+            break
+        else:
+            player = defense
+        try:
+            s, _ = apply(s, player.choose(s))
+        except RuleError:
+            break
+        n += 1
+    return s
+
+
+def lookahead_move(player, s: GameState) -> list[Action]:
+    """The Hi defender's movement plan for this phase."""
+    from .defense_player import DefensePlayer
+    from .ogre_player import OgrePlayer
+
+    k = player.skill
+    deadline = time.perf_counter() + max(0.05, k.time_budget)
+    base = replace(k, lookahead=False)
+    plans: list[list[Action]] = []
+    seen = set()
+    for style in STYLES:
+        planner = DefensePlayer.__new__(DefensePlayer)
+        DefensePlayer.__init__(planner, "Med", player.seed)
+        planner.skill = replace(base, **style)
+        plan = planner.plan_move(s)
+        key = tuple(str(a) for a in plan)
+        if key in seen:
+            continue
+        seen.add(key)
+        plans.append(plan)
+    if len(plans) == 1:
+        return plans[0]
+    scores = [0.0] * len(plans)
+    samples = 0
+    for sample in range(2):
+        if sample and time.perf_counter() > deadline:
+            break
+        for i, plan in enumerate(plans):
+            cur = replace(s, rng=_mix(s.rng, sample))
+            try:
+                for a in plan:
+                    if isinstance(a, Done):
+                        break
+                    cur, _ = apply(cur, a)
+                cur, _ = apply(cur, Done())
+            except RuleError:
+                scores[i] -= 1e6
+                continue
+            if cur.phase is not Phase.DEFENSE_FIRE and not cur.over:
+                scores[i] -= 1e6
+                continue
+            rest = DefensePlayer("Med", player.seed)
+            rest.skill = base
+            reply = OgrePlayer("Med", player.seed)
+            end = play_out(cur, rest, reply)
+            scores[i] += race_margin(end)
+        samples += 1
+    best = max(range(len(plans)), key=lambda i: (scores[i], -i))
+    return plans[best]
