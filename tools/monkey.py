@@ -619,7 +619,7 @@ class Monkey:
             return
         if self.refused or self.rnd.random() < 0.3:
             self.load_predesigned_field()
-        players = self.rnd.choice((0, 1, 2, 0, 2))      # computer Ogre, two players, computer defence
+        players = self.rnd.randrange(3)      # computer Ogre, two players, computer defence
         scenario = self.rnd.randrange(2)
         if players != 1 and self.rnd.random() < 0.5:
             self.set_skill(self.rnd.choice(self.skill_levels))
