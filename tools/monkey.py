@@ -101,11 +101,11 @@ class Monkey:
         self.start_app()
 
     # ------------------------------------------------------------------ the app's life
-    def start_app(self) -> None:
+    def start_app(self, replay: Path | None = None) -> None:
         from ogre.ui.app import App
         if self.app is not None:
             self._stop_app()
-        self.app = App(seed=self.rnd.randrange(1 << 30))
+        self.app = App(seed=self.rnd.randrange(1 << 30), replay=replay)
         self.stats["app starts"] += 1
         self._seen_dialog = None
         self._last_battle = None
@@ -381,6 +381,11 @@ class Monkey:
                 hurry = [self.pg.event.Event(self.pg.MOUSEBUTTONUP, button=1, pos=(
                     self.hurry_rnd.randrange(1024), self.hurry_rnd.randrange(720)))]
             counted = self.events
+            if r > 0.998:                   # the window changes while the computer plays
+                size = (self.hurry_rnd.randint(300, 1600), self.hurry_rnd.randint(200, 1000))
+                self.pg.display.set_mode(size, self.pg.RESIZABLE)
+                hurry = [self.pg.event.Event(self.pg.VIDEORESIZE, size=size, w=size[0], h=size[1])]
+                self.stats["resizes while the computer plays"] += 1
             if not self._step(hurry):
                 return
             self.events = counted           # hurrying is counted apart from the gestures
@@ -426,7 +431,9 @@ class Monkey:
             elif self.battle is not None:
                 over = self.battle.state.over
                 choices += [(self.g_battle, 0 if over else 90), (self.g_battle_button, 2),
-                            (self.g_new_battle, 30 if over else 0)]
+                            (self.g_new_battle, 30 if over else 0), (self.g_replay, 2 if over else 0)]
+            else:
+                choices += [(self.g_replay_keys, 20), (self.g_storage, 3), (self.g_restart, 2)]
         else:                               # "chaos" and "files"
             files = self.mood == "files"
             choices = [(self.g_menu, 10), (self.g_blind_click, 10), (self.g_blind_drag, 5),
@@ -439,7 +446,9 @@ class Monkey:
             elif self.battle is not None:
                 over = self.battle.state.over
                 choices += [(self.g_battle, 0 if over else 45), (self.g_battle_button, 8),
-                            (self.g_new_battle, 25 if over else 1)]
+                            (self.g_new_battle, 25 if over else 1), (self.g_replay, 1.5)]
+            else:                           # the replay viewer
+                choices += [(self.g_replay_keys, 40), (self.g_new_battle, 3)]
         funcs, weights = zip(*choices)
         rnd.choices(funcs, weights)[0]()
         self.watch()
@@ -615,6 +624,13 @@ class Monkey:
         if self.battle is not None:
             if not self.choose_command("Menu", "Edit the Field"):
                 return
+            if not self.battle_over_before() and self.rnd.random() < 0.4:
+                for _ in range(self.rnd.randint(1, 6)):     # edit, then maybe keep the Ogre
+                    self.g_editor()
+                self.stats["fields edited mid-battle"] += 1
+        elif self.editor is None:                       # the replay viewer: back to a field
+            self.start_app()
+            return
         if self.editor is None or self.dialog() is not None:
             return
         if self.refused or self.rnd.random() < 0.3:
@@ -645,8 +661,51 @@ class Monkey:
         if self.battle is not None:
             kind = ("computer Ogre", "two players", "computer defence")[players]
             self.stats[f"battles started: {kind}"] += 1
+            if players != 1:
+                self.stats[f"computer skill {self.app.prefs.skill}"] += 1
             if self.dialog() is not None and self.dialog().title == "Ogre Entry":
                 self.answer("OK")
+
+    def battle_over_before(self) -> bool:
+        b = self.app.battle
+        return b is None or b.state.over
+
+    def g_replay(self) -> None:
+        """Export the battle's log, then start the game again on it: ogre --replay FILE."""
+        if not self.choose_command("Menu", "Export the Log"):
+            return
+        d = self.dialog()
+        if d is None or d.title != "Export the Log" or " is in " not in d.message:
+            return
+        path = Path(d.message.split(" is in ", 1)[1].split(". Replay it", 1)[0])
+        self.answer("OK")
+        if self.rnd.random() < 0.2:                     # a log damaged after export
+            text = path.read_text()
+            path.write_text(text[: self.rnd.randrange(len(text))] + self.rnd.choice(("", "warp 0101\n")))
+            self.stats["replays of a damaged log"] += 1
+        self.stats["replays"] += 1
+        self.start_app(replay=path)
+        d = self.dialog()
+        if d is not None and d.title == "Replay":
+            self.stats["replays refused"] += 1
+
+    def g_replay_keys(self) -> None:
+        pg = self.pg
+        rnd = self.rnd
+        r = rnd.random()
+        if r < 0.75:
+            name = rnd.choice(("RIGHT", "RIGHT", "RIGHT", "SPACE", "PERIOD", "LEFT", "BACKSPACE",
+                               "COMMA", "HOME", "END", "TAB", "PAGEUP", "PAGEDOWN"))
+            mod = pg.KMOD_SHIFT if name in ("HOME", "END") and rnd.random() < 0.7 else 0
+            for _ in range(rnd.randint(1, 8)):
+                if not self.key(name, mod):
+                    return
+        elif r < 0.9:
+            m = getattr(self.app.screen, "map", None)
+            if m is not None:
+                self.click(self._inside(rnd.choice(list(m.arrows.values()))))
+        else:
+            self.g_blind_click()
 
     def load_predesigned_field(self) -> None:
         """Load a Field: one of the five predesigned fields (a battle may have left no CP)."""
