@@ -30,7 +30,7 @@ from ..rules.actions import Action, parse_action
 from ..rules.game import VICTORY_LEVELS
 from ..rules.hexes import label
 from ..rules.state import PHASE_TITLES, Aiming, GameState, Ogre, Phase, Piece
-from ..rules.units import MARKS, WEAPONS, Weapon
+from ..rules.units import MARKS, WEAPONS, Kind, Weapon
 from .atomic import write_text_atomic
 from .documents import Migration, decode, encode, explain
 from .errors import StorageError
@@ -138,6 +138,9 @@ class StateData(BaseModel):
             raise ValueError(f"next_id {self.next_id} is not above every piece id")
         if self.result and self.result not in VICTORY_LEVELS:
             raise ValueError(f"{self.result!r} is not a victory level")
+        problem = impossible(self.to_state())
+        if problem:
+            raise ValueError(problem)
         return self
 
     @staticmethod
@@ -179,6 +182,56 @@ class StateData(BaseModel):
         return GameState(board=self.board.board(), scenario=self.scenario, pieces=pieces,
                          ogre=ogre, phase=self.phase, turn=self.turn, rng=self.rng, aim=aim,
                          ap_hit=frozenset(self.ap_hit), next_id=self.next_id, result=self.result)
+
+
+def impossible(s: GameState) -> str:
+    """Why a state that fits the schema still cannot happen in a battle ("" when it can).
+
+    A hand-edited or damaged file could otherwise load a position the rules and the battle
+    screen were never meant to see (an Ogre nowhere in its movement phase, an aim at a piece
+    that is not there) and stop the game."""
+    o, board = s.ogre, s.board
+    over = s.phase is Phase.OVER
+    if over != bool(s.result):
+        return "the battle's result and its phase disagree"
+    if s.phase is Phase.OGRE_ENTRY or o.exited:
+        if o.hex:
+            return "the Ogre is on the map before it enters or after it left"
+        if o.exited and not over:
+            return "the Ogre left the map but the battle is not over"
+    elif not o.hex or o.hex in board.craters:
+        return "the Ogre is not on a hex of the map it can stand on"
+    if any(f > n for f, n in zip(o.fired[1:], o.weapons[1:])):
+        return "the Ogre has fired more weapons than it has"
+    kinds = [p.kind for p in s.pieces]
+    if kinds.count(Kind.CP) > 1:
+        return "there is more than one Command Post"
+    per_hex: dict[int, int] = {}
+    for p in s.pieces:
+        if p.hex in board.craters:
+            return f"a piece stands in the crater at {label(p.hex)}"
+        if p.fired > p.squads:
+            return f"piece {p.id} has fired more than it has"
+        if p.disabled and (not p.is_armor or p.kind is Kind.CP):
+            return f"piece {p.id} is disabled but only armor can be"
+        per_hex[p.hex] = per_hex.get(p.hex, 0) + 1
+    if (not over and s.phase not in (Phase.DEFENSE_MOVE, Phase.GEV_MOVE)
+            and any(n > 1 for n in per_hex.values())):
+        return "two pieces share a hex outside a movement phase"
+    a = s.aim
+    if a is not None:
+        if not over and s.phase not in (Phase.OGRE_FIRE, Phase.DEFENSE_FIRE):
+            return "something is aimed outside a fire phase"
+        if a.part is None:                  # the Ogre's aim (C5)
+            if (s.phase is Phase.DEFENSE_FIRE or s.piece(a.target) is None
+                    or (not over and any(n > o.available(w) for n, w in zip(a.weapons, WEAPONS)))):
+                return "the Ogre aims at a piece that is not there, or with weapons it lacks"
+        else:                               # the defence's aim (C6, C7)
+            if s.phase is Phase.OGRE_FIRE or not a.attackers:
+                return "the defence aims without attackers"
+            if any(s.piece(pid) is None or s.piece(pid).kind is Kind.CP for pid in a.attackers):
+                return "the defence aims with a piece that is not there"
+    return ""
 
 
 class Players(BaseModel):
