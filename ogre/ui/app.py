@@ -42,8 +42,8 @@ class App:
         self.prefs, notice = load_preferences(prefs_folder)
         if ogre_skill:
             self.prefs = self.prefs.model_copy(update={"skill": ogre_skill})
-        self.window = pygame.display.set_mode(size or self.prefs.window_size or theme.LOGICAL_SIZE,
-                                              pygame.RESIZABLE)
+        self.window = pygame.display.set_mode(size or _fit_desktop(self.prefs.window_size)
+                                              or theme.LOGICAL_SIZE, pygame.RESIZABLE)
         self.canvas = pygame.Surface(theme.LOGICAL_SIZE)
         self.sounds = sounds if sounds is not None else _make_sounds(self.prefs.sound)
         self.seed = seed
@@ -237,6 +237,18 @@ class App:
             self.step()
         self.commands.shutdown()
         pygame.quit()
+
+
+def _fit_desktop(size):
+    """A remembered window size no bigger than the screen (a hand-edited preferences file may
+    ask for 20000 x 20000, which would take seconds and gigabytes to open)."""
+    if not size:
+        return None
+    try:
+        dw, dh = pygame.display.get_desktop_sizes()[0]
+    except (pygame.error, IndexError):
+        return size
+    return (min(size[0], dw), min(size[1], dh)) if dw > 0 and dh > 0 else size
 
 
 def _make_sounds(enabled: bool):

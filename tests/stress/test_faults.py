@@ -9,6 +9,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import time
 from pathlib import Path
 
 import pygame
@@ -491,3 +492,21 @@ def test_a_battle_log_from_a_newer_version_or_damaged_is_one_sentence(tmp_path):
         assert one_sentence(d.message), d.message
         p.key(pygame.K_RETURN)
         assert app.dialog is None and app.running and isinstance(app.screen, Editor)
+
+
+def test_a_preferences_window_size_bigger_than_the_screen_opens_at_most_the_screen():
+    """Found probing damaged preferences: a valid but huge window_size (the schema allows up to
+    20000 x 20000) took 12 s and 1.8 GB to open."""
+    write_prefs(json.dumps({"format": "ogre-preferences", "version": 1,
+                            "preferences": {"window_size": [20000, 20000]}}))
+    t0 = time.perf_counter()
+    app = App()
+    Player(app)
+    desktop = pygame.display.get_desktop_sizes()[0]
+    w, h = app.window.get_size()
+    assert w <= desktop[0] and h <= desktop[1]
+    assert time.perf_counter() - t0 < 5
+    assert app.dialog is None                       # a valid file: nothing to say
+    write_prefs(json.dumps({"format": "ogre-preferences", "version": 1,
+                            "preferences": {"window_size": [640, 480]}}))
+    assert App().window.get_size() == (640, 480)    # one that fits is kept as it is
