@@ -151,6 +151,11 @@ def test_a_save_folder_that_cannot_be_written_is_one_sentence_and_play_goes_on(t
     assert d.message == f"The folder {games_folder()} cannot be written to, so nothing was saved."
     assert one_sentence(d.message)
     p.key(pygame.K_ESCAPE)
+    p.menu("Menu", "Export the Log")
+    d = p.dialog
+    assert d.title == "Export the Log" and one_sentence(d.message), d.message
+    assert "cannot be written to, so nothing was saved." in d.message
+    p.key(pygame.K_RETURN)
     b = app.battle
     b.act(Done())
     b.act(Done())
