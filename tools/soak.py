@@ -330,7 +330,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--fields", default="",
                     help="comma-separated predesigned field numbers (1-5; default all)")
     ap.add_argument("--round-trips", type=int, default=3, help="save/load round trips a game")
-    ap.add_argument("--max-turns", type=int, default=60)
+    ap.add_argument("--max-turns", type=int, default=150,
+                    help="a game still going then is counted unfinished (a lone GEV can take "
+                    "dozens of turns to grind down an immobile Ogre)")
     ap.add_argument("--only", type=int, default=None, help="run game number N of the plan alone")
     ap.add_argument("--quiet", action="store_true")
     args = ap.parse_args(argv)
