@@ -218,9 +218,9 @@ def race_time(state: GameState, treads: int | None = None,
               weapons: tuple[int, int, int, int] | None = None) -> float:
     """Turns (smoothed) before the Ogre can destroy the Command Post, capped at RACE_CAP.
 
-    The Ogre must cover its path distance to the CP less its longest range, at a speed that
-    falls with its treads (3 hexes a turn at full treads, continuously here so every tread
-    lost counts a little).
+    The Ogre must cover its path distance to the CP less its longest range at 3, 2 or 1 hexes
+    a turn (U3). Between two speed thresholds the time is interpolated, so every tread shot
+    counts for its share of the next slow-down; the last band runs up to RACE_CAP (stopped).
     """
     o = state.ogre
     cp = state.command_post
@@ -232,10 +232,16 @@ def race_time(state: GameState, treads: int | None = None,
     gap = max(0, d - cp_range(weapons))
     if gap == 0:
         return 0.0
-    speed = 3.0 * treads / MARKS_TREADS.get(o.mark, 45)
-    if speed <= 0.05:
+    if treads <= 0:
         return RACE_CAP
-    return min(RACE_CAP, gap / speed)
+    full = MARKS_TREADS.get(o.mark, 45)
+    band = full / 3.0
+    # Times at the band edges: 0 treads (stopped), a third (1 hex a turn), two thirds, all.
+    edges = (RACE_CAP, min(RACE_CAP, gap / 1.0), min(RACE_CAP, gap / 2.0), min(RACE_CAP, gap / 3.0))
+    x = min(3.0, treads / band)
+    i = min(2, int(x))
+    frac = x - i
+    return edges[i] + (edges[i + 1] - edges[i]) * frac
 
 
 from ..rules.units import MARKS as _MARKS  # noqa: E402

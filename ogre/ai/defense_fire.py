@@ -68,6 +68,7 @@ class Valuation:
     state: GameState
     tread_weight: float = 1.0
     falls: bool = False   # as things stand the Ogre can destroy the CP next turn
+    urgent: float = URGENT
 
     def treads(self, attack: int) -> float:
         """Expected value of an attack of this strength on the treads (always 1-1: 1/3)."""
@@ -78,7 +79,7 @@ class Valuation:
         gain = RACE_VALUE * (race_time(self.state, treads=o.treads - lost) - self.now)
         value = self.tread_weight * (gain + TREAD_BASE * lost) / 3.0
         if self.falls and not falls_next_turn(self.state, treads=o.treads - lost):
-            value += URGENT / 3.0
+            value += self.urgent / 3.0
         return value
 
 
@@ -96,6 +97,7 @@ def valuation(state: GameState, tread_weight: float = 1.0, weapon_weight: float 
         fp = FIREPOWER[part] + (0.8 if part is Weapon.AP and infantry else 0.0)
         parts[part] = weapon_weight * (RACE_VALUE * delay + fp)
     falls = falls_next_turn(state)
+    urgent = URGENT * max(1.0, tread_weight)     # outranks the tread race however it is weighted
     if falls:
         # Only the longest-ranged kind of weapon matters now: without it, is the CP safe?
         for i, part in enumerate(PARTS):
@@ -103,9 +105,9 @@ def valuation(state: GameState, tread_weight: float = 1.0, weapon_weight: float 
                 w = list(o.weapons)
                 w[i] = 0
                 if not falls_next_turn(state, weapons=tuple(w)):
-                    parts[part] += URGENT / o.weapons[i]
+                    parts[part] += urgent / o.weapons[i]
                 break
-    return Valuation(parts, now, state, tread_weight, falls)
+    return Valuation(parts, now, state, tread_weight, falls, urgent)
 
 
 def _min_subsets(shots: list[Shooter], cap: int) -> dict[int, tuple[int, ...]]:

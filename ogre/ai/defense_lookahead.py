@@ -23,11 +23,11 @@ from .base import OGRE_SIDE_PHASES
 # Variations of the Med planner's options the Hi defender tries each turn.
 STYLES: tuple[dict, ...] = (
     {},
-    {"strike_fraction": 0.5, "strike_distance": 8},
-    {"wait_exposure": 1.5, "danger_focus": 0.5},
-    {"approach_weight": 3.0, "exposure_weight": 0.1},
-    {"tread_weight": 1.5},
+    {"approach_weight": 1.0},
+    {"approach_weight": 5.0},
     {"exposure_weight": 1.0, "wait_exposure": 1.0},
+    {"danger_focus": 0.5},
+    {"strike_fraction": 0.5, "strike_distance": 9},
 )
 
 
@@ -35,18 +35,22 @@ def _mix(rng: int, salt: int) -> int:
     return (rng * 6364136223846793005 + 1442695040888963407 * (salt + 1)) & ((1 << 64) - 1)
 
 
-def play_out(state: GameState, defense, ogre, max_actions: int = 400) -> GameState:
-    """Play the rest of this defence turn and the Ogre's next turn (until the next defence move)."""
+def play_out(state: GameState, defense, ogre, turns: int = 1, max_actions: int = 800) -> GameState:
+    """Play the rest of this defence turn and the Ogre's next `turns` turns."""
     s = state
     n = 0
-    seen_ogre = False
+    ogre_turns = 0
+    was_ogre = False
     while not s.over and n < max_actions:
         if s.phase in OGRE_SIDE_PHASES:
-            seen_ogre = True
+            if not was_ogre:
+                ogre_turns += 1
+            was_ogre = True
             player = ogre
-        elif seen_ogre:
-            break
         else:
+            if was_ogre and ogre_turns >= turns:
+                break
+            was_ogre = False
             player = defense
         try:
             s, _ = apply(s, player.choose(s))
@@ -80,7 +84,7 @@ def lookahead_move(player, s: GameState) -> list[Action]:
         return plans[0]
     scores = [0.0] * len(plans)
     samples = 0
-    for sample in range(2):
+    for sample in range(k.samples):
         if sample and time.perf_counter() > deadline:
             break
         for i, plan in enumerate(plans):
@@ -98,9 +102,9 @@ def lookahead_move(player, s: GameState) -> list[Action]:
                 scores[i] -= 1e6
                 continue
             rest = DefensePlayer("Med", player.seed)
-            rest.skill = base
+            rest.skill = replace(base, **STYLES[0])
             reply = OgrePlayer("Med", player.seed)
-            end = play_out(cur, rest, reply)
+            end = play_out(cur, rest, reply, k.horizon)
             scores[i] += race_margin(end)
         samples += 1
     best = max(range(len(plans)), key=lambda i: (scores[i], -i))

@@ -239,6 +239,8 @@ class DefensePlayer(PhasePlayer):
                 if taken.get(h):
                     continue
                 v = self.score(s, p, h, False, approach, nxt, cp)
+                v -= k.gev_exposure * piece_value(p) * ogre_danger(s, h, p.kind, approach, nxt,
+                                                                   k.danger_focus)
                 if best_v is None or v > best_v + 1e-9:
                     best_h, best_v = h, v
             dest[p.id] = best_h

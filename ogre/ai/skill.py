@@ -45,6 +45,7 @@ class DefenseSkill:
     strike_fraction: float    # hold back until this share of the attack can fire together (0: always strike)
     strike_distance: int      # ... or until the Ogre is this close to the Command Post
     gev_retreat: bool         # GEVs use their second move to leave the Ogre's reach
+    gev_exposure: float       # how much more the Ogre's reach counts for that second move
     exposure_weight: float    # how much the Ogre's fire next turn counts when choosing a firing hex
     wait_exposure: float      # ... and a hex to wait on
     danger_focus: float       # 0..1: how much less a threat counts if the Ogre must turn aside for it
@@ -54,6 +55,8 @@ class DefenseSkill:
     weapon_weight: float      # value of the Ogre's weapons in fire allocation (relative)
     lookahead: bool           # test positions against the Ogre's likely reply
     time_budget: float
+    horizon: int = 1          # with lookahead: Ogre turns played forward
+    samples: int = 2          # with lookahead: dice streams per plan
 
 
 OGRE_SKILLS = {
@@ -69,13 +72,14 @@ OGRE_SKILLS = {
 }
 
 DEFENSE_SKILLS = {
-    "Low": DefenseSkill("Low", smart_fire=False, charge=True, strike_fraction=0.0, strike_distance=14, gev_retreat=False,
+    "Low": DefenseSkill("Low", smart_fire=False, charge=True, strike_fraction=0.0, strike_distance=14, gev_retreat=False, gev_exposure=0.0,
                         exposure_weight=0.0, wait_exposure=0.0, danger_focus=0.0, approach_weight=1.0, cover=False, tread_weight=1.0,
                         weapon_weight=1.0, lookahead=False, time_budget=0.0),
-    "Med": DefenseSkill("Med", smart_fire=True, charge=False, strike_fraction=0.0, strike_distance=14, gev_retreat=True,
+    "Med": DefenseSkill("Med", smart_fire=True, charge=False, strike_fraction=0.0, strike_distance=14, gev_retreat=True, gev_exposure=0.0,
                         exposure_weight=0.3, wait_exposure=0.3, danger_focus=0.0, approach_weight=1.0, cover=True, tread_weight=4.0,
                         weapon_weight=1.0, lookahead=False, time_budget=0.0),
-    "Hi": DefenseSkill("Hi", smart_fire=True, charge=False, strike_fraction=0.0, strike_distance=14, gev_retreat=True,
-                       exposure_weight=0.3, wait_exposure=0.3, danger_focus=0.0, approach_weight=1.0, cover=True, tread_weight=4.0,
+    "Hi": DefenseSkill("Hi", smart_fire=True, charge=False, strike_fraction=0.0, strike_distance=14,
+                       gev_retreat=True, gev_exposure=0.0, exposure_weight=0.3, wait_exposure=0.3,
+                       danger_focus=0.0, approach_weight=3.0, cover=True, tread_weight=8.0,
                        weapon_weight=1.0, lookahead=True, time_budget=0.5),
 }
