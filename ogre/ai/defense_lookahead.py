@@ -29,6 +29,14 @@ STYLES: tuple[dict, ...] = (
     {"danger_focus": 0.5},
     {"strike_fraction": 0.5, "strike_distance": 9},
 )
+MORE_STYLES: tuple[dict, ...] = (
+    {"approach_weight": 2.0, "danger_focus": 0.5},
+    {"wait_exposure": 2.0},
+    {"exposure_weight": 0.0, "wait_exposure": 0.0},
+    {"approach_weight": 8.0, "wait_exposure": 0.1},
+    {"strike_fraction": 0.3, "strike_distance": 11, "approach_weight": 5.0},
+    {"cover": False, "approach_weight": 4.0},
+)
 
 
 def _mix(rng: int, salt: int) -> int:
@@ -70,7 +78,7 @@ def lookahead_move(player, s: GameState) -> list[Action]:
     base = replace(k, lookahead=False)
     plans: list[list[Action]] = []
     seen = set()
-    for style in STYLES:
+    for style in (STYLES + MORE_STYLES if k.styles > len(STYLES) else STYLES)[:k.styles]:
         planner = DefensePlayer.__new__(DefensePlayer)
         DefensePlayer.__init__(planner, "Med", player.seed)
         planner.skill = replace(base, **style)
@@ -105,7 +113,7 @@ def lookahead_move(player, s: GameState) -> list[Action]:
             rest.skill = replace(base, **STYLES[0])
             reply = OgrePlayer("Med", player.seed)
             end = play_out(cur, rest, reply, k.horizon)
-            scores[i] += race_margin(end)
+            scores[i] += race_margin(end, k.utilisation)
         samples += 1
     best = max(range(len(plans)), key=lambda i: (scores[i], -i))
     return plans[best]

@@ -57,6 +57,8 @@ class DefenseSkill:
     time_budget: float
     horizon: int = 1          # with lookahead: Ogre turns played forward
     samples: int = 2          # with lookahead: dice streams per plan
+    utilisation: float = 0.5  # with lookahead: share of its attack the defence expects to fire a turn
+    styles: int = 6           # with lookahead: deployment styles tried
 
 
 OGRE_SKILLS = {
@@ -66,7 +68,7 @@ OGRE_SKILLS = {
     "Med": OgreSkill("Med", threat_weight=0.5, smart_fire=True, fire_targets=2, missile_reserve=9.0,
                      tread_weight=0.6, progress_weight=3.0, entry_choices=3, lookahead=False,
                      reply_samples=0, time_budget=0.0, hunt_turns=3, sequential_fire=False),
-    "Hi": OgreSkill("Hi", threat_weight=1.0, smart_fire=True, fire_targets=8, missile_reserve=9.0,
+    "Hi": OgreSkill("Hi", threat_weight=1.0, smart_fire=True, fire_targets=8, missile_reserve=15.0,
                     tread_weight=0.6, progress_weight=3.0, entry_choices=3, lookahead=True,
                     reply_samples=1, time_budget=0.8, hunt_turns=3, sequential_fire=True),
 }
@@ -76,7 +78,7 @@ DEFENSE_SKILLS = {
                         exposure_weight=0.0, wait_exposure=0.0, danger_focus=0.0, approach_weight=1.0, cover=False, tread_weight=1.0,
                         weapon_weight=1.0, lookahead=False, time_budget=0.0),
     "Med": DefenseSkill("Med", smart_fire=True, charge=False, strike_fraction=0.0, strike_distance=14, gev_retreat=True, gev_exposure=0.0,
-                        exposure_weight=0.3, wait_exposure=0.3, danger_focus=0.0, approach_weight=1.0, cover=True, tread_weight=4.0,
+                        exposure_weight=0.3, wait_exposure=0.3, danger_focus=0.0, approach_weight=1.0, cover=True, tread_weight=1.5,
                         weapon_weight=1.0, lookahead=False, time_budget=0.0),
     "Hi": DefenseSkill("Hi", smart_fire=True, charge=False, strike_fraction=0.0, strike_distance=14,
                        gev_retreat=True, gev_exposure=0.0, exposure_weight=0.3, wait_exposure=0.3,
