@@ -146,10 +146,6 @@ def threats_at(state: GameState, h: int) -> list[Piece]:
             and h in fire_zone(board, p.kind, p.hex)]
 
 
-def threat_attack(state: GameState, h: int) -> int:
-    return sum(p.attack for p in threats_at(state, h))
-
-
 # ------------------------------------------------------------------ the Ogre's threat to defenders
 
 def ogre_danger(state: GameState, h: int, kind: Kind, approach: dict[int, int] | None = None,
@@ -186,19 +182,6 @@ def ogre_danger(state: GameState, h: int, kind: Kind, approach: dict[int, int] |
     if w[MISSILE]:
         danger += 0.15 * w[MISSILE] * weight(W_RANGE[MISSILE])
     return danger
-
-
-def ogre_max_range(state: GameState) -> int:
-    w = state.ogre.weapons
-    for i in (MISSILE, MAIN, SECONDARY, AP):
-        if w[i]:
-            return W_RANGE[i]
-    return 0
-
-
-def cp_hex(state: GameState) -> int:
-    cp = state.command_post
-    return cp.hex if cp else 0
 
 
 # ------------------------------------------------------------------ the race to the Command Post

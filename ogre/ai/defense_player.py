@@ -15,12 +15,12 @@ from dataclasses import replace
 
 from ..rules.actions import Action, Aim, Clear, Done, Fire, Group, Move
 from ..rules.errors import RuleError
-from ..rules.game import apply, check
+from ..rules.game import apply
 from ..rules.hexes import distance
 from ..rules.movement import defender_allowance, defender_reach
 from ..rules.state import GameState, Phase, Piece
 from ..rules.units import STATS, Kind
-from .analysis import (W_RANGE, ogre_approach, ogre_danger, ogre_distance_to, open_reach,
+from .analysis import (ogre_approach, ogre_danger, ogre_distance_to, open_reach,
                        piece_reach, piece_value)
 from .base import DEFENSE_SIDE_PHASES, PhasePlayer
 from .defense_fire import plan_groups, shooters
@@ -248,4 +248,4 @@ class DefensePlayer(PhasePlayer):
         return self._orders(s, dest)
 
 
-__all__ = ["DefensePlayer", "W_RANGE"]
+__all__ = ["DefensePlayer"]

@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from ..rules.state import GameState
 from ..rules.units import Kind, Weapon
-from .analysis import column, threats_at
+from .analysis import W_DEFENSE, column, threats_at
 from .defense_fire import PARTS, Shooter, plan_groups, valuation
-from .analysis import W_DEFENSE
 
 _PX = {"<1-2": 0, "1-2": 1, "1-1": 2, "2-1": 3, "3-1": 4, "4-1": 5, "5-1": 6}
 

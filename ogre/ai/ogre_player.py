@@ -13,7 +13,6 @@ Skill levels only change the weights (see skill.py); the Hi Ogre adds a reply mo
 
 from __future__ import annotations
 
-import time
 from dataclasses import replace
 
 from ..rules.actions import Action, Clear, Done, Enter, Exit, Fire, Move, OgreAim
@@ -21,8 +20,8 @@ from ..rules.game import ram_tread_cost
 from ..rules.hexes import BOTTOM_ROW, distance
 from ..rules.state import OGRE_ID, GameState, Phase, Piece
 from ..rules.units import MARKS, WEAPONS, Kind
-from .analysis import (AP, W_RANGE, acts_next_defense, exit_distance, fire_zone,
-                       ogre_distance_to, piece_value, threats_at)
+from .analysis import (AP, W_RANGE, exit_distance, ogre_distance_to, piece_value, p_x_d,
+                       threats_at)
 from .base import OGRE_SIDE_PHASES, PhasePlayer
 from .defense_fire import tread_value
 from .ogre_fire import (DISABLE_FRACTION, first_stage, greedy_fire, plan_fire, shot_value,
@@ -44,7 +43,6 @@ class OgrePlayer(PhasePlayer):
         super().__init__(seed)
         self.skill: OgreSkill = replace(OGRE_SKILLS[level_name(skill)], **options)
         self._cp_gone_turn = 0
-        self._fire_cache: dict = {}
         self.reply = None
         if self.skill.lookahead:
             from .lookahead import ReplyModel
@@ -174,7 +172,7 @@ class MoveSearch:
         self.memo: dict = {}
         self.fire_cache: dict = {}
         self.orig_treads = MARKS[s.ogre.mark].treads
-        self.deadline = time.perf_counter() + max(0.05, self.k.time_budget)
+        self.nodes = 0
 
     # -- successor states
     def steps(self, s: GameState) -> list[int]:
@@ -247,7 +245,6 @@ class MoveSearch:
 
     @staticmethod
     def _kills(shots) -> dict[int, float]:
-        from .analysis import p_x_d
         out = {}
         for t, alloc in shots:
             atk = sum(n * a for n, a in zip(alloc, (6, 4, 3, 1)))
@@ -283,12 +280,11 @@ class MoveSearch:
         if hit is not None:
             return hit
         best_v, best_step = self.leaf(s), None
-        if s.command_post is None and self.root.command_post is not None:
-            best_v += 0.0    # the CP's value is already in the material
+        self.nodes += 1
         if self.leaving and o.hex in BOTTOM_ROW and o.moves_left >= 1 and o.treads > 0:
             self.memo[key] = (EXIT_VALUE, EXIT)
             return EXIT_VALUE, EXIT
-        for to in self.steps(s):
+        for to in (self.steps(s) if self.nodes < self.k.max_nodes else ()):
             v = sum(p * self.value(s2)[0] for p, s2 in self.outcomes(s, to))
             if v > best_v + 1e-6:
                 best_v, best_step = v, to

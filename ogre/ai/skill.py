@@ -31,8 +31,8 @@ class OgreSkill:
     progress_weight: float    # value of one hex closer to the target
     entry_choices: int        # entry hexes it picks among (seeded) for variety
     lookahead: bool           # search moves and fire against the defence's reply
-    reply_samples: int        # with lookahead: defender replies modelled per candidate
-    time_budget: float        # seconds per Ogre turn for the search
+    max_nodes: int            # positions the move search may value per plan (a fixed budget,
+                              # not a clock, so the same state always gets the same move)
     hunt_turns: int           # turns it hunts defenders after the CP is gone before leaving
     sequential_fire: bool     # fire single weapons first and re-plan on the result
 
@@ -54,7 +54,6 @@ class DefenseSkill:
     tread_weight: float       # value of the Ogre's treads in fire allocation (relative)
     weapon_weight: float      # value of the Ogre's weapons in fire allocation (relative)
     lookahead: bool           # test positions against the Ogre's likely reply
-    time_budget: float
     horizon: int = 1          # with lookahead: Ogre turns played forward
     samples: int = 2          # with lookahead: dice streams per plan
     utilisation: float = 0.5  # with lookahead: share of its attack the defence expects to fire a turn
@@ -64,24 +63,24 @@ class DefenseSkill:
 OGRE_SKILLS = {
     "Low": OgreSkill("Low", threat_weight=0.0, smart_fire=False, fire_targets=1, missile_reserve=0.0,
                      tread_weight=0.0, progress_weight=10.0, entry_choices=5, lookahead=False,
-                     reply_samples=0, time_budget=0.0, hunt_turns=2, sequential_fire=False),
+                     max_nodes=4000, hunt_turns=2, sequential_fire=False),
     "Med": OgreSkill("Med", threat_weight=0.5, smart_fire=True, fire_targets=2, missile_reserve=9.0,
                      tread_weight=0.6, progress_weight=3.0, entry_choices=3, lookahead=False,
-                     reply_samples=0, time_budget=0.0, hunt_turns=3, sequential_fire=False),
+                     max_nodes=4000, hunt_turns=3, sequential_fire=False),
     "Hi": OgreSkill("Hi", threat_weight=1.0, smart_fire=True, fire_targets=8, missile_reserve=15.0,
                     tread_weight=0.6, progress_weight=3.0, entry_choices=3, lookahead=True,
-                    reply_samples=1, time_budget=0.8, hunt_turns=3, sequential_fire=True),
+                    max_nodes=20000, hunt_turns=3, sequential_fire=True),
 }
 
 DEFENSE_SKILLS = {
     "Low": DefenseSkill("Low", smart_fire=False, charge=True, strike_fraction=0.0, strike_distance=14, gev_retreat=False, gev_exposure=0.0,
                         exposure_weight=0.0, wait_exposure=0.0, danger_focus=0.0, approach_weight=1.0, cover=False, tread_weight=1.0,
-                        weapon_weight=1.0, lookahead=False, time_budget=0.0),
+                        weapon_weight=1.0, lookahead=False),
     "Med": DefenseSkill("Med", smart_fire=True, charge=False, strike_fraction=0.0, strike_distance=14, gev_retreat=True, gev_exposure=0.0,
                         exposure_weight=0.3, wait_exposure=0.3, danger_focus=0.0, approach_weight=1.0, cover=True, tread_weight=1.5,
-                        weapon_weight=1.0, lookahead=False, time_budget=0.0),
+                        weapon_weight=1.0, lookahead=False),
     "Hi": DefenseSkill("Hi", smart_fire=True, charge=False, strike_fraction=0.0, strike_distance=14,
                        gev_retreat=True, gev_exposure=0.0, exposure_weight=0.3, wait_exposure=0.3,
                        danger_focus=0.0, approach_weight=3.0, cover=True, tread_weight=8.0,
-                       weapon_weight=1.0, lookahead=True, time_budget=0.5),
+                       weapon_weight=1.0, lookahead=True),
 }

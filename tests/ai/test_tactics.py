@@ -6,7 +6,7 @@ import pytest
 
 from ogre.ai import make_controller
 from ogre.ai.analysis import ogre_approach
-from ogre.rules import Aim, Done, Exit, Fire, Move, OgreAim, Phase, Weapon, check
+from ogre.rules import Aim, Done, Exit, Fire, Move, OgreAim, Phase, check
 from ogre.rules.hexes import BOTTOM_ROW, distance
 from ogre.rules.state import OGRE_ID
 
