@@ -8,6 +8,10 @@ Each game is seeded from (--seed, game number), so a run repeats exactly. Fields
 else the predesigned fields for the Mark (fields/NN-*.json) in turn, else seeded standard
 deployments (ogre.ai.deploy). A controller is a skill level (Low, Med, Hi) or "module:Class"
 (X5). --opt-ogre / --opt-defense key=value override skill options for experiments.
+
+A battle still going after --max-turns (100) is reported as Unfinished; when the Command Post is
+already destroyed it is an Ogre win whatever happens next ("Unfinished, CP destroyed") and counts
+as one in the Ogre-win share.
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ from ogre.rules.game import OGRE_WINS, VICTORY_LEVELS  # noqa: E402
 from ogre.rules import new_game  # noqa: E402
 
 LEVELS = ("Low", "Med", "Hi")
+UNFINISHED_WON = "Unfinished, CP destroyed"   # an Ogre win whatever happens next
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -106,12 +111,18 @@ def _controller(side: str, name: str, seed: int, opts: dict):
 
 
 def run_one(job: Job) -> tuple[str, int, list[float], list[float], list[str]]:
+    """One battle: (result, turns, Ogre think times, defence think times, illegal actions).
+    A battle still going at --max-turns is "Unfinished", or "Unfinished, CP destroyed" when the
+    Ogre has already won whatever happens next."""
     field = _FIELDS[job.field_index % len(_FIELDS)]
     state = new_game(field, job.mark, job.seed)
     ogre = _controller("ogre", job.ogre, job.seed, job.ogre_opts)
     defense = _controller("defense", job.defense, job.seed, job.defense_opts)
     rec = play(state, ogre, defense, max_turns=job.max_turns)
-    return rec.result, rec.turns, rec.ogre_turn_times, rec.defense_turn_times, rec.illegal
+    result = rec.result
+    if result == UNFINISHED and rec.final.command_post is None:
+        result = UNFINISHED_WON
+    return result, rec.turns, rec.ogre_turn_times, rec.defense_turn_times, rec.illegal
 
 
 def run_pairing(ogre: str, defense: str, args, pool) -> dict:
@@ -123,7 +134,7 @@ def run_pairing(ogre: str, defense: str, args, pool) -> dict:
     else:
         results = list(pool.map(run_one, jobs, chunksize=max(1, len(jobs) // (8 * args.jobs))))
     elapsed = time.perf_counter() - t0
-    counts = {level: 0 for level in (*VICTORY_LEVELS, UNFINISHED)}
+    counts = {level: 0 for level in (*VICTORY_LEVELS, UNFINISHED_WON, UNFINISHED)}
     turns, otimes, dtimes, illegal = [], [], [], []
     for result, n, ot, dt, bad in results:
         counts[result] = counts.get(result, 0) + 1
@@ -132,7 +143,7 @@ def run_pairing(ogre: str, defense: str, args, pool) -> dict:
         dtimes += dt
         illegal += bad
     n = len(results)
-    wins = sum(counts[level] for level in OGRE_WINS)
+    wins = sum(counts[level] for level in (*OGRE_WINS, UNFINISHED_WON))
     return {"ogre": ogre, "defense": defense, "games": n, "counts": counts, "wins": wins,
             "ci": wilson(wins, n), "turns": statistics.mean(turns) if turns else 0.0,
             "elapsed": elapsed, "illegal": illegal,
@@ -146,7 +157,7 @@ def report(r: dict) -> None:
     n = r["games"]
     print(f"Ogre {r['ogre']} vs defense {r['defense']}: {n} games")
     for level, k in r["counts"].items():
-        if level == UNFINISHED and not k:
+        if level in (UNFINISHED, UNFINISHED_WON) and not k:
             continue
         lo, hi = wilson(k, n)
         print(f"  {level:<26} {k:4d}  {100 * k / n:5.1f}%  [{100 * lo:5.1f}, {100 * hi:5.1f}]")
@@ -186,7 +197,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--field", default=None, help="a field file (JSON) to play every game on")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--all", action="store_true", help="all nine skill pairings")
-    ap.add_argument("--max-turns", type=int, default=60)
+    ap.add_argument("--max-turns", type=int, default=100)
     ap.add_argument("--opt-ogre", action="append", default=[], metavar="KEY=VALUE")
     ap.add_argument("--opt-defense", action="append", default=[], metavar="KEY=VALUE")
     args = ap.parse_args(argv)

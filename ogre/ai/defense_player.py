@@ -102,7 +102,8 @@ class DefensePlayer(PhasePlayer):
         o = s.ogre
         if not o.on_map:
             return [Done()]
-        if self.skill.lookahead and not s.crowded_hex() and all(p.moved == 0 for p in s.pieces):
+        if (self.skill.lookahead and o.move_value > 0 and s.command_post is not None
+                and not s.crowded_hex() and all(p.moved == 0 for p in s.pieces)):
             from .defense_lookahead import lookahead_move
             return lookahead_move(self, s)
         crowded = s.crowded_hex()

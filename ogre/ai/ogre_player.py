@@ -29,6 +29,7 @@ from .ogre_fire import (DISABLE_FRACTION, first_stage, greedy_fire, plan_fire, s
 from .skill import OGRE_SKILLS, OgreSkill, level_name
 
 THREAT_FACTOR = 0.4      # Ogre value lost per defender attack point that can reach it
+STALL_TURNS = 3          # turns without getting nearer its goal before the Ogre throws caution away
 EXIT_VALUE = 1e6         # leaving with the CP destroyed: the victory is safe
 EXIT = -1                # the search's name for the Exit step
 
@@ -43,6 +44,8 @@ class OgrePlayer(PhasePlayer):
         super().__init__(seed)
         self.skill: OgreSkill = replace(OGRE_SKILLS[level_name(skill)], **options)
         self._cp_gone_turn = 0
+        self._progress: dict[str, tuple[int, int]] = {}
+        self.stalled = False
         self.reply = None
         if self.skill.lookahead:
             from .lookahead import ReplyModel
@@ -103,8 +106,22 @@ class OgrePlayer(PhasePlayer):
             return [Exit()]
         if o.treads <= 0 or o.moves_left <= 0:
             return [Done()]
+        self._note_progress(s)
         search = MoveSearch(self, s)
         return search.principal_variation()
+
+    def _note_progress(self, s: GameState) -> None:
+        """Remember the nearest the Ogre has come to its goal; after STALL_TURNS turns without
+        getting nearer it stops weighing the fire it would draw (else two careful sides could
+        watch each other for ever)."""
+        if s.ogre.moved:
+            return
+        kind = "cp" if s.command_post is not None else ("exit" if self.leaving(s) else "hunt")
+        d = self.goal_distances(s).get(s.ogre.hex, 99)
+        best = self._progress.get(kind)
+        if best is None or d < best[0]:
+            self._progress[kind] = (d, s.turn)
+        self.stalled = s.turn - self._progress[kind][1] >= STALL_TURNS
 
     # ------------------------------------------------------------------ fire
 
@@ -262,7 +279,7 @@ class MoveSearch:
         if k.smart_fire or k.threat_weight:
             fv, kills = self.fire_value(s)
             v += fv
-        if k.threat_weight:
+        if k.threat_weight and not self.player.stalled:
             if self.player.reply is not None:
                 v -= k.threat_weight * self.player.reply.expected_loss(s, kills)
             else:
