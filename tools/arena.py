@@ -50,6 +50,13 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def game_seed(seed: int, game: int) -> int:
+    """The seed of one game of a run. Far apart on purpose: the rules' die (splitmix64) gives
+    seed n+1 the dice of seed n shifted by one roll, so neighbouring seeds would replay each
+    other's luck; 10007 apart, no two games of a run share a roll."""
+    return (seed * 1_000_003 + game) * 10_007
+
+
 def load_fields(mark: int, field_file: str | None) -> list[Field]:
     from ogre.resources import standard_board
     if field_file:
@@ -126,7 +133,7 @@ def run_one(job: Job) -> tuple[str, int, list[float], list[float], list[str]]:
 
 
 def run_pairing(ogre: str, defense: str, args, pool) -> dict:
-    jobs = [Job(ogre, defense, args.mark, args.seed * 100_003 + i, i, _parse_opts(args.opt_ogre),
+    jobs = [Job(ogre, defense, args.mark, game_seed(args.seed, i), i, _parse_opts(args.opt_ogre),
                 _parse_opts(args.opt_defense), args.max_turns) for i in range(args.games)]
     t0 = time.perf_counter()
     if pool is None:

@@ -64,7 +64,7 @@ def main(argv=None) -> int:
     try:
         for side in ("ogre", "defense"):
             for level in args.levels:
-                jobs = [(side, level, args.opponent, args.seed * 1000 + i, args.mark)
+                jobs = [(side, level, args.opponent, (args.seed * 1_000_003 + i) * 10_007, args.mark)
                         for i in range(args.games)]
                 t0 = time.perf_counter()
                 results = list(pool.map(one, jobs)) if pool else [one(j) for j in jobs]

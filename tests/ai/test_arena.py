@@ -1,0 +1,47 @@
+"""The headless arena and the think-time bench (X2)."""
+
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _arena():
+    spec = importlib.util.spec_from_file_location("arena", ROOT / "tools" / "arena.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["arena"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_wilson_interval():
+    wilson = _arena().wilson
+    lo, hi = wilson(0, 10)
+    assert lo == 0.0 and hi == pytest.approx(0.2775, abs=1e-3)
+    lo, hi = wilson(50, 100)
+    assert lo == pytest.approx(0.4038, abs=1e-3) and hi == pytest.approx(0.5962, abs=1e-3)
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_arena_plays_seeded_games_and_repeats_them():
+    cmd = [sys.executable, str(ROOT / "tools" / "arena.py"), "--ogre", "Low", "--defense", "Med",
+           "--games", "3", "--seed", "4", "--jobs", "1"]
+    first = subprocess.run(cmd, capture_output=True, text=True, check=True, timeout=120).stdout
+    second = subprocess.run(cmd, capture_output=True, text=True, check=True, timeout=120).stdout
+    assert "Ogre wins" in first and "average length" in first and "ILLEGAL" not in first
+    strip = lambda out: [line for line in out.splitlines() if "think per turn" not in line]
+    assert strip(first) == strip(second)
+
+
+def test_arena_takes_a_plugin_controller():
+    cmd = [sys.executable, str(ROOT / "tools" / "arena.py"), "--ogre", "Med", "--defense",
+           "tests.ai.test_protocol:FirstLegalDefender", "--games", "2", "--jobs", "1"]
+    out = subprocess.run(cmd, capture_output=True, text=True, check=True, timeout=120,
+                         cwd=ROOT).stdout
+    assert "Ogre wins" in out
