@@ -272,7 +272,7 @@ class MoveSearch:
     def leaf(self, s: GameState) -> float:
         k = self.k
         o = s.ogre
-        v = -_piece_material(s)
+        v = -k.crush_weight * _piece_material(s)
         v += k.tread_weight * tread_value(o.treads, self.orig_treads)
         v -= self.goal_weight * self.goal.get(o.hex, 40)
         kills: dict[int, float] = {}

@@ -35,6 +35,7 @@ class OgreSkill:
                               # not a clock, so the same state always gets the same move)
     hunt_turns: int           # turns it hunts defenders after the CP is gone before leaving
     sequential_fire: bool     # fire single weapons first and re-plan on the result
+    crush_weight: float = 1.0 # how much defenders destroyed by rams and overruns count
 
 
 @dataclass(frozen=True)
@@ -62,9 +63,9 @@ class DefenseSkill:
 
 OGRE_SKILLS = {
     "Low": OgreSkill("Low", threat_weight=0.0, smart_fire=False, fire_targets=1, missile_reserve=0.0,
-                     tread_weight=0.0, progress_weight=10.0, entry_choices=5, lookahead=False,
-                     max_nodes=4000, hunt_turns=2, sequential_fire=False),
-    "Med": OgreSkill("Med", threat_weight=0.5, smart_fire=True, fire_targets=2, missile_reserve=9.0,
+                     tread_weight=0.0, progress_weight=3.0, entry_choices=5, lookahead=False,
+                     max_nodes=4000, hunt_turns=2, sequential_fire=False, crush_weight=5.0),
+    "Med": OgreSkill("Med", threat_weight=0.5, smart_fire=True, fire_targets=1, missile_reserve=9.0,
                      tread_weight=0.6, progress_weight=3.0, entry_choices=3, lookahead=False,
                      max_nodes=4000, hunt_turns=3, sequential_fire=False),
     "Hi": OgreSkill("Hi", threat_weight=1.0, smart_fire=True, fire_targets=8, missile_reserve=15.0,
@@ -81,6 +82,6 @@ DEFENSE_SKILLS = {
                         weapon_weight=1.0, lookahead=False),
     "Hi": DefenseSkill("Hi", smart_fire=True, charge=False, strike_fraction=0.0, strike_distance=14,
                        gev_retreat=True, gev_exposure=0.0, exposure_weight=0.3, wait_exposure=0.3,
-                       danger_focus=0.0, approach_weight=3.0, cover=True, tread_weight=8.0,
+                       danger_focus=0.7, approach_weight=3.0, cover=True, tread_weight=8.0,
                        weapon_weight=1.0, lookahead=True),
 }
