@@ -9,6 +9,12 @@ Two layers, as in the 1986 game's "Ogre intelligence":
   and the fire it will draw from the defenders that can reach it.
 Skill levels only change the weights (see skill.py); the Hi Ogre adds a reply model
 (`lookahead.py`) that replaces the simple threat count with the defence's expected fire.
+
+Each plan is an expectimax over single steps: a ram of mobile armor is worth half the position
+where it is destroyed and half the one where it survives disabled under the Ogre (which may
+then ram it again). The principal variation is handed out step by step and the search runs
+again after every ram or overrun, when the dice have spoken. In the fire phase the Ogre aims
+one attack (OgreAim with every weapon of it), fires, and plans again with what is left.
 """
 
 from __future__ import annotations

@@ -1,7 +1,24 @@
 """Skill levels as option values (G3, X1): one code path per side, tuned by these numbers.
 
 Low, Med and Hi differ only in the options below; the players read them and never test
-the level's name.
+the level's name. Any option can be overridden by keyword: make_controller("ogre", "Med",
+missile_reserve=20) (the arena's --opt-ogre / --opt-defense).
+
+Ogre   Low  a bully: heads for the Command Post but turns aside to ram and overrun whatever is
+            near (crush_weight), fires every weapon that reaches at the most valuable target,
+            missiles included; ignores the fire it draws.
+       Med  "Ogre intelligence": end hexes valued by distance to the goal, what it can shoot
+            from there and the attack that can reach it; shot-by-shot weapon allocation by odds
+            and value; keeps a missile for what deserves it; leaves once the CP is gone and it
+            is threatened.
+       Hi   Med's search with the defence's own fire planner as the reply model, the full
+            knapsack over all targets in range, split shots with follow-ups, missiles kept longer.
+Defense Low  every unit straight at the Ogre; all armor at the biggest gun, infantry at the treads.
+       Med  strikes with whatever can reach, waits out of reach within striking distance of where
+            the Ogre is going; GEVs fire and withdraw; fire by value and odds in the race to the CP
+            (weapons early, treads as it nears the CP; urgent shots when the CP would fall next turn).
+       Hi   Med weighted for the tread race, discounting threats the Ogre must turn aside for, and a
+            lookahead that plays several deployments against the Med Ogre's reply.
 """
 
 from __future__ import annotations
@@ -74,14 +91,19 @@ OGRE_SKILLS = {
 }
 
 DEFENSE_SKILLS = {
-    "Low": DefenseSkill("Low", smart_fire=False, charge=True, strike_fraction=0.0, strike_distance=14, gev_retreat=False, gev_exposure=0.0,
-                        exposure_weight=0.0, wait_exposure=0.0, danger_focus=0.0, approach_weight=1.0, cover=False, tread_weight=1.0,
-                        weapon_weight=1.0, lookahead=False),
-    "Med": DefenseSkill("Med", smart_fire=True, charge=False, strike_fraction=0.0, strike_distance=14, gev_retreat=True, gev_exposure=0.0,
-                        exposure_weight=0.3, wait_exposure=0.3, danger_focus=0.0, approach_weight=1.0, cover=True, tread_weight=1.5,
-                        weapon_weight=1.0, lookahead=False),
-    "Hi": DefenseSkill("Hi", smart_fire=True, charge=False, strike_fraction=0.0, strike_distance=14,
-                       gev_retreat=True, gev_exposure=0.0, exposure_weight=0.3, wait_exposure=0.3,
-                       danger_focus=0.7, approach_weight=3.0, cover=True, tread_weight=8.0,
-                       weapon_weight=1.0, lookahead=True),
+    "Low": DefenseSkill("Low", smart_fire=False, charge=True, strike_fraction=0.0,
+                        strike_distance=14, gev_retreat=False, gev_exposure=0.0,
+                        exposure_weight=0.0, wait_exposure=0.0, danger_focus=0.0,
+                        approach_weight=1.0, cover=False, tread_weight=1.0, weapon_weight=1.0,
+                        lookahead=False),
+    "Med": DefenseSkill("Med", smart_fire=True, charge=False, strike_fraction=0.0,
+                        strike_distance=14, gev_retreat=True, gev_exposure=0.0,
+                        exposure_weight=0.3, wait_exposure=0.3, danger_focus=0.0,
+                        approach_weight=1.0, cover=True, tread_weight=1.5, weapon_weight=1.0,
+                        lookahead=False),
+    "Hi": DefenseSkill("Hi", smart_fire=True, charge=False, strike_fraction=0.0,
+                       strike_distance=14, gev_retreat=True, gev_exposure=0.0,
+                       exposure_weight=0.3, wait_exposure=0.3, danger_focus=0.7,
+                       approach_weight=3.0, cover=True, tread_weight=8.0, weapon_weight=1.0,
+                       lookahead=True),
 }
