@@ -5,7 +5,8 @@
 
 Each level plays seeded games against the other side's Med player (--opponent to change it);
 the time is the total `choose` time of that side in each turn, so a turn's planning and its
-re-planning after rams and shots all count. Run on a quiet machine for real figures: with
+re-planning after rams and shots all count. "mobile med" is the Ogre's median over the turns it
+still had treads (an immobile Ogre only fires, which is quick). Run on a quiet machine for real figures: with
 --jobs 2 both cores are busy and the times include that.
 """
 
@@ -44,8 +45,9 @@ def one(args):
     else:
         ogre, defense = make_controller("ogre", opponent, seed), make_controller("defense", level, seed)
     rec = play(state, ogre, defense)
-    times = rec.ogre_turn_times if side == "ogre" else rec.defense_turn_times
-    return times
+    if side == "ogre":
+        return rec.ogre_turn_times, rec.ogre_mobile_times
+    return rec.defense_turn_times, rec.defense_turn_times
 
 
 def main(argv=None) -> int:
@@ -59,7 +61,8 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     print(f"think time per turn, {args.games} games per level against the {args.opponent} "
           f"player (seed {args.seed}, jobs {args.jobs})")
-    print(f"{'side':8}{'level':6}{'turns':>7}{'median ms':>11}{'p90 ms':>9}{'worst ms':>10}  target")
+    print(f"{'side':8}{'level':6}{'turns':>7}{'median ms':>11}{'mobile med':>13}{'p90 ms':>9}"
+          f"{'worst ms':>10}  target")
     pool = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else None
     try:
         for side in ("ogre", "defense"):
@@ -68,20 +71,22 @@ def main(argv=None) -> int:
                         for i in range(args.games)]
                 t0 = time.perf_counter()
                 results = list(pool.map(one, jobs)) if pool else [one(j) for j in jobs]
-                times = sorted(t for r in results for t in r)
+                times = sorted(t for r in results for t in r[0])
+                busy = sorted(t for r in results for t in r[1])
                 if not times:
                     continue
                 med = statistics.median(times)
+                busy_med = statistics.median(busy) if busy else 0.0
                 p90 = times[int(0.9 * (len(times) - 1))]
                 worst = times[-1]
                 target = ""
                 if side == "ogre" and level in TARGETS:
                     tm, tw = TARGETS[level]
-                    ok = med <= tm and (tw is None or worst <= tw)
+                    ok = max(med, busy_med) <= tm and (tw is None or worst <= tw)
                     target = (f"median <= {tm * 1000:.0f} ms" + (f", worst <= {tw * 1000:.0f} ms" if tw else "")
                               + (": met" if ok else ": NOT met"))
-                print(f"{side:8}{level:6}{len(times):7d}{med * 1000:11.1f}{p90 * 1000:9.1f}"
-                      f"{worst * 1000:10.1f}  {target}   ({time.perf_counter() - t0:.1f} s)")
+                print(f"{side:8}{level:6}{len(times):7d}{med * 1000:11.1f}{busy_med * 1000:13.1f}"
+                      f"{p90 * 1000:9.1f}{worst * 1000:10.1f}  {target}   ({time.perf_counter() - t0:.1f} s)")
                 sys.stdout.flush()
     finally:
         if pool:

@@ -21,6 +21,7 @@ class GameRecord:
     actions: int = 0
     illegal: list[str] = field(default_factory=list)
     ogre_turn_times: list[float] = field(default_factory=list)      # seconds per Ogre turn
+    ogre_mobile_times: list[float] = field(default_factory=list)    # ... in turns it could move
     defense_turn_times: list[float] = field(default_factory=list)   # seconds per defence turn
     log: list[str] = field(default_factory=list)
     final: GameState | None = None
@@ -32,8 +33,11 @@ def play(state: GameState, ogre: Controller, defense: Controller, max_turns: int
     rec = GameRecord()
     ogre_t = {}
     def_t = {}
+    mobile = set()
     while not state.over and state.turn <= max_turns and rec.actions < max_actions:
         side_is_ogre = state.phase in OGRE_SIDE_PHASES
+        if side_is_ogre and state.ogre.treads > 0:
+            mobile.add(state.turn)
         player = ogre if side_is_ogre else defense
         t0 = time.perf_counter()
         action = player.choose(state)
@@ -53,5 +57,6 @@ def play(state: GameState, ogre: Controller, defense: Controller, max_turns: int
     rec.turns = state.turn
     rec.final = state
     rec.ogre_turn_times = [ogre_t[t] for t in sorted(ogre_t)]
+    rec.ogre_mobile_times = [ogre_t[t] for t in sorted(ogre_t) if t in mobile]
     rec.defense_turn_times = [def_t[t] for t in sorted(def_t)]
     return rec
