@@ -75,13 +75,16 @@ def lookahead_move(player, s: GameState) -> list[Action]:
 
     k = player.skill
     base = replace(k, lookahead=False)
+
+    def planner(style: dict) -> DefensePlayer:
+        p = DefensePlayer(k.name, player.seed)
+        p.skill = replace(base, **style)
+        return p
+
     plans: list[list[Action]] = []
     seen = set()
-    for style in (STYLES + MORE_STYLES if k.styles > len(STYLES) else STYLES)[:k.styles]:
-        planner = DefensePlayer.__new__(DefensePlayer)
-        DefensePlayer.__init__(planner, "Med", player.seed)
-        planner.skill = replace(base, **style)
-        plan = planner.plan_move(s)
+    for style in (STYLES + MORE_STYLES)[:k.styles]:
+        plan = planner(style).plan_move(s)
         key = tuple(str(a) for a in plan)
         if key in seen:
             continue
@@ -90,7 +93,6 @@ def lookahead_move(player, s: GameState) -> list[Action]:
     if len(plans) == 1:
         return plans[0]
     scores = [0.0] * len(plans)
-    samples = 0
     for sample in range(k.samples):
         for i, plan in enumerate(plans):
             cur = replace(s, rng=_mix(s.rng, sample))
@@ -106,11 +108,8 @@ def lookahead_move(player, s: GameState) -> list[Action]:
             if cur.phase is not Phase.DEFENSE_FIRE and not cur.over:
                 scores[i] -= 1e6
                 continue
-            rest = DefensePlayer("Med", player.seed)
-            rest.skill = replace(base, **STYLES[0])
             reply = OgrePlayer("Med", player.seed)
-            end = play_out(cur, rest, reply, k.horizon)
+            end = play_out(cur, planner({}), reply, k.horizon)
             scores[i] += race_margin(end, k.utilisation)
-        samples += 1
     best = max(range(len(plans)), key=lambda i: (scores[i], -i))
     return plans[best]
