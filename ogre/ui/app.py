@@ -24,7 +24,7 @@ from .keyboard import KeyPointer
 from .menus import MenuBar
 from .widgets import Dialog
 
-IDLE_WAIT_MS = 250
+IDLE_SLEEP_MS = 20   # 50 polls a second when nothing happens
 # keys that only move the view of the map: they work behind a dialog too
 VIEW_KEYS = (pygame.K_TAB, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME, pygame.K_END)
 
@@ -227,13 +227,10 @@ class App:
 
     def run(self) -> None:
         while self.running:
-            if not self.dirty and not self.commands.working():
-                # Sleep until something happens: an idle game uses almost no CPU.
-                first = pygame.event.wait(IDLE_WAIT_MS)
-                if first.type != pygame.NOEVENT:
-                    self.handle(first)
-            else:
-                pygame.time.wait(10)
+            # Sleep between polls: pygame-ce's event.wait(timeout) polls every millisecond,
+            # a plain sleep keeps an idle game well under 1% of a core.
+            idle = not self.dirty and not self.commands.working()
+            pygame.time.wait(IDLE_SLEEP_MS if idle else 10)
             self.step()
         self.commands.shutdown()
         pygame.quit()
