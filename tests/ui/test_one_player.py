@@ -19,6 +19,9 @@ def run_until(app, done, limit=20000, hurry=True):
         frames += 1
         assert frames < limit, "the computer player never finished"
         assert app.step([SPACE] if hurry else []) is True
+        thinking = app.commands.thinking
+        if thinking is not None and frames % 2 == 0:
+            thinking.result(timeout=60)      # let the thinking thread finish instead of spinning
     return frames
 
 
