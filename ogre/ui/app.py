@@ -22,7 +22,7 @@ from .battle import Battle
 from .commands import Commands
 from .keyboard import KeyPointer
 from .menus import MenuBar
-from .widgets import Dialog
+from .widgets import Dialog, route_to_dialog
 
 IDLE_SLEEP_MS = 20   # 50 polls a second when nothing happens
 # keys that only move the view of the map: they work behind a dialog too
@@ -175,9 +175,7 @@ class App:
         owner = self._dialog_owner()
         if owner is None:
             return False
-        used = owner.dialog.handle_event(event)
-        self._after_dialog(owner)
-        return used
+        return route_to_dialog(owner, event)
 
     def _dialog_owner(self):
         if self.dialog is not None:
@@ -186,17 +184,11 @@ class App:
             return self.screen
         return None
 
-    def _after_dialog(self, owner) -> None:
-        d = owner.dialog
-        if d is not None and d.result is not None and owner.dialog is d:
-            owner.dialog = None      # its callback may have opened the next one
-
     def route(self, event: pygame.event.Event) -> None:
         """A mouse event in canvas coordinates: dialogs, then the menus, then the screen."""
         owner = self._dialog_owner()
         if owner is not None:
-            owner.dialog.handle_event(event)
-            self._after_dialog(owner)
+            route_to_dialog(owner, event)
             return
         if self.menubar.handle_event(event):
             return

@@ -23,7 +23,7 @@ from ogre.rules.units import STATS, WEAPON_STATS, WEAPONS, Weapon
 from . import art, sidebar, theme
 from .dialogs import PartDialog, WeaponDialog
 from .mapview import MapView
-from .widgets import Button, Dialog
+from .widgets import Button, Dialog, route_to_dialog
 
 OFF_MAP = MESSAGES["off_map"]
 
@@ -230,10 +230,7 @@ class Battle:
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Logical-canvas events. True when something may have changed."""
         if self.dialog is not None:
-            d = self.dialog
-            d.handle_event(event)
-            if d.result is not None and self.dialog is d:   # its callback may have opened another
-                self.dialog = None
+            route_to_dialog(self, event)
             return True
         if event.type == pygame.MOUSEMOTION:
             for b in self.buttons:

@@ -186,7 +186,6 @@ class Commands:
         a = self.app
         store = FieldStore.default()
         slots = store.list_slots()
-        rows = [(_slot_line(s), True) for s in slots]
 
         def named(button, slot, name):
             if button != "OK":
@@ -204,15 +203,24 @@ class Commands:
                                   self.field_name or f"Field {slot}",
                                   lambda b, name: named(b, slot, name))
 
+        self._pick_slot_to_write("Save a Field", "Save this field under which number?", slots,
+                                 "Replace what is in field {}?", ask_name)
+
+    def _pick_slot_to_write(self, title: str, question: str, slots, replace_words: str,
+                            then) -> None:
+        """List the five slots; an occupied one is replaced only after a confirmation."""
+        a = self.app
+
         def chosen(button, i):
             if button != "OK" or i < 0:
                 return
+            slot = slots[i].slot
             if slots[i].status.name != "EMPTY":
-                a.dialog = Dialog("Save a Field", f"Replace what is in field {slots[i].slot}?",
-                                  ("OK", "Cancel"), lambda b: b == "OK" and ask_name(slots[i].slot))
+                a.dialog = Dialog(title, replace_words.format(slot), ("OK", "Cancel"),
+                                  lambda b: b == "OK" and then(slot))
                 return
-            ask_name(slots[i].slot)
-        a.dialog = ListDialog("Save a Field", "Save this field under which number?", rows, chosen)
+            then(slot)
+        a.dialog = ListDialog(title, question, [(_slot_line(s), True) for s in slots], chosen)
 
     # ------------------------------------------------------------ games (G1, G6)
     def edit_field(self) -> None:
@@ -222,14 +230,13 @@ class Commands:
     def play_game(self) -> None:
         a = self.app
         ai = ai_available()
-        mark = 3
         groups = [
             ("Scenario", [("Mark III", True), ("Mark V", True)]),
             ("Players", [("One player: the computer plays the Ogre", ai),
                          ("Two players, taking turns at this computer", True),
                          ("One player: you are the Ogre, the computer defends", ai)]),
         ]
-        chosen_default = [0 if mark == 3 else 1, 0 if ai else 1]
+        chosen_default = [0, 0 if ai else 1]          # Mark III; one player when possible
 
         def picked(button, choice):
             if button != "OK":
@@ -267,7 +274,6 @@ class Commands:
         a = self.app
         store = GameStore.default()
         slots = store.list_slots()
-        rows = [(_slot_line(s), True) for s in slots]
 
         def write(slot):
             try:
@@ -278,15 +284,8 @@ class Commands:
                 return
             a.show("Save a Game", f"The battle is saved in game {slot}.")
 
-        def chosen(button, i):
-            if button != "OK" or i < 0:
-                return
-            if slots[i].status.name != "EMPTY":
-                a.dialog = Dialog("Save a Game", f"Replace saved game {slots[i].slot}?",
-                                  ("OK", "Cancel"), lambda b: b == "OK" and write(slots[i].slot))
-                return
-            write(slots[i].slot)
-        a.dialog = ListDialog("Save a Game", "Save this battle in which game?", rows, chosen)
+        self._pick_slot_to_write("Save a Game", "Save this battle in which game?", slots,
+                                 "Replace saved game {}?", write)
 
     def load_game(self) -> None:
         a = self.app

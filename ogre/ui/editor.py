@@ -31,7 +31,7 @@ from ogre.rules.units import MARKS, Kind
 from . import editor_sidebar as bar
 from . import art, theme
 from .mapview import MapView, shared_edge
-from .widgets import Dialog
+from .widgets import Dialog, route_to_dialog
 
 CP_PRESENT = MESSAGES["cp_present"]
 CRATER_IN_WAY = MESSAGES["crater_in_way"]
@@ -300,10 +300,7 @@ class Editor:
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Logical-canvas events. True when something may have changed."""
         if self.dialog is not None:
-            d = self.dialog
-            d.handle_event(event)
-            if d.result is not None and self.dialog is d:     # its callback may open the next
-                self.dialog = None
+            route_to_dialog(self, event)
             return True
         if event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos

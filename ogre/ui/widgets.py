@@ -124,3 +124,13 @@ class Dialog:
 
     def draw_body(self, surface: pygame.Surface) -> None:
         pass
+
+
+def route_to_dialog(owner, event: pygame.event.Event) -> bool:
+    """Give `owner.dialog` the event; forget the dialog once it closes (its callback may have
+    opened the next one). Returns what the dialog's handle_event returned."""
+    d = owner.dialog
+    used = d.handle_event(event)
+    if d.result is not None and owner.dialog is d:
+        owner.dialog = None
+    return used
