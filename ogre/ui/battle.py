@@ -219,9 +219,22 @@ class Battle:
         if isinstance(action, Move) and action.piece != OGRE_ID and s.piece(action.piece):
             self.top[action.to] = action.piece
             self.selected = action.piece
+        self._keep_in_view(action)
         if s.over:
             self.play("victory")
             self.open(Dialog("The Battle Is Over", f"{s.result}.\n{_victory_words(s)}", ("OK",)))
+
+    def _keep_in_view(self, action) -> None:
+        """The map follows the Ogre, and a new defence phase opens on the Ogre with as many
+        defenders beside it as fit, so no one hunts for the action with the arrows."""
+        o = self.state.ogre
+        if not o.on_map:
+            return
+        if isinstance(action, Done) and self.state.phase in (Phase.DEFENSE_MOVE, Phase.DEFENSE_FIRE,
+                                                                  Phase.GEV_MOVE):
+            self.map.frame(o.hex, [p.hex for p in self.state.pieces])
+        elif isinstance(action, (Done, Enter)) or (isinstance(action, Move) and action.piece == OGRE_ID):
+            self.map.frame(o.hex)
 
     def open(self, dialog: Dialog) -> None:
         self.dialog = dialog

@@ -86,6 +86,30 @@ class MapView:
         elif row > self.top_row + self.visible_rows - 2:
             self.scroll_to(row - self.visible_rows + 2)
 
+    def frame(self, focus: int, others=()) -> None:
+        """Scroll so `focus` is in view with a row to spare, showing as many of `others` as
+        possible; of equal views, the one nearest the current keeps the player's bearings."""
+        if self.whole or not focus:
+            return
+        keep = self.top_row
+        best = None
+        for top in range(1, self.max_top() + 1):
+            self.scroll_to(top)
+            if not self._inside(focus):
+                continue
+            score = (sum(self.hex_visible(h) for h in others), -abs(top - keep))
+            if best is None or score > best[0]:
+                best = (score, top)
+        self.scroll_to(best[1] if best else keep)
+        if not best:
+            self.show_hex(focus)
+
+    def _inside(self, h: int) -> bool:
+        """In view and not on the very edge rows, where a counter is cut in half."""
+        _, y = self.layout.center(h)
+        margin = self.layout.row_h * 0.6
+        return self.rect.top + margin <= y <= self.rect.bottom - margin
+
     def hex_at(self, pos) -> int:
         if not self.rect.collidepoint(pos):
             return 0
