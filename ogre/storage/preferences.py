@@ -6,6 +6,7 @@
 
 Loading never fails: a missing file gives the defaults quietly; a damaged,
 foreign or newer file gives the defaults and a one-line notice for the player;
+a newer file is never written over, so an old copy of the game cannot spoil it;
 a file with some bad values keeps the good ones and says so.
 """
 
@@ -101,4 +102,18 @@ def save_preferences(folder: Path | None, prefs: Preferences) -> None:
     Raises StorageError if the folder or the disk refuses; the old file stays intact.
     """
     path = preferences_path(preferences_folder() if folder is None else folder)
+    if _newer_file(path):
+        raise StorageError(f"{WHERE} belongs to a newer version of OGRE, so it is left as it is "
+                           "and these settings last until you quit.", "future")
     write_text_atomic(path, encode(PreferencesFile(preferences=prefs)))
+
+
+def _newer_file(path: Path) -> bool:
+    """Is there a preferences file from a newer OGRE? Running an old copy must not spoil it."""
+    try:
+        doc = parse_json(read_text_limited(path, SIZE_LIMIT, WHERE), WHERE)
+    except (OSError, StorageError):
+        return False
+    found = doc.get("version") if isinstance(doc, dict) else None
+    return (doc.get("format") == FORMAT and isinstance(found, int) and not isinstance(found, bool)
+            and found > VERSION)

@@ -40,6 +40,7 @@ class App:
         pygame.display.set_caption("OGRE")
         self.prefs_folder = prefs_folder
         self.prefs, notice = load_preferences(prefs_folder)
+        self._prefs_complaint = ""
         if ogre_skill:
             self.prefs = self.prefs.model_copy(update={"skill": ogre_skill})
         self.window = pygame.display.set_mode(size or _fit_desktop(self.prefs.window_size)
@@ -101,7 +102,10 @@ class App:
         try:
             save_preferences(self.prefs_folder, prefs)
         except Exception as exc:     # a read-only config folder must not stop the game
-            self.show("Preferences", f"{getattr(exc, 'message', exc)}")
+            words = f"{getattr(exc, 'message', exc)}"
+            if words != self._prefs_complaint:       # said once, not at every change
+                self._prefs_complaint = words
+                self.show("Preferences", words)
 
     # -- coordinates: the canvas is scaled to fit the window, letterboxed --
     def _fit(self) -> tuple[float, int, int]:

@@ -54,6 +54,21 @@ def test_a_future_version_says_so(tmp_path):
     assert "newer version" in load_preferences(tmp_path)[1]
 
 
+def test_g7_a_newer_file_is_never_written_over(tmp_path):
+    newer = json.dumps({"format": "ogre-preferences", "version": 3, "preferences": {"x": 1}})
+    write(tmp_path, newer)
+    with pytest.raises(StorageError) as err:
+        save_preferences(tmp_path, Preferences(skill="Hi"))
+    assert err.value.code == "future" and "newer version" in err.value.message
+    assert (tmp_path / FILE_NAME).read_text(encoding="utf-8") == newer
+
+
+def test_g7_a_damaged_file_is_written_over_with_good_preferences(tmp_path):
+    write(tmp_path, "%%% not json")
+    save_preferences(tmp_path, Preferences(skill="Hi"))
+    assert load_preferences(tmp_path) == (Preferences(skill="Hi"), None)
+
+
 def test_binary_garbage_gives_the_defaults(tmp_path):
     (tmp_path / FILE_NAME).write_bytes(b"\x89PNG\r\n\x1a\n\xff\xfe")
     prefs, notice = load_preferences(tmp_path)
