@@ -41,6 +41,10 @@ def write_text_atomic(path: Path, text: str) -> None:
     except OSError as exc:
         with suppress(OSError):
             os.unlink(tmp)
+        if path.is_dir():       # a folder where the file belongs: the folder itself is fine
+            raise StorageError(f"{path} is a folder, not a file, so nothing was saved there; "
+                               "move or rename that folder to save in this slot.",
+                               "unwritable") from exc
         raise write_failure(exc, folder) from exc
     except BaseException:
         with suppress(OSError):

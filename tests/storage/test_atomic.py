@@ -93,6 +93,18 @@ def test_a_folder_that_is_a_file_is_unwritable(tmp_path):
     assert blocker.read_text() == "not a folder"
 
 
+def test_g6_a_slot_that_is_a_folder_says_so_and_the_folder_is_kept(tmp_path):
+    slot = tmp_path / "slot2.json"
+    slot.mkdir()
+    (slot / "keep.txt").write_text("mine")
+    with pytest.raises(StorageError) as err:
+        write_text_atomic(slot, "{}")
+    assert err.value.code == "unwritable"
+    assert "is a folder, not a file" in err.value.message and str(slot) in err.value.message
+    assert (slot / "keep.txt").read_text() == "mine"
+    assert [p.name for p in tmp_path.iterdir()] == ["slot2.json"]      # no temporary file left
+
+
 @pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() == 0,
                     reason="root ignores folder permissions")
 def test_a_read_only_folder_is_unwritable(tmp_path):
