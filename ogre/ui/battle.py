@@ -302,9 +302,10 @@ class Battle:
         return True
 
     def _off_map(self, src: int, pos) -> None:
-        """M9: a click off the map, below the map's command areas, may take the Ogre off the map."""
+        """M9: a click anywhere off the map but in a command area (buttons, menu bar, map
+        arrows: those never reach here) may take the Ogre off the map."""
         s = self.state
-        if s.phase is Phase.OGRE_MOVE and not src and pos[0] >= theme.SIDEBAR_W:
+        if s.phase is Phase.OGRE_MOVE and not src:
             try:
                 check(s, Exit())
             except RuleError:

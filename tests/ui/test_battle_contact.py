@@ -150,6 +150,16 @@ def test_m9_ogre_leaves_the_map_and_the_battle_is_scored():
     assert not button(app, "Done").enabled()
 
 
+def test_m9_a_click_in_the_sidebar_off_its_buttons_also_asks_to_leave():
+    """The manual: clicking anywhere off the map but in a command area."""
+    app, d = battle_app([P(CP, 1418)], Phase.OGRE_MOVE, 1022)
+    b = app.battle
+    d.click_at(sidebar_blank(app))
+    assert b.dialog is not None and b.dialog.title == "Leave the Map"
+    d.answer("OK")
+    assert b.state.over and b.state.ogre.exited
+
+
 def test_m9_only_from_the_bottom_row_with_a_move_left():
     app, d = battle_app([P(CP, 1418)], Phase.OGRE_MOVE, 1020)
     before = app.battle.state
