@@ -432,14 +432,22 @@ class Battle:
         self.map.draw_arrows(surface)
         sidebar.draw_frame(surface, surface.get_height())
         sidebar.draw_phase(surface, s, self.sides["ogre" if s.ogre_side_to_act else "defense"])
-        hint = self._hint()
-        lines = sidebar.piece_lines(s, self.selected)
-        sidebar.draw_tactical(surface, lines + ([hint] if hint and not lines else []), self.message)
+        sidebar.draw_tactical(surface, self.tactical_lines(), self.message)
         for b in self.buttons:
             b.draw(surface)
         sidebar.draw_results(surface, s, self.results, surface.get_height())
         if self.dialog is not None:
             self.dialog.draw(surface)
+
+    def tactical_lines(self) -> list[str]:
+        """The Tactical Display: the weapon picked in an attack dialog (C5, C6), else the
+        selected piece, else a hint of what to do."""
+        shown = getattr(self.dialog, "shown_weapon", None)
+        if shown is not None:
+            return sidebar.weapon_lines(self.state, shown())
+        lines = sidebar.piece_lines(self.state, self.selected)
+        hint = self._hint()
+        return lines or ([hint] if hint else [])
 
     def _hint(self) -> str:
         s = self.state

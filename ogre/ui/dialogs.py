@@ -51,6 +51,10 @@ class WeaponDialog(_RowDialog):
                          lambda label: on_close(label, tuple(self.counts)))
         self.selected = next((i for i, n in enumerate(self.limits) if n), 0)
 
+    def shown_weapon(self) -> Weapon:
+        """The weapon whose attributes the sidebar shows (C5)."""
+        return WEAPONS[self.selected]
+
     def _limit(self, w: Weapon) -> int:
         o = self.state.ogre
         if not ogre_weapon_reaches(o, w, self.target):
@@ -144,6 +148,9 @@ class PartDialog(_RowDialog):
         super().__init__("Defense Attack", f"{self.attacker.name} aims at:", len(PARTS),
                          lambda label: on_close(label, PARTS[self.selected]))
         self.selected = next((i for i, w in enumerate(PARTS) if self._live(w)), 0)
+
+    def shown_weapon(self) -> Weapon:
+        return PARTS[self.selected]
 
     def _live(self, w: Weapon) -> bool:
         return self.state.ogre.intact(w) > 0

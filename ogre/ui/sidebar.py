@@ -7,7 +7,7 @@ import pygame
 from ogre.rules import combat
 from ogre.rules.game import aim_kill_probability
 from ogre.rules.state import OGRE_ID, PHASE_TITLES, GameState, Phase
-from ogre.rules.units import MARKS, STATS, WEAPON_STATS, WEAPONS, Kind
+from ogre.rules.units import MARKS, STATS, WEAPON_STATS, WEAPONS, Kind, Weapon
 
 from . import theme
 
@@ -85,6 +85,29 @@ def ogre_summary(state: GameState) -> list[str]:
             parts.append(f"{destroyed} lost")
         lines.append(f"{st.name}: {', '.join(parts)}")
     return lines
+
+
+# C5, C6: what each part of the Ogre is good for, under its attributes
+_PART_NOTES = {
+    Weapon.MISSILE: "One shot: a missile fired is spent.",
+    Weapon.MAIN: "Fires once a turn.",
+    Weapon.SECONDARY: "Fires once a turn.",
+    Weapon.AP: "Hurts only infantry and the Command Post.",
+    Weapon.TREADS: "Hit at 33% always; a hit destroys as many treads as the attack strength.",
+}
+
+
+def weapon_lines(state: GameState, w: Weapon) -> list[str]:
+    """The Tactical Display's lines for the Ogre weapon (or treads) picked in an attack dialog."""
+    o = state.ogre
+    st = WEAPON_STATS[w]
+    if w is Weapon.TREADS:
+        return [st.name, f"Defense {st.defense} each", f"{o.treads} of {o.original_treads} left",
+                f"Move value {o.move_value}", _PART_NOTES[w]]
+    i = WEAPONS.index(w)
+    fired = o.fired[i] if i else 0
+    return [st.name, f"Attack {st.attack}   Range {st.range}", f"Defense {st.defense}",
+            f"{o.weapons[i] - fired} ready of {MARKS[o.mark].weapons[i]}", _PART_NOTES[w]]
 
 
 def draw_tactical(surface: pygame.Surface, lines: list[str], message: str) -> None:

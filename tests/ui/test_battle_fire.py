@@ -319,3 +319,32 @@ def test_c8_the_newest_result_always_shows():
     assert "Probability of kill: 33%" in words
     assert "the newest line" in words
     assert any("number 9" in w for w in words)
+
+
+# ---------------------------------------------------------------- C5, C6: attributes in the sidebar
+
+def test_c5_the_picked_weapons_attributes_show_in_the_sidebar():
+    app, d = battle_app(OGRE_FIRE_FIELD, Phase.OGRE_FIRE, 1020)
+    b = app.battle
+    d.drag_hex(1020, 1017)
+    assert b.dialog.selected == MISSILES                      # the first weapon in reach
+    words = shown_text(app)
+    assert "Missiles" in words and "Attack 6 Range 5" in words and "2 ready of 2" in words
+    d.dialog_click(b.dialog.row_rect(MAIN))
+    words = shown_text(app)
+    assert "Main Battery" in words and "Attack 4 Range 3" in words and "Defense 4" in words
+    assert "Attack 6 Range 5" not in words
+    d.answer("Cancel")
+    assert "Main Battery" not in shown_text(app)              # back to the selected piece
+
+
+def test_c6_the_picked_parts_attributes_show_in_the_sidebar():
+    app, d = _defense_app(weapons=(2, 0, 4, 8))
+    b = app.battle
+    d.drag_hex(1018, 1020)
+    d.dialog_click(b.dialog.row_rect(SECONDARY))
+    words = shown_text(app)
+    assert "Secondary Battery" in words and "Defense 3" in words and "4 ready of 4" in words
+    d.dialog_click(b.dialog.row_rect(TREADS))
+    words = shown_text(app)
+    assert "Treads" in words and "45 of 45 left" in words and "Move value 3" in words
