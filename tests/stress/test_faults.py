@@ -99,8 +99,9 @@ def test_no_audio_device_the_game_starts_and_plays_silently_with_one_sentence(mo
     assert app.dialog is None
     start_two_player(p)                       # phase bells, beeps, guns: all silent
     b = app.battle
-    p.click((5, 300))                         # a refusal beeps
     b.act(Done())
+    p.click((5, 300))                         # a refusal beeps (no target off the map)
+    assert b.message == "PLEASE STAY ON THE MAP"
     b.act(Done())
     assert b.state.phase is Phase.DEFENSE_MOVE
     play_on(p)
