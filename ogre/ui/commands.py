@@ -23,6 +23,7 @@ from ogre.storage.games import GameStore, Players
 from ogre.storage.paths import user_data_folder
 
 from .choices import ListDialog, NameDialog, OptionsDialog
+from . import theme
 from .menus import Command
 from .options import ABOUT, KeysDialog, PreferencesDialog
 from .widgets import Dialog
@@ -63,6 +64,7 @@ class Commands:
         self.pool: ThreadPoolExecutor | None = None
         self.thinking: Future | None = None
         self.hold_until = 0.0
+        self.pointer_on_menus = False
         self.games_played = 0
         self.field_name = ""
 
@@ -380,20 +382,36 @@ class Commands:
         return (b.state.phase in OGRE_PHASES) == (self.computer == "ogre")
 
     def working(self) -> bool:
-        return self.computer_acting() and self.app.dialog is None and self.app.battle.dialog is None
+        """The computer acts now: its turn, and no dialog or open menu has paused it."""
+        a = self.app
+        return (self.computer_acting() and a.dialog is None and a.battle.dialog is None
+                and not a.menubar.active)
 
     def busy(self, event) -> bool:
-        """While the computer acts, a click or key only hurries its messages along (G2)."""
+        """While the computer acts, a click or key only hurries its messages along (G2); the
+        menus stay the player's, so Save, Load and Quit need not wait for the turn to end."""
         if not self.working():
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer_on_menus = self.app.to_logical(event.pos)[1] < theme.MENU_H
+        if self._for_the_menus(event):
             return False
         if event.type in (pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
             self.hold_until = 0.0
         return True
 
+    def _for_the_menus(self, event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            return event.key in (pygame.K_m, pygame.K_o) or (
+                event.key == pygame.K_q and bool(event.mod & pygame.KMOD_CTRL))
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return self.app.to_logical(event.pos)[1] < theme.MENU_H
+        return False
+
     def tick(self) -> None:
         """Called every frame: the computer's next action, or skipping an empty phase (T4)."""
         if self.working():
-            pygame.mouse.set_visible(False)
+            pygame.mouse.set_visible(self.pointer_on_menus)   # hidden but over the menus (G2)
             self._computer_step()
             return
         pygame.mouse.set_visible(True)

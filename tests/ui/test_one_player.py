@@ -85,3 +85,62 @@ def test_x5_a_plugin_that_will_not_load_is_one_sentence_and_the_game_goes_on():
     app = one_player("ogre", players={"ogre": "no.such.module:Player"})
     assert app.commands.computer is None
     assert app.dialog is not None and "could not be started" in app.dialog.message
+
+
+def _menu(app, title, label):
+    """Press on a menu title and release on one of its commands, as the manual describes."""
+    d = Driver(app)
+    m = next(m for m in app.menubar.menus if m.title == title)
+    i = next(i for i, c in enumerate(m.commands) if c.label == label)
+    d._send(pygame.MOUSEBUTTONDOWN, m.title_rect.center)
+    d._send(pygame.MOUSEMOTION, (m.rect.left + 20, m.rect.top + 4 + i * 26 + 13))
+    d._send(pygame.MOUSEBUTTONUP, (m.rect.left + 20, m.rect.top + 4 + i * 26 + 13))
+
+
+def test_g2_s3_the_menus_work_during_the_computers_turn_and_pause_it():
+    app = one_player("ogre")
+    run_until(app, lambda: app.battle.state.phase is Phase.OGRE_MOVE)
+    assert app.commands.working()
+    d = Driver(app)
+    m = app.menubar.menus[0]
+    d._send(pygame.MOUSEBUTTONDOWN, m.title_rect.center)
+    assert app.menubar.open is m                            # the menu opens mid-turn
+    assert not app.commands.working()                       # and the computer waits
+    before = app.battle.state
+    for _ in range(20):
+        app.step([])
+    assert app.battle.state is before
+    assert pygame.mouse.get_visible()                       # the pointer shows over the menu
+    d._send(pygame.MOUSEBUTTONUP, (5, 300))                 # released nowhere: closed
+    assert app.menubar.open is None and app.commands.working()
+
+
+def test_g2_g6_a_game_saved_during_the_computers_turn_loads_and_the_turn_goes_on():
+    app = one_player("ogre")
+    run_until(app, lambda: app.battle.state.phase is Phase.OGRE_MOVE and app.battle.state.ogre.moved)
+    _menu(app, "Menu", "Save a Game")
+    assert app.dialog is not None and app.dialog.title == "Save a Game"
+    d = Driver(app)
+    d.click_at(app.dialog.row_rect(0).center)
+    d.answer("OK")
+    assert app.dialog.message == "The battle is saved in game 1."
+    d.answer("OK")
+    saved = app.battle.state
+    run_until(app, lambda: app.battle.state.phase is Phase.DEFENSE_MOVE)
+
+    _menu(app, "Menu", "Load a Game")
+    d.click_at(app.dialog.row_rect(0).center)
+    d.answer("OK")
+    d.answer("OK")                                          # the battle in progress is lost
+    assert app.battle.state == saved and app.commands.computer == "ogre"
+    run_until(app, lambda: app.battle.state.phase is Phase.DEFENSE_MOVE)
+    assert app.battle.state.turn == 1
+
+
+def test_g2_ctrl_q_quits_during_the_computers_turn():
+    app = one_player("ogre")
+    run_until(app, lambda: app.battle.state.phase is Phase.OGRE_MOVE)
+    assert app.commands.working()
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q, mod=pygame.KMOD_CTRL,
+                                 unicode="", scancode=0)])
+    assert not app.running
