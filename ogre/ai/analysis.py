@@ -125,6 +125,33 @@ def piece_reach(board: Board, kind: Kind, start: int, budget: int) -> frozenset[
     return frozenset(seen)
 
 
+@lru_cache(maxsize=512)
+def walk_distance(board: Board, kind: Kind, targets: frozenset[int]) -> dict[int, int]:
+    """Steps a defender of this kind needs from every hex to the nearest target, around craters
+    and (armor) rubble, pieces ignored: straight-line distance would strand a unit behind rubble."""
+    crosses = kind is Kind.INFANTRY
+    dist = {t: 0 for t in targets if t not in board.craters}
+    frontier = list(dist)
+    d = 0
+    while frontier:
+        d += 1
+        nxt = []
+        for h in frontier:
+            for n in board.steps(h, crosses):
+                if n not in dist:
+                    dist[n] = d
+                    nxt.append(n)
+        frontier = nxt
+    return dist
+
+
+def steps_to_fire(board: Board, kind: Kind, h: int, ogre_hexes) -> int:
+    """Steps from h to the nearest hex this kind could fire from at any of `ogre_hexes`."""
+    rng = STATS[kind].range
+    zone = frozenset(x for o in ogre_hexes for x in within(o, rng))
+    return walk_distance(board, kind, zone).get(h, 99)
+
+
 @lru_cache(maxsize=8192)
 def fire_zone(board: Board, kind: Kind, start: int) -> frozenset[int]:
     """Hexes from which this defender could fire on an Ogre standing there, next defence turn."""

@@ -21,7 +21,7 @@ from ..rules.movement import defender_allowance, defender_reach
 from ..rules.state import GameState, Phase, Piece
 from ..rules.units import STATS, Kind
 from .analysis import (ogre_approach, ogre_danger, ogre_distance_to, open_reach,
-                       piece_reach, piece_value)
+                       piece_reach, piece_value, steps_to_fire)
 from .base import DEFENSE_SIDE_PHASES, PhasePlayer
 from .defense_fire import plan_groups, shooters
 from .skill import DEFENSE_SKILLS, DefenseSkill, level_name
@@ -158,8 +158,8 @@ class DefensePlayer(PhasePlayer):
         d = distance(h, o.hex)
         fires = d <= p.range
         if k.charge:
-            # Low: straight at the Ogre.
-            return (FIRE_BONUS if fires else 0.0) - d
+            # Low: straight at the Ogre, by the way round the rubble when there is one.
+            return FIRE_BONUS - d if fires else -steps_to_fire(s.board, p.kind, h, (o.hex,)) - d
         danger = ogre_danger(s, h, p.kind, approach, nxt, k.danger_focus)
         if p.kind is Kind.GEV and k.gev_retreat and s.phase is Phase.DEFENSE_MOVE:
             danger = min(ogre_danger(s, x, p.kind, approach, nxt, k.danger_focus)
@@ -175,7 +175,8 @@ class DefensePlayer(PhasePlayer):
         dists = [distance(h, e) for e in nxt]
         cover = sum(1 for d in dists if d <= strike_dist) / len(dists)
         v += k.approach_weight * 3.0 * cover
-        v -= 0.3 * max(0, min(dists) - strike_dist)
+        # walking steps, not hexes: a unit behind rubble must go round to come into range
+        v -= 0.3 * max(0, steps_to_fire(s.board, p.kind, h, nxt) - st.move)
         if k.cover and cp is not None:
             v -= 0.1 * max(0, distance(h, cp.hex) - 7)
         return v

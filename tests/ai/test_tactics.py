@@ -133,3 +133,18 @@ def test_low_ogre_charges_and_crushes_what_is_in_its_way():
     s = scenario([("cp", 1005), ("howitzer", 1012)], ogre=1013, phase=Phase.OGRE_MOVE)
     end, chosen = run_phase(s, make_controller("ogre", "Low"))
     assert Move(OGRE_ID, 1012) in chosen and end.piece(2) is None
+
+
+@pytest.mark.parametrize("level", ALL)
+def test_a_unit_behind_rubble_walks_round_to_finish_a_crippled_ogre(level):
+    """Soak game 1157 (seed 11) stalled 150 turns: the Low defence's missile tank stepped
+    straight at the Ogre, and rubble held it six hexes off. It must go round."""
+    s = scenario([("howitzer", 1102), ("missile", 1107)], ogre=1113, phase=Phase.DEFENSE_MOVE,
+                 treads=0, weapons=(0, 0, 0, 1), missiles_spent=2)
+    assert distance(1107, 1113) == 6
+    ogre, defense = make_controller("ogre", "Med"), make_controller("defense", level)
+    for _ in range(60):
+        if s.over:
+            break
+        s, _ = run_phase(s, ogre if s.phase.value.startswith("ogre") else defense)
+    assert s.over and s.turn <= 8
