@@ -138,14 +138,19 @@ class Battle:
             return
         if self.reminders() and self._unused_pieces():
             words = "fired" if self.state.phase in FIRE_PHASES else "moved"
-            self.open(Dialog("Reminder", f"Not every piece has {words}. End this phase anyway?",
-                             ("OK", "Cancel"), lambda b: b == "OK" and self.act(Done())))
+            text = (f"Not every piece has {words}. End this phase anyway?" if self.state.aim is None
+                    else "The aimed weapons have not fired. End this phase without firing them?")
+            self.open(Dialog("Reminder", text, ("OK", "Cancel"),
+                             lambda b: b == "OK" and self.act(Done())))
             return
         self.act(Done())
 
     def _unused_pieces(self) -> bool:
-        """T3: is there a piece that has not moved (or fired) and still could?"""
+        """T3: is there a piece that has not moved (or fired) and still could? Weapons aimed
+        but not fired count: Done would drop the aim."""
         s = self.state
+        if s.aim is not None:
+            return True
         for a in legal_actions(s):
             if isinstance(a, Move):
                 p = s.ogre if a.piece == OGRE_ID else s.piece(a.piece)

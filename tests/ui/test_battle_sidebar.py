@@ -218,6 +218,22 @@ def test_t3_reminder_in_a_fire_phase_and_when_switched_off():
     assert b.dialog is None and b.state.phase is Phase.GEV_MOVE
 
 
+def test_t3_reminder_when_an_aim_is_left_unfired():
+    app, d = battle_app([P(CP, 1418), P(HEAVY, 1018)], Phase.DEFENSE_FIRE, 1020)
+    b = app.battle
+    d.drag_hex(1018, 1020)
+    d.answer("OK")                        # the heavy tank aims at the missiles
+    assert b.state.aim is not None
+    b.reminders = lambda: True
+    d.button("Done")
+    assert b.dialog is not None and b.dialog.title == "Reminder"
+    assert "aimed weapons have not fired" in b.dialog.message
+    d.answer("Cancel")
+    assert b.state.phase is Phase.DEFENSE_FIRE and b.state.aim is not None
+    d.button("Fire")
+    assert b.state.aim is None and b.state.piece(2).fired
+
+
 def test_t3_reminder_for_the_ogre():
     app, d = battle_app([P(CP, 1418)], Phase.OGRE_MOVE, 1020)
     d.button("Done")
