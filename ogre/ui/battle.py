@@ -128,7 +128,9 @@ class Battle:
         p = self.state.piece(pid) if pid is not None else None
         if p is None:
             return 0, 0, 0
-        return p.hex, STATS[p.kind].move, p.range
+        st = STATS[p.kind]
+        move = st.second_move if st.second_move and self.state.phase is Phase.GEV_MOVE else st.move
+        return p.hex, move, p.range      # S2: a GEV's second move is its 3, not its 4
 
     def press_done(self) -> None:
         try:

@@ -132,6 +132,17 @@ def test_s2_ogre_range_uses_its_move_value_and_longest_weapon():
     assert b.umbrella is None and b.map.top_row == 11         # the click only cleared it
 
 
+def test_s2_m6_a_gevs_range_shows_its_second_move_in_the_gev_phase():
+    for phase, move in ((Phase.DEFENSE_MOVE, 4), (Phase.GEV_MOVE, 3)):
+        app, d = battle_app([P(CP, 411), P(GEV, 1014)], phase, 1020)
+        b = app.battle
+        d.click_hex(1014)
+        d.button("Range")
+        green, blue = b.umbrella
+        assert max(distance(1014, h) for h in green) == move, phase
+        assert max(distance(1014, h) for h in blue) == move + 2, phase
+
+
 # ---------------------------------------------------------------- B4: the corner arrows
 
 def test_b4_corner_arrows_scroll():
