@@ -62,7 +62,9 @@ def test_s1_fire_phase_buttons_and_dimming():
     d.answer("OK")
     assert enabled(app) == {"Clear": True, "Fire": True, "Range": True, "Done": True}
     assert app.battle.selected == 2                        # the target shows in the display
-    d.button("Done")                                       # (aimed, not fired: no reminder)
+    d.button("Done")                                       # aimed, not fired: T3 asks
+    assert d.dialog is not None and d.dialog.title == "Reminder"
+    d.answer("OK")
     assert app.battle.state.phase is Phase.DEFENSE_MOVE
     assert labels(app) == ["Undo", "Group", "Range", "Done"]
 
