@@ -72,7 +72,9 @@ class Commands:
     def menus(self):
         a = self.app
         editing = lambda: a.screen is not None and a.screen is a.editor  # noqa: E731
-        battling = lambda: a.battle is not None and a.screen is a.battle  # noqa: E731
+        # T2: "most player options are locked out" until the Ogre has picked its entry hex
+        battling = lambda: (a.battle is not None and a.screen is a.battle  # noqa: E731
+                            and a.battle.state.phase is not Phase.OGRE_ENTRY)
         return [
             ("Menu", [
                 Command("Load a Field", self.load_field, editing),

@@ -65,6 +65,19 @@ def test_s3_click_then_click_also_works():
     assert app.dialog is not None and app.dialog.title == "Preferences"
 
 
+def test_t2_s3_battle_commands_are_locked_until_the_ogre_enters():
+    app = battle_app()
+    d = Driver(app)
+    d.answer("OK")
+    locked = ("Save a Game", "Edit the Field", "Export the Log")
+    menu = app.menubar.menus[0]
+    assert not any(c.enabled() for c in menu.commands if c.label in locked)
+    assert all(c.enabled() for c in menu.commands if c.label in ("Load a Game", "Quit"))
+    d.click_hex(822)
+    assert app.battle.state.phase is Phase.OGRE_MOVE
+    assert all(c.enabled() for c in menu.commands if c.label in locked)
+
+
 def test_s3_dimmed_commands_do_nothing():
     app = battle_app()
     d = Driver(app)

@@ -67,6 +67,9 @@ def test_e8_play_a_game_asks_about_a_non_standard_field():
     assert isinstance(app.screen, Battle)       # a Mark III deployment fits the Mark V allowance
     d.answer("OK")                               # the entry dialog
     menu(d, "Menu", "Edit the Field")
+    assert isinstance(app.screen, Battle)        # T2: locked until the Ogre has entered
+    d.click_hex(822)
+    menu(d, "Menu", "Edit the Field")
     assert isinstance(app.screen, Editor)
     menu(d, "Menu", "Clear Pieces")
     d.answer("OK")
