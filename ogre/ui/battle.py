@@ -174,10 +174,11 @@ class Battle:
             self.open(Dialog(*self._confirm_words(verdict), ("OK", "Cancel"),
                              lambda b: b == "OK" and self.act(action, confirmed=True)))
             return False
+        aim = self.state.aim
         self.state, events = apply(self.state, action)
         self.log.append(str(action))
         self.message = ""
-        self._show(events)
+        self._show(events, missiles=bool(aim and aim.weapons and aim.weapons[0]))
         self._after(action)
         self.on_change()
         return True
@@ -200,7 +201,7 @@ class Battle:
         if self.sounds is not None:
             self.sounds.play(name)
 
-    def _show(self, events) -> None:
+    def _show(self, events, missiles: bool = False) -> None:
         for e in events:
             if e.kind in ("phase",):
                 self.results.append(f"-- {e.text} --")
@@ -212,7 +213,7 @@ class Battle:
             elif e.kind in ("fire", "ram", "overrun", "ram_ogre", "recover", "exit"):
                 dice = f" (die {e.die}, {e.odds})" if e.die and e.odds else (f" (die {e.die})" if e.die else "")
                 self.results.append(e.text + dice)
-                self.play(_SOUND.get(e.kind, "gun") if e.result != "destroyed" else "explosion")
+                self.play(_sound_for(e, missiles))
         self.results = self.results[-40:]
 
     def _after(self, action) -> None:
@@ -526,6 +527,15 @@ class Battle:
 
 _SOUND = {"fire": "gun", "ram": "ram", "overrun": "overrun", "ram_ogre": "ram",
           "recover": "phase", "exit": "phase"}
+
+
+def _sound_for(e, missiles: bool) -> str:
+    """S5: a kill explodes, whoever made it; otherwise the sound of what was done."""
+    if e.result.endswith("destroyed"):
+        return "explosion"
+    if e.kind == "fire" and missiles:
+        return "missile"
+    return _SOUND.get(e.kind, "gun")
 
 
 def _victory_words(s: GameState) -> str:

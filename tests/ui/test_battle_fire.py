@@ -348,3 +348,16 @@ def test_c6_the_picked_parts_attributes_show_in_the_sidebar():
     d.dialog_click(b.dialog.row_rect(TREADS))
     words = shown_text(app)
     assert "Treads" in words and "45 of 45 left" in words and "Move value 3" in words
+
+
+def test_s5_a_missile_shot_plays_the_missile_sound_unless_it_kills():
+    app, d = battle_app(OGRE_FIRE_FIELD, Phase.OGRE_FIRE, 1020)
+    b = app.battle
+    played = []
+    b.play = played.append
+    d.drag_hex(1020, 1017)
+    _up(d, MISSILES)
+    d.answer("OK")
+    d.button("Fire")
+    killed = b.state.piece(2) is None
+    assert played == (["explosion"] if killed else ["missile"])
