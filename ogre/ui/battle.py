@@ -183,6 +183,21 @@ class Battle:
         self.on_change()
         return True
 
+    def announce_aim(self, action) -> None:
+        """G2: before the computer fires, its target and weapons are shown and the target is
+        selected, so the Tactical Display shows what is about to be hit."""
+        s = self.state
+        if isinstance(action, OgreAim):
+            target = s.piece(action.target)
+            used = ", ".join(f"{n} {WEAPON_STATS[w].name}" for w, n in zip(WEAPONS, action.weapons)
+                             if n)
+            self.results.append(f"Ogre aims {used} at {target.name}")
+            self.selected = action.target
+        elif isinstance(action, Aim):
+            p = s.piece(action.piece)
+            self.results.append(f"{p.name} aims at {WEAPON_STATS[action.part].name}")
+            self.selected = OGRE_ID
+
     def _confirm_words(self, verdict) -> tuple[str, str]:
         target = self.state.piece(verdict.target) if verdict.target else None
         if verdict.kind == "ram":

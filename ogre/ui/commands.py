@@ -14,7 +14,7 @@ from dataclasses import replace
 import pygame
 
 from ogre.resources import standard_board
-from ogre.rules import Done, Field, Placement, Undo, legal_actions, new_game
+from ogre.rules import Aim, Done, Field, OgreAim, Placement, Undo, legal_actions, new_game
 from ogre.rules.state import FIRE_PHASES, OGRE_PHASES, GameState, Phase, Piece
 from ogre.storage.battlelog import read_log, write_log
 from ogre.storage.errors import StorageError
@@ -448,7 +448,10 @@ class Commands:
                           f"({action}): {b.message}. The battle goes on as a two-player game.")
             self.set_computer(None)
             return
-        shown = len(b.results) > before and not isinstance(action, Done)
+        if isinstance(action, (OgreAim, Aim)):
+            b.announce_aim(action)
+        # the Ogre's aim holds for the message speed (G2); a defence aim only a moment
+        shown = len(b.results) > before and not isinstance(action, (Done, Aim))
         self.hold_until = now + (MESSAGE_PAUSE[self.app.prefs.message_speed] if shown else MOVE_PAUSE)
         self.app.touch()
 

@@ -144,3 +144,25 @@ def test_g2_ctrl_q_quits_during_the_computers_turn():
     app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q, mod=pygame.KMOD_CTRL,
                                  unicode="", scancode=0)])
     assert not app.running
+
+
+def test_g2_the_computer_ogre_names_its_target_and_weapons_before_it_fires():
+    import time
+    from test_battle_setup import CP, HEAVY, P, battle_state
+    app = App(state=battle_state([P(CP, 1418), P(HEAVY, 1017)], Phase.OGRE_FIRE, 1020),
+              computer="ogre", ogre_skill="Med")
+    app.prefs = app.prefs.model_copy(update={"message_speed": "Low"})
+    b = app.battle
+    run_until(app, lambda: b.state.aim is not None or b.state.phase is not Phase.OGRE_FIRE)
+    aim = b.state.aim
+    assert aim is not None, "the Ogre never aimed, with the CP and a heavy tank in reach"
+    name = b.state.piece(aim.target).name
+    assert b.selected == aim.target                       # the Tactical Display shows the target
+    assert b.results[-1].startswith("Ogre aims ") and b.results[-1].endswith(f" at {name}")
+    assert app.commands.hold_until - time.monotonic() > 1.0  # up for the message speed (Low)
+    for _ in range(5):
+        app.step([])
+    assert b.state.aim is aim                             # not fired yet: the message is up
+    app.step([SPACE])                                     # a key hurries it
+    run_until(app, lambda: b.state.aim is None)
+    assert b.results[-1].startswith("Ogre fires ")
