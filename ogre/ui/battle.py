@@ -458,7 +458,9 @@ class Battle:
         sidebar.draw_tactical(surface, self.tactical_lines(), self.message)
         for b in self.buttons:
             b.draw(surface)
-        sidebar.draw_results(surface, s, self.results, surface.get_height())
+        choosing = getattr(self.dialog, "kill_text", None)     # C5, C6: as the choice changes
+        sidebar.draw_results(surface, s, self.results, surface.get_height(),
+                             choosing() if choosing else None)
         if self.dialog is not None:
             self.dialog.draw(surface)
 

@@ -128,14 +128,17 @@ def draw_tactical(surface: pygame.Surface, lines: list[str], message: str) -> No
 
 
 def draw_results(surface: pygame.Surface, state: GameState, results: list[str],
-                 height: int) -> None:
+                 height: int, choosing: str | None = None) -> None:
+    """The window at the bottom: the kill probability (of the choice being made in an attack
+    dialog, else of the aim), then the newest results."""
     r = pygame.Rect(RESULT.left, RESULT.top, RESULT.width, height - RESULT.top - 10)
     pygame.draw.rect(surface, theme.BG, r, border_radius=6)
     y = r.top + 8
-    if state.aim is not None:
-        p = aim_kill_probability(state, state.aim)
-        theme.text(surface, f"Probability of kill: {combat.percent(p)}%", (r.left + 8, y), 22,
-                   theme.ACCENT, bold=True)
+    kill = choosing
+    if kill is None and state.aim is not None:
+        kill = f"Probability of kill: {combat.percent(aim_kill_probability(state, state.aim))}%"
+    if kill:
+        theme.text(surface, kill, (r.left + 8, y), 22, theme.ACCENT, bold=True)
         y += 26
     # C8: the newest results at the bottom; when they do not all fit, the oldest give way
     room = max(0, (r.bottom - 20 - y) // 19 + 1)

@@ -361,3 +361,22 @@ def test_s5_a_missile_shot_plays_the_missile_sound_unless_it_kills():
     d.button("Fire")
     killed = b.state.piece(2) is None
     assert played == (["explosion"] if killed else ["missile"])
+
+
+def test_c5_the_sidebars_kill_window_follows_the_choice_in_the_dialog():
+    app, d = battle_app(OGRE_FIRE_FIELD, Phase.OGRE_FIRE, 1020)
+    d.drag_hex(1020, 1017)
+    _up(d, MISSILES, 2)
+    assert shown_text(app).count("Probability of kill: 83%") == 2      # dialog and sidebar
+    d.answer("OK")
+    d.drag_hex(1020, 1017)                                            # open it again on the aim
+    _down(d, MISSILES)
+    words = shown_text(app)
+    assert words.count("Probability of kill: 50%") == 2 and "Probability of kill: 83%" not in words
+
+
+def test_c6_the_sidebars_kill_window_shows_the_picked_part():
+    app, d = _defense_app(weapons=(2, 0, 4, 8))
+    d.drag_hex(1018, 1020)
+    d.dialog_click(d.dialog.row_rect(AP))
+    assert shown_text(app).count("Probability of kill: 83%") == 2
