@@ -170,7 +170,10 @@ class Battle:
         except RuleError as err:
             self.refuse(err.message)
             return False
-        if verdict.confirm and not confirmed:
+        # G7: rams and overruns ask only with Reminders on; leaving the map always asks, as a
+        # click off the map means nothing else
+        asks = self.reminders() or verdict.kind not in ("ram", "overrun", "ram_ogre")
+        if verdict.confirm and not confirmed and asks:
             self.open(Dialog(*self._confirm_words(verdict), ("OK", "Cancel"),
                              lambda b: b == "OK" and self.act(action, confirmed=True)))
             return False

@@ -96,6 +96,21 @@ def test_m7_a_defender_rams_the_ogre():
     assert b.selected is None                      # the rammer is gone: nothing selected
 
 
+def test_m7_m8_g7_with_reminders_off_rams_and_overruns_go_ahead_but_leaving_still_asks():
+    app, d = battle_app([P(CP, 1418), P(INF, 1019, 3), P(HEAVY, 1120)], Phase.OGRE_MOVE, 1020)
+    b = app.battle
+    b.reminders = lambda: False                    # Preferences: Reminders No
+    d.drag_hex(1020, 1019)
+    assert b.dialog is None and b.state.piece(2).squads == 2      # overrun, no question
+    d.drag_hex(1019, 1020)
+    d.drag_hex(1020, 1120)
+    assert b.dialog is None and b.state.ogre.treads == 43         # rammed the heavy tank
+    app2, d2 = battle_app([P(CP, 1418)], Phase.OGRE_MOVE, 1022)
+    app2.battle.reminders = lambda: False
+    d2.click_at(below_map(app2, 1022))
+    assert app2.battle.dialog is not None and app2.battle.dialog.title == "Leave the Map"
+
+
 # ---------------------------------------------------------------- M8: overrun
 
 def test_m8_overrun_asks_first_and_may_be_repeated():
