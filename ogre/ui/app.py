@@ -79,12 +79,14 @@ class App:
         self.screen = self.battle
         self.touch()
 
-    def open_editor(self, field: Field) -> None:
+    def open_editor(self, field: Field, ogre_hex: int = 0, mark: int = 3) -> None:
+        """The Field Editor on `field`; from a battle, with its Ogre on `ogre_hex` (E1, E7)."""
         from .editor import Editor
         if self.editor is None:
             self.editor = Editor(field, sounds=self.sounds, on_change=self.touch)
         else:
             self.editor.set_field(field)
+        self.editor.show_ogre(ogre_hex, mark)
         self.screen = self.editor
         self.touch()
 

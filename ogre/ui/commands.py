@@ -229,7 +229,8 @@ class Commands:
     # ------------------------------------------------------------ games (G1, G6)
     def edit_field(self) -> None:
         a = self.app
-        a.open_editor(field_from_state(a.battle.state))
+        s = a.battle.state
+        a.open_editor(field_from_state(s), s.ogre.hex if not s.over else 0, s.ogre.mark)
 
     def play_game(self) -> None:
         a = self.app
@@ -265,7 +266,7 @@ class Commands:
         field = a.editor.field
         log, start = [], None
         if keep and a.battle is not None:
-            state = keep_old_ogre(a.battle.state, field)
+            state = keep_old_ogre(a.battle.state, field, a.editor.ogre_hex)
             if state is a.battle.state:          # nothing edited: the log still replays
                 log, start = a.battle.log, a.battle.start_state
         else:
@@ -487,12 +488,32 @@ def _anything_done(state: GameState) -> bool:
     return any(p.moved for p in state.pieces)
 
 
-def keep_old_ogre(state: GameState, field: Field) -> GameState:
-    """G1 'Keep old Ogre': the Ogre keeps its type, place and damage; the defenders and terrain
-    are those of the field as edited."""
-    if field.board == state.board and field.placements == field_from_state(state).placements:
+def keep_old_ogre(state: GameState, field: Field, ogre_hex: int = 0) -> GameState:
+    """G1 'Keep old Ogre': the Ogre keeps its type and damage, on the hex the editor left it;
+    the terrain and defenders are the field as edited. A defender the edit left where it was
+    keeps its id and its state (disabled, moved, fired); only new or moved ones start fresh."""
+    o = state.ogre
+    ogre_hex = ogre_hex or o.hex
+    if (ogre_hex == o.hex and field.board == state.board
+            and field.placements == field_from_state(state).placements):
         return state
-    pieces = tuple(Piece(i + 1, p.kind, p.hex, p.squads, start=p.hex)
-                   for i, p in enumerate(field.placements))
-    return replace(state, board=field.board, pieces=pieces, next_id=len(pieces) + 1, aim=None,
-                   ap_hit=frozenset(), _index=None)
+    if o.on_map and ogre_hex != o.hex:
+        o = replace(o, hex=ogre_hex, undo_hex=ogre_hex)
+    board = field.board.with_crater(ogre_hex, False) if o.on_map else field.board
+    old: dict[tuple, list[Piece]] = {}
+    for p in state.pieces:
+        old.setdefault((p.kind, p.hex, p.squads), []).append(p)
+    pieces, next_id = [], state.next_id
+    for pl in field.placements:
+        same = old.get((pl.kind, pl.hex, pl.squads))
+        if same:
+            pieces.append(same.pop(0))
+        elif not (o.on_map and pl.hex == o.hex):    # a loaded field's piece under the Ogre: not placed
+            pieces.append(Piece(next_id, pl.kind, pl.hex, pl.squads, start=pl.hex))
+            next_id += 1
+    kept = {p.id for p in pieces}
+    aim = state.aim
+    if aim is not None and not {aim.target, *aim.attackers} - {0} <= kept:
+        aim = None           # it was aimed by or at a piece the edit removed
+    return replace(state, board=board, ogre=o, pieces=tuple(pieces), next_id=next_id, aim=aim,
+                   ap_hit=state.ap_hit & kept, _index=None)

@@ -34,6 +34,7 @@ from .mapview import MapView, shared_edge
 from .widgets import Dialog, route_to_dialog
 
 CP_PRESENT = MESSAGES["cp_present"]
+OGRE_IN_WAY = "THE OGRE IS IN THE WAY"     # ours: the manual has no message for this
 CRATER_IN_WAY = MESSAGES["crater_in_way"]
 OFF_MAP = MESSAGES["off_map"]
 
@@ -57,6 +58,7 @@ class Plan:
     text: str
     field: Field | None = None      # None when nothing would change
     refusal: str = ""               # the 1986 message when the gesture is refused
+    ogre_to: int = 0                # where a drag takes the Ogre (mid-battle editing)
 
 
 class Editor:
@@ -78,6 +80,14 @@ class Editor:
         self.pressed: str | None = None
         self.press_zone: Zone | None = None
         self.left_press_hex = False
+        # E7, E10: entered from a battle, the Ogre stands on the map; it can be dragged (never
+        # onto a crater) and is no part of the field
+        self.ogre_hex = 0
+        self.ogre_mark = 3
+
+    def show_ogre(self, h: int, mark: int = 3) -> None:
+        self.ogre_hex, self.ogre_mark = h, mark
+        self.on_change()
 
     # ------------------------------------------------------------ the App's contract
     def set_field(self, field: Field) -> None:
@@ -198,6 +208,8 @@ class Editor:
         here = f.at(h)
         crater = f.board.is_crater(h)
         where = label(h)
+        if h == self.ogre_hex and not (c.key == "blank" and here is not None):
+            return Plan(f"Not here: the Ogre is on {where}.", refusal=OGRE_IN_WAY)
         if c.key == "blank":
             if here is not None:
                 return Plan(f"Remove the {_name(here)} from {where}.", _without(f, h))
@@ -235,6 +247,10 @@ class Editor:
         if dst == src:
             return Plan("Release on another hex to move there.")
         there = f.at(dst)
+        if src == self.ogre_hex:
+            return self._plan_ogre_drag(dst)
+        if dst == self.ogre_hex:
+            return Plan(f"Not there: the Ogre is on {label(dst)}.", refusal=OGRE_IN_WAY)
         if piece is not None:
             if f.board.is_crater(dst):
                 return Plan(f"Not there: a crater is on {label(dst)}.", refusal=CRATER_IN_WAY)
@@ -254,9 +270,22 @@ class Editor:
             return Plan(f"Remove the {_name(there)} from {label(dst)}.", _without(f, dst))
         return Plan("Nothing to move.")
 
+    def _plan_ogre_drag(self, dst: int) -> Plan:
+        f = self.field
+        if f.board.is_crater(dst):
+            return Plan(f"Not there: a crater is on {label(dst)}.", refusal=CRATER_IN_WAY)
+        if f.at(dst) is not None:
+            return Plan(f"Not there: the {_name(f.at(dst))} is on {label(dst)}.",
+                        refusal=OGRE_IN_WAY)
+        return Plan(f"Move the Ogre to {label(dst)}.", ogre_to=dst)
+
     def carry_out(self, plan: Plan) -> None:
         if plan.refusal:
             self.refuse(plan.refusal)
+        elif plan.ogre_to:
+            self.ogre_hex = plan.ogre_to
+            self.message = ""
+            self.on_change()
         elif plan.field is not None:
             self._change(plan.field)
 
@@ -381,6 +410,8 @@ class Editor:
             return (zone, self.plan_drop(zone.hex)) if zone.side is None else (None, None)
         if self.mode == "drag" and zone.side is None:
             f = self.field
+            if zone.hex == self.ogre_hex:
+                return zone, Plan("Drag the Ogre to another hex to move it.")
             if f.at(zone.hex) is not None:
                 return zone, Plan(f"Drag the {_name(f.at(zone.hex))} to another hex to move it.")
             if f.board.is_crater(zone.hex):
@@ -393,7 +424,7 @@ class Editor:
         if plan is not None and plan.text:
             verb = "Release" if self.pressed == "choice" or (
                 self.pressed == "map" and self.mode == "drag") else "Click"
-            if plan.refusal or plan.field is None:
+            if plan.refusal or (plan.field is None and not plan.ogre_to):
                 return plan.text
             return f"{verb}: {plan.text}"
         if self.mode == "drop":
@@ -422,6 +453,13 @@ class Editor:
                 img = img.copy()
                 img.set_alpha(90)
             self.map.blit_counter(surface, img, p.hex)
+        if self.ogre_hex and self.map.hex_visible(self.ogre_hex):
+            img = art.counter("ogre", size, mark=self.ogre_mark)
+            if dragging and self.press_zone.hex == self.ogre_hex and plan is not None \
+                    and plan.ogre_to:
+                img = img.copy()
+                img.set_alpha(90)
+            self.map.blit_counter(surface, img, self.ogre_hex)
         if dragging and self.pointer is not None:
             a = self.map.layout.center(self.press_zone.hex)
             pygame.draw.line(surface, theme.ACCENT, a, self.pointer, 3)
@@ -453,6 +491,11 @@ class Editor:
         h = zone.hex
         colour = theme.ERROR if plan is not None and plan.refusal else theme.SELECT
         self.map.outline_hex(surface, h, colour, 3)
+        if plan is not None and plan.ogre_to:
+            img = art.counter("ogre", self.map.counter_size, mark=self.ogre_mark).copy()
+            img.set_alpha(150)
+            self.map.blit_counter(surface, img, h)
+            return
         if plan is None or plan.field is None:
             return
         before, after = self.field, plan.field

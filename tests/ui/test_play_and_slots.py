@@ -1,6 +1,7 @@
 """Starting battles from the Field Editor (E1, E8, G1), and the game and field slots (G5, G6)."""
 
 import random
+from dataclasses import replace
 
 import pygame
 
@@ -190,3 +191,67 @@ def test_g5_save_a_field_then_load_it_back():
     menu(d, "Menu", "Load a Field")
     pick(d, 5)                                    # the player's slot 1: the empty field
     assert not app.editor.field.placements
+
+
+def _battle_then_editor(d: Driver) -> None:
+    """A two-player battle on the first predesigned field: the Ogre enters on 0822 and moves
+    to 0820, then Edit the Field."""
+    start_two_player(d)
+    d.answer("OK")
+    d.click_hex(822)
+    d.drag_hex(822, 820)
+    menu(d, "Menu", "Edit the Field")
+    assert isinstance(d.app.screen, Editor)
+
+
+def test_e7_e10_the_ogre_stands_in_the_editor_mid_battle_and_can_be_dragged_but_not_saved():
+    from ogre.ui.editor import CRATER_IN_WAY, OGRE_IN_WAY
+    app = App()
+    d = Driver(app)
+    _battle_then_editor(d)
+    ed = app.editor
+    assert ed.ogre_hex == 820
+    field = ed.field
+    ed.select("heavy")
+    d.click_hex(820)                                 # Drop mode: not on the Ogre
+    assert ed.field == field and ed.message == OGRE_IN_WAY
+    ed.set_mode("drag")
+    board = ed.field.board.with_crater(819, True)
+    ed.set_field(replace(ed.field, board=board))
+    d.drag_hex(820, 819)
+    assert ed.ogre_hex == 820 and ed.message == CRATER_IN_WAY
+    d.drag_hex(820, 1020)
+    assert ed.ogre_hex == 1020 and ed.message == ""
+    assert all(p.hex != 1020 for p in ed.field.placements)        # E10: not part of the field
+    menu(d, "Menu", "Play a Game")
+    choose_options(d, [0, 1])
+    choose_options(d, [1])                           # Keep old Ogre: where the editor left it
+    while d.dialog is not None and d.dialog.title == "Play a Game":
+        d.answer("OK")                               # E8: the extra crater is non-standard
+    assert isinstance(app.screen, Battle)
+    s = app.battle.state
+    assert s.ogre.hex == 1020 and s.ogre.moved == 3 and s.board.is_crater(819)
+
+
+def test_g1_keep_old_ogre_keeps_the_state_of_defenders_the_edit_left_alone():
+    from ogre.rules.field import Placement
+    from ogre.rules.state import Aiming
+    from ogre.rules.units import Kind, Weapon
+    from ogre.ui.commands import field_from_state, keep_old_ogre
+    from test_battle_setup import CP, HEAVY, P, battle_state, with_piece
+    s = battle_state([P(CP, 1418), P(HEAVY, 1018), P(HEAVY, 1217)], Phase.DEFENSE_FIRE, 1020)
+    s = with_piece(s, 2, fired=1)
+    s = with_piece(s, 3, disabled_turn=1)
+    s = replace(s, aim=Aiming(part=Weapon.MAIN, attackers=(2,)))
+    field = field_from_state(s)
+    moved = replace(field, placements=(*field.placements[:2], Placement(Kind.HEAVY, 1216),
+                                       Placement(Kind.GEV, 1015)))
+    kept = keep_old_ogre(s, moved)
+    assert kept.piece(2) == s.piece(2) and kept.aim == s.aim          # untouched: fired, aiming
+    assert kept.piece(3) is None                                      # moved in the editor ...
+    fresh = [p for p in kept.pieces if p.id >= s.next_id]
+    assert [(p.kind, p.hex, p.disabled_turn, p.fired) for p in fresh] == [
+        (Kind.HEAVY, 1216, 0, 0), (Kind.GEV, 1015, 0, 0)]            # ... starts fresh
+    assert kept.next_id == s.next_id + 2 and kept.ogre == s.ogre
+    gone = keep_old_ogre(s, replace(field, placements=field.placements[::2]))
+    assert gone.piece(2) is None and gone.aim is None                 # the aimer was removed
