@@ -18,7 +18,7 @@ from ogre.rules.errors import MESSAGES
 from ogre.rules.hexes import BOTTOM_ROW
 from ogre.rules.movement import range_umbrella
 from ogre.rules.state import (FIRE_PHASES, MOVE_PHASES, OGRE_ID, GameState, Phase)
-from ogre.rules.units import STATS, WEAPON_STATS, WEAPONS, Weapon
+from ogre.rules.units import STATS, WEAPON_STATS, WEAPONS, Kind, Weapon
 
 from . import art, sidebar, theme
 from .dialogs import PartDialog, WeaponDialog
@@ -77,7 +77,13 @@ class Battle:
     def _refresh_labels(self) -> None:
         fire = self.state.phase in FIRE_PHASES
         self.buttons[0].label = "Clear" if fire else "Undo"
-        self.buttons[1].label = "Fire" if fire else ("Split" if self._can(Split) else "Group")
+        self.buttons[1].label = "Fire" if fire else ("Split" if self._splittable() else "Group")
+
+    def _splittable(self) -> bool:
+        """M5: a 2- or 3-squad unit alone in its hex shows Split (dimmed when refused now)."""
+        p = self.state.piece(self.selected) if self.selected not in (None, OGRE_ID) else None
+        alone = p is not None and len(self.ids_at(p.hex)) == 1
+        return alone and p.kind is Kind.INFANTRY and p.squads >= 2
 
     def _can(self, kind) -> bool:
         if self.selected is None:

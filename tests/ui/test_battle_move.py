@@ -276,6 +276,21 @@ def test_m5_split_a_three_squad_unit_then_move_both():
         [(1016, 1), (1017, 2)], [(1016, 2), (1017, 1)])
 
 
+def test_m5_a_lone_squad_unit_reads_split_even_when_another_hex_is_crowded():
+    """The manual: Split shows whenever a 2- or 3-squad unit is selected and alone in its
+    hex; while another hex holds two units the split is refused, so it shows dimmed."""
+    app, d = battle_app([P(CP, 1418), P(INF, 1018, 2), P(HEAVY, 1016), P(GEV, 1014)],
+                        Phase.DEFENSE_MOVE, 820)
+    b = app.battle
+    d.drag_hex(1016, 1014)                        # two units in 1014: the stack must be sorted
+    assert b.state.crowded_hex() == 1014
+    d.click_hex(1018)
+    assert labels(app)[1] == "Split" and not button(app, "Split").enabled()
+    d.drag_hex(1014, 1015)                        # sorted out
+    d.click_hex(1018)
+    assert labels(app)[1] == "Split" and button(app, "Split").enabled()
+
+
 # ---------------------------------------------------------------- M6: GEV second move
 
 def test_m6_gev_moves_again_after_defense_fire():
