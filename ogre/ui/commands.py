@@ -259,7 +259,9 @@ class Commands:
 
     def _check_and_start(self, mark: int, computer: str | None, keep: bool) -> None:
         a = self.app
-        a.editor.start_checks(mark, lambda: self._start(mark, computer, keep))
+        # a kept Ogre keeps its Mark (G1), so the field is checked against that scenario
+        checked = a.battle.state.ogre.mark if keep and a.battle is not None else mark
+        a.editor.start_checks(checked, lambda: self._start(mark, computer, keep))
 
     def _start(self, mark: int, computer: str | None, keep: bool) -> None:
         a = self.app

@@ -255,3 +255,21 @@ def test_g1_keep_old_ogre_keeps_the_state_of_defenders_the_edit_left_alone():
     assert kept.next_id == s.next_id + 2 and kept.ogre == s.ogre
     gone = keep_old_ogre(s, replace(field, placements=field.placements[::2]))
     assert gone.piece(2) is None and gone.aim is None                 # the aimer was removed
+
+
+def test_g1_e8_a_kept_mark_v_ogre_checks_the_field_against_the_mark_v_allowance():
+    app = App()
+    d = Driver(app)
+    start_two_player(d, mark_choice=1)            # the Mark V scenario
+    d.answer("OK")
+    d.click_hex(822)
+    menu(d, "Menu", "Edit the Field")
+    ed = app.editor
+    ed.select("heavy")
+    d.click_hex(1505)                             # a 13th armor unit: over Mark III's 12
+    assert ed.counts()["armor"] == 13
+    menu(d, "Menu", "Play a Game")
+    choose_options(d, [0, 1])                     # Mark III chosen ...
+    choose_options(d, [1])                        # ... but the Mark V Ogre is kept
+    assert isinstance(app.screen, Battle) and d.dialog is None    # no allowance question
+    assert app.battle.state.ogre.mark == 5 and len(app.battle.state.pieces) == 19
