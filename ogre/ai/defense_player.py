@@ -175,8 +175,13 @@ class DefensePlayer(PhasePlayer):
         dists = [distance(h, e) for e in nxt]
         cover = sum(1 for d in dists if d <= strike_dist) / len(dists)
         v += k.approach_weight * 3.0 * cover
-        # walking steps, not hexes: a unit behind rubble must go round to come into range
-        v -= 0.3 * max(0, steps_to_fire(s.board, p.kind, h, nxt) - st.move)
+        # Walking steps round rubble (Hi) or hexes as the crow flies (Med); against an Ogre
+        # that cannot move every level walks round, or a unit behind rubble waits forever.
+        if k.walk_round or o.move_value == 0:
+            away = steps_to_fire(s.board, p.kind, h, nxt)
+        else:
+            away = min(dists) - st.range
+        v -= 0.3 * max(0, away - st.move)
         if k.cover and cp is not None:
             v -= 0.1 * max(0, distance(h, cp.hex) - 7)
         return v

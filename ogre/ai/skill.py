@@ -15,7 +15,7 @@ Ogre   Low  a bully: heads for the Command Post but turns aside to ram and overr
             knapsack over all targets in range, split shots with follow-ups, missiles kept longer.
 Defense Low  every unit straight at the Ogre; all armor at the biggest gun, infantry at the treads.
        Med  strikes with whatever can reach, waits out of reach within striking distance of where
-            the Ogre is going; GEVs fire and withdraw; fire by value and odds in the race to the CP
+            the Ogre is going (judged in hexes; Hi counts the steps round rubble); GEVs fire and withdraw; fire by value and odds in the race to the CP
             (weapons early, treads as it nears the CP; urgent shots when the CP would fall next turn).
        Hi   Med weighted for the tread race, discounting threats the Ogre must turn aside for, and a
             lookahead that plays several deployments against the Med Ogre's reply.
@@ -76,6 +76,8 @@ class DefenseSkill:
     samples: int = 2          # with lookahead: dice streams per plan
     utilisation: float = 0.5  # with lookahead: share of its attack the defence expects to fire a turn
     styles: int = 6           # with lookahead: deployment styles tried
+    walk_round: bool = True   # waiting: measure the way to a firing hex in steps round rubble
+                              # (else hexes, except against an Ogre that cannot move)
 
 
 OGRE_SKILLS = {
@@ -100,7 +102,7 @@ DEFENSE_SKILLS = {
                         strike_distance=14, gev_retreat=True, gev_exposure=0.0,
                         exposure_weight=0.3, wait_exposure=0.3, danger_focus=0.0,
                         approach_weight=1.0, cover=True, tread_weight=1.5, weapon_weight=1.0,
-                        lookahead=False),
+                        lookahead=False, walk_round=False),
     "Hi": DefenseSkill("Hi", smart_fire=True, charge=False, strike_fraction=0.0,
                        strike_distance=14, gev_retreat=True, gev_exposure=0.0,
                        exposure_weight=0.3, wait_exposure=0.3, danger_focus=0.7,

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from ogre.ai import make_controller
-from ogre.ai.analysis import ogre_approach
+from ogre.ai.analysis import ogre_approach, steps_to_fire
+from ogre.ai.defense_player import DefensePlayer
 from ogre.rules import Aim, Done, Exit, Fire, Move, OgreAim, Phase, check
 from ogre.rules.hexes import BOTTOM_ROW, distance
 from ogre.rules.state import OGRE_ID
@@ -148,3 +149,20 @@ def test_a_unit_behind_rubble_walks_round_to_finish_a_crippled_ogre(level):
             break
         s, _ = run_phase(s, ogre if s.phase.value.startswith("ogre") else defense)
     assert s.over and s.turn <= 8
+
+
+@pytest.mark.parametrize("treads, walk_penalty", [(45, 0.6), (0, 0.0)])
+def test_med_defence_judges_waiting_hexes_in_hexes_unless_the_ogre_is_stopped(treads, walk_penalty):
+    """G3: Med measures the way to a firing hex as the crow flies (Hi counts the steps round
+    rubble), but against an Ogre with no treads it walks round too, or it would wait forever."""
+    s = scenario([("howitzer", 1102), ("missile", 1107)], ogre=1113, phase=Phase.DEFENSE_MOVE,
+                 treads=treads)
+    tank, nxt = s.piece(2), (1113,)
+    # Rubble: four steps to a hex in range, though the straight line needs only two.
+    assert steps_to_fire(s.board, tank.kind, 1107, nxt) == 4 and distance(1107, 1113) - 4 == 2
+    approach = ogre_approach(s.board, s.ogre.hex, s.ogre.move_value)
+
+    def value(**options):
+        return DefensePlayer("Med", **options).score(s, tank, 1107, False, approach, nxt, None)
+
+    assert value(walk_round=True) == pytest.approx(value() - walk_penalty)
