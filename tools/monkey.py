@@ -986,7 +986,8 @@ class Monkey:
             if log_every and self.events >= next_log:
                 next_log += log_every
                 print(f"  {self.events} events, {self.gestures} gestures, "
-                      f"{self.trouble.total()} found, on {self._where()}", flush=True)
+                      f"{self.trouble.total()} found, {resident_mb()} MB resident, "
+                      f"on {self._where()}", flush=True)
         self.final_checks()
 
     def final_checks(self) -> None:
@@ -1017,6 +1018,17 @@ class Monkey:
             lines.append(f"{kind.upper()} x{len(details)}: {key}\n    " +
                          details[0].replace("\n", "\n    "))
         return "\n".join(lines)
+
+
+def resident_mb() -> str:
+    """This process's resident size (Linux), so a long run shows whether memory climbs."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return str(int(line.split()[1]) // 1024)
+    except (OSError, ValueError):
+        pass
+    return "?"
 
 
 def main(argv: list[str] | None = None) -> int:
