@@ -493,14 +493,18 @@ def _anything_done(state: GameState) -> bool:
 def keep_old_ogre(state: GameState, field: Field, ogre_hex: int = 0) -> GameState:
     """G1 'Keep old Ogre': the Ogre keeps its type and damage, on the hex the editor left it;
     the terrain and defenders are the field as edited. A defender the edit left where it was
-    keeps its id and its state (disabled, moved, fired); only new or moved ones start fresh."""
+    keeps its id and its state (disabled, moved, fired); only new or moved ones start fresh.
+    Undo starts from the edit, and an aim is dropped once the Ogre was dragged (its range changed)."""
     o = state.ogre
     ogre_hex = ogre_hex or o.hex
     if (ogre_hex == o.hex and field.board == state.board
             and field.placements == field_from_state(state).placements):
         return state
-    if o.on_map and ogre_hex != o.hex:
-        o = replace(o, hex=ogre_hex, undo_hex=ogre_hex)
+    moved_ogre = o.on_map and ogre_hex != o.hex
+    if o.on_map:
+        # The edit is the new starting point: Undo must not go back across it onto a new crater,
+        # or refund a move the dragged Ogre had spent.
+        o = replace(o, hex=ogre_hex, undo_hex=ogre_hex, undo_moved=o.moved)
     board = field.board.with_crater(ogre_hex, False) if o.on_map else field.board
     old: dict[tuple, list[Piece]] = {}
     for p in state.pieces:
@@ -509,13 +513,14 @@ def keep_old_ogre(state: GameState, field: Field, ogre_hex: int = 0) -> GameStat
     for pl in field.placements:
         same = old.get((pl.kind, pl.hex, pl.squads))
         if same:
-            pieces.append(same.pop(0))
+            p = same.pop(0)
+            pieces.append(replace(p, start=p.hex, base_moved=p.moved))
         elif not (o.on_map and pl.hex == o.hex):    # a loaded field's piece under the Ogre: not placed
             pieces.append(Piece(next_id, pl.kind, pl.hex, pl.squads, start=pl.hex))
             next_id += 1
     kept = {p.id for p in pieces}
     aim = state.aim
-    if aim is not None and not {aim.target, *aim.attackers} - {0} <= kept:
-        aim = None           # it was aimed by or at a piece the edit removed
+    if aim is not None and (moved_ogre or not {aim.target, *aim.attackers} - {0} <= kept):
+        aim = None           # it was aimed by or at a piece the edit removed, or its range changed
     return replace(state, board=board, ogre=o, pieces=tuple(pieces), next_id=next_id, aim=aim,
                    ap_hit=state.ap_hit & kept, _index=None)

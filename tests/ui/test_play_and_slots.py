@@ -273,3 +273,52 @@ def test_g1_e8_a_kept_mark_v_ogre_checks_the_field_against_the_mark_v_allowance(
     choose_options(d, [1])                        # ... but the Mark V Ogre is kept
     assert isinstance(app.screen, Battle) and d.dialog is None    # no allowance question
     assert app.battle.state.ogre.mark == 5 and len(app.battle.state.pieces) == 19
+
+
+def _kept(s, *, ogre_hex=0, crater=0):
+    """Keep old Ogre over the battle's own field, the Ogre dragged and/or one crater added."""
+    from ogre.ui.commands import field_from_state, keep_old_ogre
+    field = field_from_state(s)
+    if crater:
+        field = replace(field, board=field.board.with_crater(crater, True))
+    return keep_old_ogre(s, field, ogre_hex)
+
+
+def test_g1_keep_old_ogre_drops_an_aim_the_dragged_ogre_is_now_out_of_range_for():
+    import pytest
+    from ogre.rules import Fire, OgreAim, RuleError, check
+    from test_battle_setup import CP, HOWITZER, P, battle_state
+    s = battle_state([P(CP, 1418), P(HOWITZER, 1010)], Phase.OGRE_FIRE, 1015)
+    s, _ = apply(s, OgreAim(2, (1, 0, 0, 0)))          # a missile at the howitzer 5 hexes off
+    kept = _kept(s, ogre_hex=1521)                       # 14 hexes off now
+    assert kept.aim is None and kept.ogre.hex == 1521
+    with pytest.raises(RuleError):
+        check(kept, Fire())
+    assert _kept(s, crater=1310).aim == s.aim            # the Ogre left where it was: aim stands
+
+
+def test_g1_m4_undo_never_goes_back_across_an_edit_onto_a_new_crater():
+    import pytest
+    from ogre.rules import Move, RuleError, Undo, check
+    from test_battle_setup import CP, HEAVY, P, battle_state
+    s = battle_state([P(CP, 1418), P(HEAVY, 1018)], Phase.DEFENSE_MOVE, 1022)
+    s, _ = apply(s, Move(2, 1016))
+    kept = _kept(s, crater=1018)                         # a crater where the tank began its move
+    assert kept.board.is_crater(1018) and kept.piece(2).hex == 1016
+    with pytest.raises(RuleError):
+        check(kept, Undo(2))
+    assert kept.piece(2).moved == s.piece(2).moved       # the move points stay spent
+
+
+def test_g1_m4_a_dragged_ogre_gets_no_spent_movement_back_by_undo():
+    import pytest
+    from ogre.rules import Move, RuleError, Undo, check
+    from ogre.rules.state import OGRE_ID
+    from test_battle_setup import CP, P, battle_state
+    s = battle_state([P(CP, 1418)], Phase.OGRE_MOVE, 822)
+    s, _ = apply(s, Move(OGRE_ID, 820))
+    assert s.ogre.moved == 2
+    kept = _kept(s, ogre_hex=1020)
+    assert kept.ogre.hex == 1020 and kept.ogre.moved == 2
+    with pytest.raises(RuleError):
+        check(kept, Undo(OGRE_ID))
