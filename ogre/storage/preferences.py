@@ -111,9 +111,10 @@ def save_preferences(folder: Path | None, prefs: Preferences) -> None:
 def _newer_file(path: Path) -> bool:
     """Is there a preferences file from a newer OGRE? Running an old copy must not spoil it."""
     try:
-        doc = parse_json(read_text_limited(path, SIZE_LIMIT, WHERE), WHERE)
-    except (OSError, StorageError):
-        return False
-    found = doc.get("version") if isinstance(doc, dict) else None
-    return (doc.get("format") == FORMAT and isinstance(found, int) and not isinstance(found, bool)
-            and found > VERSION)
+        upgrade(parse_json(read_text_limited(path, SIZE_LIMIT, WHERE), WHERE), FORMAT, VERSION,
+                {}, WHERE)
+    except StorageError as exc:
+        return exc.code == "future"
+    except OSError:
+        pass
+    return False

@@ -63,8 +63,9 @@ def test_g7_a_newer_file_is_never_written_over(tmp_path):
     assert (tmp_path / FILE_NAME).read_text(encoding="utf-8") == newer
 
 
-def test_g7_a_damaged_file_is_written_over_with_good_preferences(tmp_path):
-    write(tmp_path, "%%% not json")
+@pytest.mark.parametrize("damage", ["%%% not json", "[1, 2]", "7", "{\"format\": 3}"])
+def test_g7_a_damaged_file_is_written_over_with_good_preferences(tmp_path, damage):
+    write(tmp_path, damage)
     save_preferences(tmp_path, Preferences(skill="Hi"))
     assert load_preferences(tmp_path) == (Preferences(skill="Hi"), None)
 
