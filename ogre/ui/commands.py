@@ -462,9 +462,10 @@ class Commands:
         """T4: with Skip Empty Turns on, a phase with nothing to do passes by itself."""
         a = self.app
         b = a.battle
+        # An open menu pauses the computer; its empty phase waits too (its thinking is kept).
         if (not a.prefs.skip_empty or b is None or a.screen is not b or b.state.over
-                or b.dialog is not None or a.dialog is not None
-                or b.state.phase is Phase.OGRE_ENTRY):
+                or b.dialog is not None or a.dialog is not None or a.menubar.active
+                or self.computer_acting() or b.state.phase is Phase.OGRE_ENTRY):
             return
         useful = [x for x in legal_actions(b.state) if not isinstance(x, (Done, Undo))]
         if not useful and not _anything_done(b.state):

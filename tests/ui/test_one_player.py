@@ -166,3 +166,22 @@ def test_g2_the_computer_ogre_names_its_target_and_weapons_before_it_fires():
     app.step([SPACE])                                     # a key hurries it
     run_until(app, lambda: b.state.aim is None)
     assert b.results[-1].startswith("Ogre fires ")
+
+
+def test_g2_t4_an_open_menu_pauses_an_empty_computer_phase_too():
+    """With Skip Empty Turns on, the computer Ogre's empty fire phase must not pass behind an
+    open menu: the menu pauses the whole turn."""
+    from test_battle_setup import CP, P, battle_state
+    state = battle_state([P(CP, 1418)], Phase.OGRE_FIRE, 1022)    # nothing within reach
+    app = App(state=state, computer="ogre", ogre_skill="Low")
+    app.prefs = app.prefs.model_copy(update={"skip_empty": True, "message_speed": "Hi"})
+    d = Driver(app)
+    m = app.menubar.menus[0]
+    d._send(pygame.MOUSEBUTTONDOWN, m.title_rect.center)
+    assert app.menubar.open is m
+    for _ in range(20):
+        app.step([])
+    assert app.battle.state.phase is Phase.OGRE_FIRE and app.battle.log == []
+    d._send(pygame.MOUSEBUTTONUP, (5, 300))                 # closed: the turn goes on
+    run_until(app, lambda: app.battle.state.phase is not Phase.OGRE_FIRE)
+    assert app.battle.log == ["done"]
