@@ -64,9 +64,10 @@ def acts_next_defense(state: GameState, p: Piece) -> bool:
 
 # ------------------------------------------------------------------ distances for the Ogre
 
-@lru_cache(maxsize=256)
-def ogre_distance_map(board: Board, targets: frozenset[int]) -> dict[int, int]:
-    """Ogre steps (craters avoided, rubble crossed, pieces ignored) from every hex to the targets."""
+@lru_cache(maxsize=1024)
+def step_distance_map(board: Board, targets: frozenset[int], crosses_rubble: bool) -> dict[int, int]:
+    """Steps from every hex to the nearest target, around craters (and rubble unless it crosses
+    it), pieces ignored: straight-line distance would strand a mover behind rubble."""
     dist = {t: 0 for t in targets if t not in board.craters}
     frontier = list(dist)
     d = 0
@@ -74,12 +75,17 @@ def ogre_distance_map(board: Board, targets: frozenset[int]) -> dict[int, int]:
         d += 1
         nxt = []
         for h in frontier:
-            for n in board.steps(h, True):
+            for n in board.steps(h, crosses_rubble):
                 if n not in dist:
                     dist[n] = d
                     nxt.append(n)
         frontier = nxt
     return dist
+
+
+def ogre_distance_map(board: Board, targets: frozenset[int]) -> dict[int, int]:
+    """Ogre steps (craters avoided, rubble crossed, pieces ignored) from every hex to the targets."""
+    return step_distance_map(board, targets, True)
 
 
 def ogre_distance_to(board: Board, targets) -> dict[int, int]:
@@ -125,31 +131,18 @@ def piece_reach(board: Board, kind: Kind, start: int, budget: int) -> frozenset[
     return frozenset(seen)
 
 
-@lru_cache(maxsize=512)
-def walk_distance(board: Board, kind: Kind, targets: frozenset[int]) -> dict[int, int]:
-    """Steps a defender of this kind needs from every hex to the nearest target, around craters
-    and (armor) rubble, pieces ignored: straight-line distance would strand a unit behind rubble."""
-    crosses = kind is Kind.INFANTRY
-    dist = {t: 0 for t in targets if t not in board.craters}
-    frontier = list(dist)
-    d = 0
-    while frontier:
-        d += 1
-        nxt = []
-        for h in frontier:
-            for n in board.steps(h, crosses):
-                if n not in dist:
-                    dist[n] = d
-                    nxt.append(n)
-        frontier = nxt
-    return dist
-
-
-def steps_to_fire(board: Board, kind: Kind, h: int, ogre_hexes) -> int:
-    """Steps from h to the nearest hex this kind could fire from at any of `ogre_hexes`."""
+@lru_cache(maxsize=1024)
+def fire_distance(board: Board, kind: Kind, ogre_hexes: tuple[int, ...]) -> dict[int, int]:
+    """Steps a defender of this kind needs from every hex to one it could fire from at any of
+    `ogre_hexes` (cached: the defence scores every candidate hex of every unit against it)."""
     rng = STATS[kind].range
     zone = frozenset(x for o in ogre_hexes for x in within(o, rng))
-    return walk_distance(board, kind, zone).get(h, 99)
+    return step_distance_map(board, zone, kind is Kind.INFANTRY)
+
+
+def steps_to_fire(board: Board, kind: Kind, h: int, ogre_hexes: tuple[int, ...]) -> int:
+    """Steps from h to the nearest hex this kind could fire from at any of `ogre_hexes`."""
+    return fire_distance(board, kind, ogre_hexes).get(h, 99)
 
 
 @lru_cache(maxsize=8192)
