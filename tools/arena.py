@@ -51,9 +51,9 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def game_seed(seed: int, game: int) -> int:
-    """The seed of one game of a run. Far apart on purpose: the rules' die (splitmix64) gives
-    seed n+1 the dice of seed n shifted by one roll, so neighbouring seeds would replay each
-    other's luck; 10007 apart, no two games of a run share a roll."""
+    """The seed of one game of a run. The spacing dates from a die that let neighbouring seeds
+    replay each other's rolls; seed_state now mixes the seed (X3), and the formula stays so
+    the published tables reproduce."""
     return (seed * 1_000_003 + game) * 10_007
 
 

@@ -30,9 +30,11 @@ from ogre.rules import new_game  # noqa: E402
 TARGETS = {"Low": (0.1, None), "Med": (0.1, None), "Hi": (1.0, 3.0)}   # median, worst (Ogre)
 
 
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+from arena import game_seed, load_fields  # noqa: E402
+
+
 def _fields(mark: int):
-    sys.path.insert(0, os.path.join(ROOT, "tools"))
-    from arena import load_fields
     return load_fields(mark, None)
 
 
@@ -67,7 +69,7 @@ def main(argv=None) -> int:
     try:
         for side in ("ogre", "defense"):
             for level in args.levels:
-                jobs = [(side, level, args.opponent, (args.seed * 1_000_003 + i) * 10_007, args.mark)
+                jobs = [(side, level, args.opponent, game_seed(args.seed, i), args.mark)
                         for i in range(args.games)]
                 t0 = time.perf_counter()
                 results = list(pool.map(one, jobs)) if pool else [one(j) for j in jobs]

@@ -44,4 +44,6 @@ def test_arena_takes_a_plugin_controller():
            "tests.ai.test_protocol:FirstLegalDefender", "--games", "2", "--jobs", "1"]
     out = subprocess.run(cmd, capture_output=True, text=True, check=True, timeout=120,
                          cwd=ROOT).stdout
-    assert "Ogre wins" in out
+    # The plugin really played both games, and legally.
+    assert "defense tests.ai.test_protocol:FirstLegalDefender" in out, out
+    assert "2 games" in out and "ILLEGAL" not in out
