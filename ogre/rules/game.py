@@ -21,7 +21,7 @@ from .hexes import BOTTOM_ROW, distance, on_map
 from .movement import defender_allowance, defender_reach, ogre_reach
 from .state import (FIRE_PHASES, MOVE_PHASES, OGRE_ID, OGRE_PHASES, Aiming, GameState, Ogre,
                     Phase, Piece, piece_start)
-from .units import MARKS, STATS, WEAPON_STATS, WEAPONS, Kind, Weapon
+from .units import MARKS, STATS, WEAPON_STATS, WEAPONS, Kind, Weapon, weapons_text
 
 # Victory levels (G4), in the manual's words.
 COMPLETE_OGRE = "Complete Ogre Victory"
@@ -508,9 +508,8 @@ def _ogre_fires(s: GameState, ev: list[Event]) -> GameState:
                 missiles_spent=o.missiles_spent + aim.weapons[0])
     ap_hit = s.ap_hit | {target.id} if aim.weapons[3] and target.kind is Kind.INFANTRY else s.ap_hit
     s = replace(s, ogre=o, rng=rng, aim=None, ap_hit=ap_hit)
-    used = ", ".join(f"{n} {WEAPON_STATS[w].name}" for w, n in zip(WEAPONS, aim.weapons) if n)
     s, word = _hit_defender(s, target, result)
-    ev.append(Event("fire", f"Ogre fires {used} at {target.name}: {word}", target.id,
+    ev.append(Event("fire", f"Ogre fires {weapons_text(aim.weapons)} at {target.name}: {word}", target.id,
                     target.hex, die=die, odds=column, result=word))
     return s
 

@@ -69,6 +69,11 @@ WEAPON_STATS: dict[Weapon, WeaponStats] = {
 }
 
 
+def weapons_text(counts: tuple[int, ...]) -> str:
+    """Ogre weapons per WEAPONS slot as the messages name them: '1 Missiles, 2 Main Battery'."""
+    return ", ".join(f"{n} {WEAPON_STATS[w].name}" for w, n in zip(WEAPONS, counts) if n)
+
+
 @dataclass(frozen=True)
 class OgreMark:
     name: str

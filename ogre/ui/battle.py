@@ -18,7 +18,7 @@ from ogre.rules.errors import MESSAGES
 from ogre.rules.hexes import BOTTOM_ROW
 from ogre.rules.movement import range_umbrella
 from ogre.rules.state import (FIRE_PHASES, MOVE_PHASES, OGRE_ID, GameState, Phase)
-from ogre.rules.units import STATS, WEAPON_STATS, WEAPONS, Kind, Weapon
+from ogre.rules.units import STATS, WEAPON_STATS, WEAPONS, Kind, Weapon, weapons_text
 
 from . import art, sidebar, theme
 from .dialogs import PartDialog, WeaponDialog
@@ -198,9 +198,7 @@ class Battle:
         s = self.state
         if isinstance(action, OgreAim):
             target = s.piece(action.target)
-            used = ", ".join(f"{n} {WEAPON_STATS[w].name}" for w, n in zip(WEAPONS, action.weapons)
-                             if n)
-            self.results.append(f"Ogre aims {used} at {target.name}")
+            self.results.append(f"Ogre aims {weapons_text(action.weapons)} at {target.name}")
             self.selected = action.target
         elif isinstance(action, Aim):
             p = s.piece(action.piece)

@@ -105,9 +105,8 @@ def weapon_lines(state: GameState, w: Weapon) -> list[str]:
         return [st.name, f"Defense {st.defense} each", f"{o.treads} of {o.original_treads} left",
                 f"Move value {o.move_value}", _PART_NOTES[w]]
     i = WEAPONS.index(w)
-    fired = o.fired[i] if i else 0
     return [st.name, f"Attack {st.attack}   Range {st.range}", f"Defense {st.defense}",
-            f"{o.weapons[i] - fired} ready of {MARKS[o.mark].weapons[i]}", _PART_NOTES[w]]
+            f"{o.available(w)} ready of {MARKS[o.mark].weapons[i]}", _PART_NOTES[w]]
 
 
 def draw_tactical(surface: pygame.Surface, lines: list[str], message: str) -> None:
