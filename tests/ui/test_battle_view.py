@@ -16,12 +16,17 @@ def field() -> Field:
                                     Placement(Kind.HEAVY, 1114)))
 
 
-def test_b4_map_follows_the_ogre_when_it_moves_out_of_view():
+def ogre_entered_at_822():
+    """The battle on show, the Ogre just entered at 0822 (the entry dialog answered)."""
     app = App(state=new_game(field(), 3, seed=5))
-    d = Driver(app)
-    d.answer("OK")
+    Driver(app).answer("OK")
     b = app.battle
     assert b.act(Enter(822))
+    return b
+
+
+def test_b4_map_follows_the_ogre_when_it_moves_out_of_view():
+    b = ogre_entered_at_822()
     b.map.jump_half(bottom=False)                 # the player looks at the Command Post
     assert not b.map.hex_visible(822)
     assert b.act(Move(OGRE_ID, 820))
@@ -47,11 +52,7 @@ def test_b4_defence_phase_opens_on_the_ogre_and_the_defenders_beside_it():
 
 
 def test_b4_a_view_that_already_frames_the_action_stays_put():
-    app = App(state=new_game(field(), 3, seed=5))
-    d = Driver(app)
-    d.answer("OK")
-    b = app.battle
-    assert b.act(Enter(822))
+    b = ogre_entered_at_822()
     top = b.map.top_row
     assert b.act(Move(OGRE_ID, 821))
     assert b.map.top_row == top
