@@ -13,7 +13,7 @@ import random
 
 from ..rules.actions import Action, Clear, Done, Fire, Group, Move
 from ..rules.errors import RuleError
-from ..rules.game import apply, check, legal_actions
+from ..rules.game import apply, check, legal_actions, must_leave
 from ..rules.state import FIRE_PHASES, MOVE_PHASES, GameState, Phase
 
 OGRE_SIDE_PHASES = frozenset({Phase.OGRE_ENTRY, Phase.OGRE_MOVE, Phase.OGRE_FIRE})
@@ -95,7 +95,8 @@ def rolls_dice(state: GameState, action: Action) -> bool:
 
 
 def safe_action(state: GameState) -> Action:
-    """A legal action that moves the game on: Done, or whatever resolves a crowded hex."""
+    """A legal action that moves the game on: Done, or whatever resolves a crowded hex or takes
+    armor out from under the Ogre."""
     actions = legal_actions(state)
     if state.phase in FIRE_PHASES and state.aim is not None:
         return Fire()
@@ -106,8 +107,10 @@ def safe_action(state: GameState) -> Action:
         if isinstance(a, Group):
             return a
     crowded = state.crowded_hex()
+    leaving = None if crowded else must_leave(state)     # armor under the Ogre moves off
     for a in actions:
-        if isinstance(a, Move) and (not crowded or state.piece(a.piece).hex == crowded):
+        if isinstance(a, Move) and (state.piece(a.piece).hex == crowded if crowded else
+                                    leaving is None or a.piece == leaving.id):
             return a
     if actions:
         return actions[0]

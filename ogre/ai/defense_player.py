@@ -15,7 +15,7 @@ from dataclasses import replace
 
 from ..rules.actions import Action, Aim, Clear, Done, Fire, Group, Move
 from ..rules.errors import RuleError
-from ..rules.game import apply
+from ..rules.game import apply, must_leave
 from ..rules.hexes import distance
 from ..rules.movement import defender_allowance, defender_reach
 from ..rules.state import GameState, Phase, Piece
@@ -107,6 +107,7 @@ class DefensePlayer(PhasePlayer):
             from .defense_lookahead import lookahead_move
             return lookahead_move(self, s)
         crowded = s.crowded_hex()
+        leaving = must_leave(s)
         movers = [p for p in s.pieces if self._can_move(s, p)]
         if crowded:
             movers = [p for p in movers if p.hex == crowded]
@@ -124,7 +125,9 @@ class DefensePlayer(PhasePlayer):
         for p in order:
             left = defender_allowance(p, s.phase) - p.moved
             cands = [p.hex] + [h for h in defender_reach(s, p, left) if h != o.hex]
-            best_h, best_v = p.hex, None
+            if leaving is not None and p.id == leaving.id and len(cands) > 1:
+                cands = cands[1:]                    # armor under the Ogre must move off
+            best_h, best_v = cands[0], None
             for h in cands:
                 here = taken.get(h, [])
                 if here and not self._may_share(p, here):

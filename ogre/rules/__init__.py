@@ -9,7 +9,7 @@ from .board import Board
 from .errors import MESSAGES, RuleError
 from .field import Field, Finding, Placement, new_game, validate
 from .game import (OGRE_WINS, VICTORY_LEVELS, Event, Verdict, aim_kill_probability, apply, check,
-                   legal_actions, victory_level)
+                   legal_actions, must_leave, victory_level)
 from .state import OGRE_ID, Aiming, GameState, Ogre, Phase, Piece
 from .units import Kind, Weapon
 
@@ -17,6 +17,6 @@ __all__ = [
     "Action", "Aim", "Clear", "Done", "Enter", "Exit", "Fire", "Group", "Move", "OgreAim", "Split",
     "Undo", "parse_action", "Board", "MESSAGES", "RuleError", "Field", "Finding", "Placement",
     "new_game", "validate", "OGRE_WINS", "VICTORY_LEVELS", "Event", "Verdict",
-    "aim_kill_probability", "apply", "check", "legal_actions", "victory_level", "OGRE_ID",
+    "aim_kill_probability", "apply", "check", "legal_actions", "must_leave", "victory_level", "OGRE_ID",
     "Aiming", "GameState", "Ogre", "Phase", "Piece", "Kind", "Weapon",
 ]

@@ -324,6 +324,8 @@ def _check_done(s: GameState, a: Done) -> Verdict:
         raise _err("entry_row")
     if s.phase in MOVE_PHASES and s.crowded_hex():
         raise _err("stack")
+    if must_leave(s) is not None:
+        raise _err("stack", "a unit under the Ogre must leave its hex")
     return Verdict("done")
 
 
@@ -703,15 +705,33 @@ def _contact_allowed(s: GameState, occupants: tuple[Piece, ...]) -> bool:
     return s.ogre.rams < 2 and ram_tread_cost(armor[0]) <= s.ogre.treads
 
 
+def _full_hexes(s: GameState) -> set[int]:
+    """Hexes no defender may stop on: two pieces already, or the Ogre with a defender (M3)."""
+    occupancy = s._occupancy()
+    full = {h for h, ps in occupancy.items() if len(ps) >= 2}
+    if s.ogre.hex in occupancy:
+        full.add(s.ogre.hex)
+    return full
+
+
+def must_leave(s: GameState) -> Piece | None:
+    """Armor under the Ogre at the defence's move (rammed, disabled, since recovered) must leave
+    the Ogre's hex if it can (pocket rules 6.14.1; the manual is silent). Infantry may stay."""
+    if s.phase is not Phase.DEFENSE_MOVE or not s.ogre.on_map:
+        return None
+    for p in s.at(s.ogre.hex):
+        if p.kind in (Kind.INFANTRY, Kind.CP, Kind.HOWITZER) or p.disabled_turn:
+            continue
+        left = defender_allowance(p, s.phase) - p.moved
+        if left > 0 and any(True for _ in _defender_moves(s, p, left, _full_hexes(s))):
+            return p
+    return None
+
+
 def _legal_defender_move(s: GameState) -> list[Action]:
     out: list[Action] = []
     crowded = s.crowded_hex()
-    ogre_hex = s.ogre.hex
-    occupancy = s._occupancy()
-    # Hexes no defender may stop on: two pieces already, or the Ogre with a defender (M3).
-    full = {h for h, ps in occupancy.items() if len(ps) >= 2}
-    if ogre_hex in occupancy:
-        full.add(ogre_hex)
+    full = _full_hexes(s)
     gev_phase = s.phase is Phase.GEV_MOVE
     for p in s.pieces:
         if p.can_undo:
@@ -729,7 +749,7 @@ def _legal_defender_move(s: GameState) -> list[Action]:
         if left <= 0:
             continue
         out.extend(_defender_moves(s, p, left, full))
-    if not crowded:
+    if not crowded and must_leave(s) is None:
         out.append(Done())
     return out
 

@@ -166,3 +166,13 @@ def test_med_defence_judges_waiting_hexes_in_hexes_unless_the_ogre_is_stopped(tr
         return DefensePlayer("Med", **options).score(s, tank, 1107, False, approach, nxt, None)
 
     assert value(walk_round=True) == pytest.approx(value() - walk_penalty)
+
+
+@pytest.mark.parametrize("level", ALL)
+def test_recovered_armor_under_the_ogre_moves_off_in_the_defence_move(level):
+    """Pocket rules 6.14.1: armor that recovered under the Ogre must leave its hex; every
+    level's movement plan takes it off, and the phase ends."""
+    s = scenario([("cp", 105), ("heavy", 1015), ("gev", 1310)], ogre=1015, phase=Phase.DEFENSE_MOVE)
+    s2, chosen = run_phase(s, make_controller("defense", level))
+    assert s2.phase is Phase.DEFENSE_FIRE and chosen[-1] == Done()
+    assert s2.piece(2).hex != 1015

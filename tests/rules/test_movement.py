@@ -479,3 +479,19 @@ def test_m1_refusals_leave_the_state_unchanged():
     s = scenario([("heavy", 808), ("cp", 801)], ogre=820, phase=DM)
     for text in ("move 1 0907", "move 1 0804", "move 2 0802", "move O 0819", "move 9 0101"):
         refused(s, text)
+
+
+def test_m7_recovered_armor_under_the_ogre_must_leave_its_hex():
+    """Pocket rules 6.14.1 (the 1986 manual is silent): a unit rammed, disabled and since
+    recovered under the Ogre must leave the Ogre's hex in its movement; infantry may stay."""
+    s = scenario([("heavy", 809), ("cp", 101)], ogre=809, phase=DM, board=EMPTY)
+    assert Done() not in legal_actions(s)
+    assert message(s, "done") == "2 UNITS IN HEX PLEASE MOVE 1"
+    after, _ = play(s, "move 1 0808")
+    assert Done() in legal_actions(after)
+    assert message(play(after, "undo 1")[0], "done") == "2 UNITS IN HEX PLEASE MOVE 1"
+    still_disabled = scenario([("heavy", 809, 1, {"disabled_turn": 2}), ("cp", 101)], ogre=809,
+                              phase=DM, board=EMPTY)
+    assert Done() in legal_actions(still_disabled)            # it cannot move this turn
+    infantry = scenario([("infantry", 809, 2), ("cp", 101)], ogre=809, phase=DM, board=EMPTY)
+    assert Done() in legal_actions(infantry)
