@@ -18,9 +18,10 @@ import pytest
 
 from ogre.resources import standard_board
 from ogre.rules import (Field, GameState, Kind, Ogre, Phase, Piece, Placement, RuleError, apply,
-                        parse_action)
+                        legal_actions, parse_action)
 from ogre.rules.board import EMPTY_BOARD, Board
 from ogre.rules.dice import roll, seed_state
+from ogre.rules.hexes import ALL_HEXES
 
 STANDARD = standard_board
 
@@ -99,11 +100,16 @@ def play(state: GameState, *actions):
 
 
 def refused(state: GameState, action) -> RuleError:
-    """The RuleError `apply` raises for `action`; also asserts the state is untouched (==)."""
+    """The RuleError `apply` raises for `action`; also asserts the state is untouched: its
+    fields (==) and what its caches answer (the legal actions and who stands on every hex)."""
     before = replace(state)
+    legal = legal_actions(state)
+    occupants = {h: state.at(h) for h in ALL_HEXES}
     with pytest.raises(RuleError) as info:
         apply(state, act(action))
     assert state == before
+    assert legal_actions(state) == legal
+    assert {h: state.at(h) for h in ALL_HEXES} == occupants
     return info.value
 
 

@@ -57,6 +57,7 @@ def test_g2_clicks_during_the_computers_turn_only_hurry_it():
     d.click_hex(1015)
     d.key(pygame.K_d)                                       # Done is not the player's to press
     assert app.battle.state.phase in OGRE_PHASES
+    assert "done" not in app.battle.log and app.battle.dialog is None
     assert app.battle.message == ""
 
 
