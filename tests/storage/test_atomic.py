@@ -121,6 +121,21 @@ def test_a_read_only_folder_is_unwritable(tmp_path):
     assert (folder / "slot1.json").read_text() == "old"
 
 
+def test_permission_denied_on_replace_keeps_the_old_slot(tmp_path, monkeypatch):
+    """The read-only-folder test above cannot run as root (CI): the same refusal, simulated."""
+    (tmp_path / "slot1.json").write_text("old")
+
+    def denied(*args, **kwargs):
+        raise PermissionError(errno.EACCES, "Permission denied")
+
+    monkeypatch.setattr(atomic.os, "replace", denied)
+    with pytest.raises(StorageError) as err:
+        write_text_atomic(tmp_path / "slot1.json", "new")
+    assert err.value.code == "unwritable"
+    assert [p.name for p in tmp_path.iterdir()] == ["slot1.json"]      # no temporary file left
+    assert (tmp_path / "slot1.json").read_text() == "old"
+
+
 def test_permission_denied_on_create_is_unwritable(tmp_path, monkeypatch):
     def denied(*args, **kwargs):
         raise PermissionError(errno.EACCES, "Permission denied")
