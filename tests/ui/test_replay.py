@@ -4,7 +4,7 @@ import random
 
 import pygame
 
-from ogre.rules import apply, legal_actions, new_game
+from ogre.rules import Move, apply, legal_actions, new_game
 from ogre.storage.battlelog import read_log, replay_text, write_log, log_to_text
 from ogre.storage.errors import StorageError
 from ogre.storage.fields import load_predesigned
@@ -55,7 +55,10 @@ def test_x3_a_log_that_does_not_replay_is_reported_at_its_first_bad_line():
 
 
 def test_x3_replay_viewer_steps_forward_and_back_with_keys(tmp_path):
-    start, actions, end = played(n=60)
+    # a replay that ends where a live battle would accept a move
+    n = next(n for n in range(60, 200)
+             if any(isinstance(a, Move) for a in legal_actions(played(n=n)[2])))
+    start, actions, end = played(n=n)
     path = tmp_path / "battle.txt"
     write_log(path, start, actions)
     app = App(replay=path)
@@ -69,8 +72,11 @@ def test_x3_replay_viewer_steps_forward_and_back_with_keys(tmp_path):
     assert screen.index == 1
     d.key(pygame.K_END, mod=pygame.KMOD_SHIFT)
     assert screen.battle.state == end
-    d.click_hex(1015)                        # clicks on the map move nothing
-    assert screen.battle.state == end
+    # A move that would be legal in a live battle, and Done: the replay plays neither.
+    mv = next(a for a in legal_actions(end) if isinstance(a, Move))
+    d.drag_hex(end.piece(mv.piece).hex if mv.piece else end.ogre.hex, mv.to)
+    d.key(pygame.K_d)
+    assert screen.battle.state == end and screen.index == len(actions)
 
 
 def test_x3_a_missing_log_is_one_clear_sentence(tmp_path):
