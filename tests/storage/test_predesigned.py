@@ -12,7 +12,7 @@ from ogre.rules import legal_actions, new_game, validate
 from ogre.rules.board import behind_crater_line
 from ogre.rules.field import armor_units, forward_attack_points, infantry_squads
 from ogre.rules.hexes import col_row
-from ogre.rules.units import MARKS, Kind
+from ogre.rules.units import MARKS, STATS, Kind
 from ogre.storage import designed_for, load_predesigned, predesigned_paths
 
 from .helpers import random_game
@@ -52,11 +52,13 @@ def test_each_predesigned_field_has_a_name_and_a_one_line_idea(rec):
 
 
 def test_mark_iii_fields_hold_the_forward_limit_of_the_mark_iii():
-    for rec in FIELDS:
-        if rec.mark == 3:
-            forward = sum(p.squads if p.kind is Kind.INFANTRY else 0 for p in rec.field.placements
-                          if not behind_crater_line(p.hex))
-            assert forward_attack_points(rec.field) <= 20 and forward <= 20
+    """E6: at most 20 attack points in front of the crater line against a Mark III."""
+    mark_iii = [rec for rec in FIELDS if rec.mark == 3]
+    assert len(mark_iii) == 3
+    for rec in mark_iii:
+        forward = sum(p.squads if p.kind is Kind.INFANTRY else STATS[p.kind].attack
+                      for p in rec.field.placements if not behind_crater_line(p.hex))
+        assert 0 < forward <= 20 and forward_attack_points(rec.field) == forward
 
 
 @pytest.mark.parametrize("n", range(5))

@@ -14,7 +14,8 @@ import pytest
 
 from ogre.resources import standard_board
 from ogre.rules.board import EMPTY_BOARD, side
-from ogre.rules.field import Field, Placement
+from ogre.rules.field import (Field, Placement, armor_units, forward_attack_points,
+                              infantry_squads)
 from ogre.rules.hexes import NEIGHBOURS, col_row
 from ogre.rules.units import Kind
 from ogre.storage.fields import load_predesigned
@@ -479,7 +480,9 @@ def test_e6_counts_of_a_predesigned_field_are_within_its_allowance():
     rec = load_predesigned()[0]
     h = Harness(rec.field)
     n = h.ed.counts()
-    assert 0 < n["infantry"] <= 20 and 0 < n["armor"] <= 12 and n["forward"] <= 20
+    assert n == {"infantry": infantry_squads(rec.field), "armor": armor_units(rec.field),
+                 "forward": forward_attack_points(rec.field)}
+    assert 0 < n["infantry"] <= 20 and 0 < n["armor"] <= 12 and 0 < n["forward"] <= 20
 
 
 # ------------------------------------------------------------------ E5 clearing
