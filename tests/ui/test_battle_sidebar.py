@@ -125,11 +125,21 @@ def test_s2_ogre_range_uses_its_move_value_and_longest_weapon():
     app, d = battle_app([P(CP, 1418)], Phase.OGRE_MOVE, 1020, weapons=(0, 1, 4, 8))
     b = app.battle
     d.click_hex(1020)
+
+    def hex_colours():
+        app.dirty = True
+        app.step([])
+        return [tuple(app.canvas.get_at(b.map.layout.center(h))) for h in (1016, 1017)]
+
+    plain = hex_colours()
     d.button("Range")
     green, blue = b.umbrella
     assert max(distance(1020, h) for h in green) == 3
     assert max(distance(1020, h) for h in blue) == 6          # move 3 + main battery 3
-    assert "Range" in shown_text(app)                         # it draws
+    assert 1017 in green and 1016 in blue - green
+    shaded = hex_colours()
+    assert shaded[0] != plain[0] and shaded[1] != plain[1]    # it draws: both shades show
+    assert shaded[0] != shaded[1]
     d.click_at(app.battle.map.arrows["up"].center)
     assert b.umbrella is None and b.map.top_row == 11         # the click only cleared it
 
@@ -192,7 +202,9 @@ def test_b4_keys_scroll_and_tab_shows_the_whole_map():
     assert m.whole
     d.drag_hex(1018, 1016)                                    # play goes on in this view
     assert app.battle.state.piece(2).hex == 1016
-    shown_text(app)                                           # and it draws
+    app.dirty = True
+    app.step([])                                              # and it draws: the moved tank
+    assert app.canvas.get_at(m.layout.center(1016)) != app.canvas.get_at(m.layout.center(1018))
     d.key(pygame.K_TAB)
     assert not m.whole and m.top_row == 11
 
