@@ -6,6 +6,7 @@ import errno
 import json
 
 import pytest
+from pydantic import ValidationError
 
 from ogre.storage import Preferences, StorageError, atomic, load_preferences, save_preferences
 from ogre.storage.preferences import FILE_NAME
@@ -129,5 +130,5 @@ def test_saving_preferences_to_an_unwritable_folder(tmp_path):
 def test_preferences_are_values():
     with pytest.raises(ValueError):
         Preferences(message_speed="Fast")
-    with pytest.raises(Exception):
-        Preferences().sound = False       # frozen
+    with pytest.raises(ValidationError, match="frozen"):
+        Preferences().sound = False
