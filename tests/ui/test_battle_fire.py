@@ -285,9 +285,26 @@ def test_c8_results_at_the_bottom_of_the_sidebar():
     d.drag_hex(1018, 1020)
     d.answer("OK")
     d.button("Fire")
-    words = shown_text(app)
-    assert any(w.startswith("Defense fires at") or w.startswith("Defense fires") for w in words)
     assert b.results[-1].split(": ")[1].split(" ")[0] in ("miss", "Glanced", "hit")
+    # drawn in the results window at the bottom of the sidebar, the newest line lowest
+    from ogre.ui import sidebar, theme
+    drawn, real = [], theme.text
+
+    def spy(surface, text, pos, *args, **kwargs):
+        drawn.append((text, pos))
+        return real(surface, text, pos, *args, **kwargs)
+
+    theme.text = spy
+    try:
+        app.dirty = True
+        app.step([])
+    finally:
+        theme.text = real
+    window = [(text, pos) for text, pos in drawn
+              if pos[1] >= sidebar.RESULT.top and pos[0] < theme.SIDEBAR_W]
+    ys = [pos[1] for _, pos in window]
+    assert len(window) >= 2 and ys == sorted(ys)
+    assert b.results[-1].endswith(window[-1][0].strip())      # the lowest line: the newest result
     # the phase change is written there too
     d.button("Done")
     d.answer("OK")                                    # others could still fire: a reminder
