@@ -654,10 +654,15 @@ def test_drawing_every_state_shows_the_sidebar_and_the_map():
     assert surf.get_at((sel.left + 1, sel.centery))[:3] == theme.ACCENT
     # the counts' Now column reads the field (drawn text changes with it)
     before = pygame.image.tobytes(surf.subsurface(bar.COUNTS), "RGB")
+    x, y = map(int, h.hex_pos(1002))
+    hex_box = pygame.Rect(x - 12, y - 12, 24, 24)
+    empty_hex = pygame.image.tobytes(surf.subsurface(hex_box), "RGB")
     h.choose("infantry3")
     h.click_hex(1002)
     after = pygame.image.tobytes(surf.subsurface(bar.COUNTS), "RGB")
     assert before != after
+    # ... and the map shows the new infantry on 1002
+    assert pygame.image.tobytes(surf.subsurface(hex_box), "RGB") != empty_hex
     # a message shows in the message window
     before = pygame.image.tobytes(surf.subsurface(bar.MESSAGES), "RGB")
     h.click_hex(907)
