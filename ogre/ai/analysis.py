@@ -64,7 +64,7 @@ def acts_next_defense(state: GameState, p: Piece) -> bool:
 
 # ------------------------------------------------------------------ distances for the Ogre
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=768)
 def step_distance_map(board: Board, targets: frozenset[int], crosses_rubble: bool) -> dict[int, int]:
     """Steps from every hex to the nearest target, around craters (and rubble unless it crosses
     it), pieces ignored: straight-line distance would strand a mover behind rubble."""
@@ -131,7 +131,7 @@ def piece_reach(board: Board, kind: Kind, start: int, budget: int) -> frozenset[
     return frozenset(seen)
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=256)
 def fire_distance(board: Board, kind: Kind, ogre_hexes: tuple[int, ...]) -> dict[int, int]:
     """Steps a defender of this kind needs from every hex to one it could fire from at any of
     `ogre_hexes` (cached: the defence scores every candidate hex of every unit against it)."""
