@@ -121,14 +121,14 @@ def test_a_read_only_folder_is_unwritable(tmp_path):
     assert (folder / "slot1.json").read_text() == "old"
 
 
+def _denied(*args, **kwargs):
+    raise PermissionError(errno.EACCES, "Permission denied")
+
+
 def test_permission_denied_on_replace_keeps_the_old_slot(tmp_path, monkeypatch):
     """The read-only-folder test above cannot run as root (CI): the same refusal, simulated."""
     (tmp_path / "slot1.json").write_text("old")
-
-    def denied(*args, **kwargs):
-        raise PermissionError(errno.EACCES, "Permission denied")
-
-    monkeypatch.setattr(atomic.os, "replace", denied)
+    monkeypatch.setattr(atomic.os, "replace", _denied)
     with pytest.raises(StorageError) as err:
         write_text_atomic(tmp_path / "slot1.json", "new")
     assert err.value.code == "unwritable"
@@ -137,10 +137,7 @@ def test_permission_denied_on_replace_keeps_the_old_slot(tmp_path, monkeypatch):
 
 
 def test_permission_denied_on_create_is_unwritable(tmp_path, monkeypatch):
-    def denied(*args, **kwargs):
-        raise PermissionError(errno.EACCES, "Permission denied")
-
-    monkeypatch.setattr(atomic.tempfile, "mkstemp", denied)
+    monkeypatch.setattr(atomic.tempfile, "mkstemp", _denied)
     with pytest.raises(StorageError) as err:
         write_text_atomic(tmp_path / "slot1.json", "x")
     assert err.value.code == "unwritable"

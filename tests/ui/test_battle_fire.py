@@ -12,7 +12,7 @@ from ogre.ui.app import App
 
 from driver import Driver
 from test_battle_setup import (CP, GEV, HEAVY, INF, MISSILE, P, battle_app, battle_state,
-                               button, shown_text, with_piece)
+                               button, drawn_text, shown_text, with_piece)
 
 MISSILES, MAIN, SECONDARY, AP, TREADS = range(5)
 
@@ -288,19 +288,7 @@ def test_c8_results_at_the_bottom_of_the_sidebar():
     assert b.results[-1].split(": ")[1].split(" ")[0] in ("miss", "Glanced", "hit")
     # drawn in the results window at the bottom of the sidebar, the newest line lowest
     from ogre.ui import sidebar, theme
-    drawn, real = [], theme.text
-
-    def spy(surface, text, pos, *args, **kwargs):
-        drawn.append((text, pos))
-        return real(surface, text, pos, *args, **kwargs)
-
-    theme.text = spy
-    try:
-        app.dirty = True
-        app.step([])
-    finally:
-        theme.text = real
-    window = [(text, pos) for text, pos in drawn
+    window = [(text, pos) for text, pos in drawn_text(app)
               if pos[1] >= sidebar.RESULT.top and pos[0] < theme.SIDEBAR_W]
     ys = [pos[1] for _, pos in window]
     assert len(window) >= 2 and ys == sorted(ys)

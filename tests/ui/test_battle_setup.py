@@ -85,15 +85,15 @@ def labels(app: App) -> list[str]:
     return [b.label for b in app.battle.buttons]
 
 
-def shown_text(app: App) -> list[str]:
-    """Every string drawn in one full redraw (the sidebar, the dialog, the buttons)."""
+def drawn_text(app: App) -> list[tuple[str, tuple[int, int]]]:
+    """Every string drawn in one full redraw, with where it was drawn (canvas coordinates)."""
     from ogre.ui import theme
-    words: list[str] = []
+    drawn: list[tuple[str, tuple[int, int]]] = []
     real = theme.text
 
-    def spy(surface, text, *args, **kwargs):
-        words.append(text)
-        return real(surface, text, *args, **kwargs)
+    def spy(surface, text, pos, *args, **kwargs):
+        drawn.append((text, tuple(pos)))
+        return real(surface, text, pos, *args, **kwargs)
 
     theme.text = spy
     try:
@@ -101,7 +101,12 @@ def shown_text(app: App) -> list[str]:
         app.step([])
     finally:
         theme.text = real
-    return words
+    return drawn
+
+
+def shown_text(app: App) -> list[str]:
+    """Every string drawn in one full redraw (the sidebar, the dialog, the buttons)."""
+    return [text for text, _ in drawn_text(app)]
 
 
 # ---------------------------------------------------------------- the builders' own checks
