@@ -86,7 +86,8 @@ def think_times(levels: list[str], games: int, seed: int) -> list[tuple[str, str
             failed = ""
             for i in range(games):
                 try:
-                    turns, _mobile = one((side, level, "Med", seed * 1000 + i, 3 if i % 2 == 0 else 5))
+                    mark = 3 if i % 2 == 0 else 5
+                    turns, _mobile = one((side, level, "Med", seed * 1000 + i, mark))
                     times += turns
                 except Exception as exc:          # noqa: BLE001 - a broken level is a figure too
                     failed = f"{type(exc).__name__}: {exc}"

@@ -65,7 +65,8 @@ def acts_next_defense(state: GameState, p: Piece) -> bool:
 # ------------------------------------------------------------------ distances for the Ogre
 
 @lru_cache(maxsize=768)
-def step_distance_map(board: Board, targets: frozenset[int], crosses_rubble: bool) -> dict[int, int]:
+def step_distance_map(board: Board, targets: frozenset[int],
+                      crosses_rubble: bool) -> dict[int, int]:
     """Steps from every hex to the nearest target, around craters (and rubble unless it crosses
     it), pieces ignored: straight-line distance would strand a mover behind rubble."""
     dist = {t: 0 for t in targets if t not in board.craters}

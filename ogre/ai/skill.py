@@ -15,8 +15,9 @@ Ogre   Low  a bully: heads for the Command Post but turns aside to ram and overr
             knapsack over all targets in range, split shots with follow-ups, missiles kept longer.
 Defense Low  every unit straight at the Ogre; all armor at the biggest gun, infantry at the treads.
        Med  strikes with whatever can reach, waits out of reach within striking distance of where
-            the Ogre is going (judged in hexes; Hi counts the steps round rubble); GEVs fire and withdraw; fire by value and odds in the race to the CP
-            (weapons early, treads as it nears the CP; urgent shots when the CP would fall next turn).
+            the Ogre is going (judged in hexes; Hi counts the steps round rubble); GEVs fire and
+            withdraw; fire by value and odds in the race to the CP (weapons early, treads as it
+            nears the CP; urgent shots when the CP would fall next turn).
        Hi   Med weighted for the tread race, discounting threats the Ogre must turn aside for, and a
             lookahead that plays several deployments against the Med Ogre's reply.
 """

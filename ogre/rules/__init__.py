@@ -17,6 +17,6 @@ __all__ = [
     "Action", "Aim", "Clear", "Done", "Enter", "Exit", "Fire", "Group", "Move", "OgreAim", "Split",
     "Undo", "parse_action", "Board", "MESSAGES", "RuleError", "Field", "Finding", "Placement",
     "new_game", "validate", "OGRE_WINS", "VICTORY_LEVELS", "Event", "Verdict",
-    "aim_kill_probability", "apply", "check", "legal_actions", "must_leave", "victory_level", "OGRE_ID",
-    "Aiming", "GameState", "Ogre", "Phase", "Piece", "Kind", "Weapon",
+    "aim_kill_probability", "apply", "check", "legal_actions", "must_leave", "victory_level",
+    "OGRE_ID", "Aiming", "GameState", "Ogre", "Phase", "Piece", "Kind", "Weapon",
 ]

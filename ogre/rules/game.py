@@ -511,8 +511,8 @@ def _ogre_fires(s: GameState, ev: list[Event]) -> GameState:
     ap_hit = s.ap_hit | {target.id} if aim.weapons[3] and target.kind is Kind.INFANTRY else s.ap_hit
     s = replace(s, ogre=o, rng=rng, aim=None, ap_hit=ap_hit)
     s, word = _hit_defender(s, target, result)
-    ev.append(Event("fire", f"Ogre fires {weapons_text(aim.weapons)} at {target.name}: {word}", target.id,
-                    target.hex, die=die, odds=column, result=word))
+    text = f"Ogre fires {weapons_text(aim.weapons)} at {target.name}: {word}"
+    ev.append(Event("fire", text, target.id, target.hex, die=die, odds=column, result=word))
     return s
 
 

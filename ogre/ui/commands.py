@@ -495,7 +495,7 @@ def keep_old_ogre(state: GameState, field: Field, ogre_hex: int = 0) -> GameStat
     """G1 'Keep old Ogre': the Ogre keeps its type and damage, on the hex the editor left it;
     the terrain and defenders are the field as edited. A defender the edit left where it was
     keeps its id and its state (disabled, moved, fired); only new or moved ones start fresh.
-    Undo starts from the edit, and an aim is dropped once the Ogre was dragged (its range changed)."""
+    Undo starts from the edit; an aim is dropped once the Ogre was dragged (its range changed)."""
     o = state.ogre
     ogre_hex = ogre_hex or o.hex
     if (ogre_hex == o.hex and field.board == state.board
