@@ -1,4 +1,4 @@
-"""The performance script (issue 8) measures what it says: a broken row is a defect, not a figure."""
+"""The performance script (issue 8) measures what it says: a broken row is a defect."""
 
 import sys
 from pathlib import Path
