@@ -43,6 +43,7 @@ class Battle:
         self.top: dict[int, int] = {}          # stacked hex -> the piece shown on top
         self.message = ""
         self.results: list[str] = []
+        self.shown = 0                         # result lines the last action added (G2's pacing)
         self.log: list[str] = []               # every applied action in the rules' notation
         self.umbrella: tuple[set[int], set[int]] | None = None
         self.dialog: Dialog | None = None
@@ -187,7 +188,7 @@ class Battle:
         self.state, events = apply(self.state, action)
         self.log.append(str(action))
         self.message = ""
-        self._show(events, missiles=bool(aim and aim.weapons and aim.weapons[0]))
+        self.shown = self._show(events, missiles=bool(aim and aim.weapons and aim.weapons[0]))
         self._after(action)
         self.on_change()
         return True
@@ -223,7 +224,9 @@ class Battle:
         if self.sounds is not None:
             self.sounds.play(name)
 
-    def _show(self, events, missiles: bool = False) -> None:
+    def _show(self, events, missiles: bool = False) -> int:
+        """Put the events worth reading in the result window; how many lines that was."""
+        before = len(self.results)
         for e in events:
             if e.kind in ("phase",):
                 self.results.append(f"-- {e.text} --")
@@ -236,7 +239,9 @@ class Battle:
                 dice = f" (die {e.die}, {e.odds})" if e.die and e.odds else (f" (die {e.die})" if e.die else "")
                 self.results.append(e.text + dice)
                 self.play(_sound_for(e, missiles))
+        added = len(self.results) - before
         self.results = self.results[-40:]
+        return added
 
     def _after(self, action) -> None:
         s = self.state

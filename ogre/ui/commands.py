@@ -28,9 +28,19 @@ from .menus import Command
 from .options import ABOUT, KeysDialog, PreferencesDialog
 from .widgets import Dialog
 
-# How long each computer message stays up, by Ogre Message Speed (G2).
+# How long each computer step stays up, by Ogre Message Speed (G2): a step that put a message in
+# the result window (the Ogre's moves, rams, overruns, aims, fire results) holds for the message
+# pause; a quiet one (a defender's move, the end of a phase) only a moment.
 MESSAGE_PAUSE = {"Low": 2.4, "Med": 1.2, "Hi": 0.45}
-MOVE_PAUSE = 0.25
+QUIET_PAUSE = {"Low": 0.5, "Med": 0.3, "Hi": 0.15}
+
+
+def step_pause(speed: str, action, shown: int) -> float:
+    """The hold after a computer step that showed `shown` result lines: what the step showed
+    decides it, never how long the result log is."""
+    if shown and not isinstance(action, Done):
+        return MESSAGE_PAUSE[speed]
+    return QUIET_PAUSE[speed]
 
 
 def _slot_line(slot) -> str:
@@ -64,6 +74,7 @@ class Commands:
         self.pool: ThreadPoolExecutor | None = None
         self.thinking: Future | None = None
         self.hold_until = 0.0
+        self.clock = time.monotonic          # tests pace the computer's turn with a fake clock
         self.pointer_on_menus = False
         self.games_played = 0
         self.field_name = ""
@@ -424,7 +435,7 @@ class Commands:
 
     def _computer_step(self) -> None:
         b = self.app.battle
-        now = time.monotonic()
+        now = self.clock()
         if self.thinking is None:
             if now < self.hold_until:
                 return
@@ -445,17 +456,16 @@ class Commands:
                           "the battle goes on as a two-player game.")
             self.set_computer(None)
             return
-        before = len(b.results)
         if not b.act(action, confirmed=True):
             self.app.show("Computer player", f"The computer player tried an illegal action "
                           f"({action}): {b.message}. The battle goes on as a two-player game.")
             self.set_computer(None)
             return
+        shown = b.shown
         if isinstance(action, (OgreAim, Aim)):
-            b.announce_aim(action)
-        # the Ogre's aim holds for the message speed (G2); a defence aim only a moment
-        shown = len(b.results) > before and not isinstance(action, (Done, Aim))
-        self.hold_until = now + (MESSAGE_PAUSE[self.app.prefs.message_speed] if shown else MOVE_PAUSE)
+            b.announce_aim(action)          # the target and weapons, before the shot (G2)
+            shown += 1
+        self.hold_until = now + step_pause(self.app.prefs.message_speed, action, shown)
         self.app.touch()
 
     def _skip_empty(self) -> None:
