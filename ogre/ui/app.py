@@ -20,7 +20,7 @@ from ogre.storage.preferences import Preferences, load_preferences, save_prefere
 from . import theme
 from .battle import Battle
 from .commands import Commands
-from .keyboard import KeyPointer
+from .keyboard import KeyPointer, KeyTargets
 from .menus import MenuBar
 from .widgets import Dialog, route_to_dialog
 
@@ -160,7 +160,7 @@ class App:
         if self._dialog_owner() is not None:
             # modal: a key the dialog does not use may move the keyboard pointer (whose clicks
             # go to the dialog) or look over the map, but never act behind it
-            synthetic = self.pointer.events_for(event)
+            synthetic = self.pointer.events_for(event, self.key_targets())
             if synthetic is not None:
                 for e in synthetic:
                     self.route(e)
@@ -170,12 +170,23 @@ class App:
         handle_key = getattr(self.screen, "handle_key", None)
         if handle_key is not None and handle_key(event):
             return
-        synthetic = self.pointer.events_for(event)
+        synthetic = self.pointer.events_for(event, self.key_targets())
         if synthetic is not None:
             for e in synthetic:
                 self.route(e)
             return
         self.commands.shortcut(event)
+
+    def key_targets(self) -> KeyTargets:
+        """What the arrow keys can reach now (S4): an open dialog's buttons, else the screen's
+        map and its sidebar's controls."""
+        bounds = self.canvas.get_size()
+        owner = self._dialog_owner()
+        if owner is not None:
+            return KeyTargets(None, [b.rect for b in owner.dialog.buttons], bounds)
+        screen = self.screen
+        controls = getattr(screen, "key_controls", lambda: [])()
+        return KeyTargets(getattr(screen, "map", None), controls, bounds)
 
     def _dialog_key(self, event) -> bool:
         owner = self._dialog_owner()

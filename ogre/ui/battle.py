@@ -75,6 +75,10 @@ class Battle:
             Button(r["done"], "Done", self.press_done, unless_dialog(self._done_enabled), "D"),
         ]
 
+    def key_controls(self) -> list[pygame.Rect]:
+        """The sidebar's buttons, for the arrow keys (S4)."""
+        return [b.rect for b in self.buttons]
+
     def _refresh_labels(self) -> None:
         fire = self.state.phase in FIRE_PHASES
         self.buttons[0].label = "Clear" if fire else "Undo"

@@ -326,6 +326,11 @@ class Editor:
             self.sounds.play(name)
 
     # ------------------------------------------------------------ input
+    def key_controls(self) -> list[pygame.Rect]:
+        """The piece window's choices and the Drop/Drag modes, for the arrow keys (S4)."""
+        return [bar.choice_rect(c.key) for c in bar.CHOICES] + [bar.mode_rect(m)
+                                                                for m in ("drop", "drag")]
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Logical-canvas events. True when something may have changed."""
         if self.dialog is not None:
