@@ -19,7 +19,8 @@ ABOUT = (
 )
 
 KEYS = [
-    ("Arrow keys", "move the pointer (hold Shift for big steps)"),
+    ("Arrow keys", "a hex on the map (Shift: 3); sidebar: button to button"),
+    ("Ctrl+arrows", "a few pixels (for the editor's hexsides)"),
     ("Space", "click where the pointer is"),
     ("Z", "pick up / drop: drag with the keyboard"),
     ("R  D", "Range, Done"),
