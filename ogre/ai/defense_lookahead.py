@@ -12,6 +12,7 @@ clock), so the same state always gets the same plan.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Callable, Protocol
 
 from ..rules.actions import Action, Done
 from ..rules.errors import RuleError
@@ -19,6 +20,16 @@ from ..rules.game import apply
 from ..rules.state import GameState, Phase
 from .analysis import race_margin
 from .base import OGRE_SIDE_PHASES
+
+
+
+class Chooser(Protocol):
+    def choose(self, state: GameState) -> Action: ...
+
+
+class Planner(Chooser, Protocol):
+    def plan_move(self, state: GameState) -> list[Action]: ...
+
 
 # Variations of the Med planner's options the Hi defender tries each turn.
 STYLES: tuple[dict, ...] = (
@@ -68,19 +79,12 @@ def play_out(state: GameState, defense, ogre, turns: int = 1, max_actions: int =
     return s
 
 
-def lookahead_move(player, s: GameState) -> list[Action]:
-    """The Hi defender's movement plan for this phase."""
-    from .defense_player import DefensePlayer
-    from .ogre_player import OgrePlayer
-
+def lookahead_move(player, s: GameState, planner: Callable[[dict], Planner],
+                   reply: Callable[[], Chooser]) -> list[Action]:
+    """The Hi defender's movement plan for this phase. `planner(style)` makes a Med-style
+    defender with the style's options; `reply()` the Ogre that answers each plan. Both come
+    from the caller, so this module needs neither player module (no import circle)."""
     k = player.skill
-    base = replace(k, lookahead=False)
-
-    def planner(style: dict) -> DefensePlayer:
-        p = DefensePlayer(k.name, player.seed)
-        p.skill = replace(base, **style)
-        return p
-
     plans: list[list[Action]] = []
     seen = set()
     for style in (STYLES + MORE_STYLES)[:k.styles]:
@@ -108,8 +112,7 @@ def lookahead_move(player, s: GameState) -> list[Action]:
             if cur.phase is not Phase.DEFENSE_FIRE and not cur.over:
                 scores[i] -= 1e6
                 continue
-            reply = OgrePlayer("Med", player.seed)
-            end = play_out(cur, planner({}), reply, k.horizon)
+            end = play_out(cur, planner({}), reply(), k.horizon)
             scores[i] += race_margin(end, k.utilisation)
     best = max(range(len(plans)), key=lambda i: (scores[i], -i))
     return plans[best]

@@ -24,6 +24,8 @@ from .analysis import (ogre_approach, ogre_danger, ogre_distance_to, open_reach,
                        piece_reach, piece_value, steps_to_fire)
 from .base import DEFENSE_SIDE_PHASES, PhasePlayer
 from .defense_fire import plan_groups, shooters
+from .defense_lookahead import lookahead_move
+from .ogre_player import OgrePlayer
 from .skill import DEFENSE_SKILLS, DefenseSkill, level_name
 
 FIRE_BONUS = 20.0
@@ -98,14 +100,20 @@ class DefensePlayer(PhasePlayer):
             return True
         return can >= k.strike_fraction * total
 
+    def _styled(self, style: dict) -> DefensePlayer:
+        """A defender planning like this one without the lookahead, with `style`'s options:
+        the Hi lookahead's candidate planners."""
+        p = DefensePlayer(self.skill.name, self.seed)
+        p.skill = replace(self.skill, lookahead=False, **style)
+        return p
+
     def plan_move(self, s: GameState) -> list[Action]:
         o = s.ogre
         if not o.on_map:
             return [Done()]
         if (self.skill.lookahead and o.move_value > 0 and s.command_post is not None
                 and not s.crowded_hex() and all(p.moved == 0 for p in s.pieces)):
-            from .defense_lookahead import lookahead_move
-            return lookahead_move(self, s)
+            return lookahead_move(self, s, self._styled, lambda: OgrePlayer("Med", self.seed))
         crowded = s.crowded_hex()
         leaving = must_leave(s)
         movers = [p for p in s.pieces if self._can_move(s, p)]

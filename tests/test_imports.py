@@ -1,0 +1,71 @@
+"""The house rule on imports (issue 14): one way only - rules, then ai, storage, ui, tools - and no
+module imports one that imports it back, not even from inside a function."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+LAYERS = ("rules", "ai", "storage", "ui")      # a lower layer never imports a higher one
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _imports(path: Path) -> set[str]:
+    """Every ogre module the file imports, at the top or inside a function."""
+    name = _module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found |= {a.name for a in node.names if a.name.startswith("ogre")}
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join(up + ([base] if base else []))
+            if base.startswith("ogre"):
+                found.add(base)
+                found |= {f"{base}.{a.name}" for a in node.names}
+    return found
+
+
+def _graph() -> dict[str, set[str]]:
+    files = {_module_name(p): p for p in (ROOT / "ogre").rglob("*.py")}
+    return {m: {i for i in _imports(p) if i in files and i != m} for m, p in files.items()}
+
+
+def _layer(module: str) -> int | None:
+    parts = module.split(".")
+    return LAYERS.index(parts[1]) if len(parts) > 1 and parts[1] in LAYERS else None
+
+
+def test_no_lower_layer_imports_a_higher_one():
+    wrong = [(m, i) for m, deps in _graph().items() for i in deps
+             if _layer(m) is not None and _layer(i) is not None and _layer(i) > _layer(m)]
+    assert wrong == []
+
+
+def test_no_module_imports_one_that_imports_it_back():
+    graph = _graph()
+    cycles = []
+
+    def visit(m, path):
+        for i in sorted(graph[m]):
+            if i in path:
+                cycles.append(path[path.index(i):] + [i])
+            elif i not in done:
+                visit(i, path + [i])
+        done.add(m)
+
+    done: set[str] = set()
+    for m in sorted(graph):
+        if m not in done:
+            visit(m, [m])
+    # a package's __init__ re-exporting its modules is not a circle of two modules' code
+    cycles = [c for c in cycles if not any(len(x.split(".")) == 2 for x in c)]
+    assert cycles == []
