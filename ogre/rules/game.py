@@ -162,10 +162,18 @@ def _movable_defender(s: GameState, pid: int) -> Piece:
     return p
 
 
+def stack_movers(s: GameState) -> frozenset[int] | None:
+    """M3: while defenders share a hex, only the pieces in such a hex may move, split or group,
+    and any of those stacks may be resolved first. Their ids; None when no hex is crowded.
+    check and legal_actions both ask this, so they agree however many hexes are crowded."""
+    movers = [p.id for ps in s._occupancy().values() if len(ps) > 1 for p in ps]
+    return frozenset(movers) if movers else None
+
+
 def _check_defender_move(s: GameState, a: Move) -> Verdict:
     p = _movable_defender(s, a.piece)
-    crowded = s.crowded_hex()
-    if crowded and p.hex != crowded:
+    movers = stack_movers(s)
+    if movers is not None and p.id not in movers:
         raise _err("stack")
     if p.kind in (Kind.CP, Kind.HOWITZER) or (s.phase is Phase.GEV_MOVE and p.kind is not Kind.GEV):
         raise _err("cannot_move")
@@ -223,8 +231,8 @@ def _check_group(s: GameState, a: Group) -> Verdict:
 
 def _check_split(s: GameState, a: Split) -> Verdict:
     p = _infantry_in_move_phase(s, a.piece)
-    crowded = s.crowded_hex()
-    if crowded and p.hex != crowded:
+    movers = stack_movers(s)
+    if movers is not None and p.id not in movers:
         raise _err("stack")
     if p.squads < 2:
         raise _err("move_a_piece", "a single squad cannot split")
@@ -730,13 +738,13 @@ def must_leave(s: GameState) -> Piece | None:
 
 def _legal_defender_move(s: GameState) -> list[Action]:
     out: list[Action] = []
-    crowded = s.crowded_hex()
+    movers = stack_movers(s)
     full = _full_hexes(s)
     gev_phase = s.phase is Phase.GEV_MOVE
     for p in s.pieces:
         if p.can_undo:
             out.append(Undo(p.id))
-        if crowded and p.hex != crowded:
+        if movers is not None and p.id not in movers:
             continue
         kind = p.kind
         if not gev_phase and kind is Kind.INFANTRY:
@@ -749,7 +757,7 @@ def _legal_defender_move(s: GameState) -> list[Action]:
         if left <= 0:
             continue
         out.extend(_defender_moves(s, p, left, full))
-    if not crowded and must_leave(s) is None:
+    if movers is None and must_leave(s) is None:
         out.append(Done())
     return out
 

@@ -63,6 +63,10 @@ def _choose_move(state: GameState, legal: list, rnd: random.Random):
             can_end = True
         else:
             others.append(a)
+    crowded = state.crowded_hex() if state.phase is not Phase.OGRE_MOVE else 0
+    if crowded:     # M3 lets any stack go first; this policy resolves the first one (the golden)
+        others = [a for a in others if state.piece(a.piece).hex == crowded] or (
+            others if not undos else [])
     if not others and not can_end:
         return rnd.choice(undos)
     if undos and rnd.random() < 0.02:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ogre.rules import (Aim, Done, Enter, Exit, Group, Move, OgreAim, Phase, RuleError, Split,
-                        Undo, Weapon, check, legal_actions, new_game)
+                        Undo, Weapon, check, legal_actions, new_game, parse_action)
 from ogre.rules.hexes import ALL_HEXES
 from ogre.rules.state import OGRE_ID
 from ogre.rules.units import WEAPONS
@@ -111,10 +111,34 @@ def _probe_positions():
     out += [s, play(s, "move 1 0807")[0], play(s, "split 3")[0]]
     out.append(scenario([("gev", 808, 1, {"moved": 0}), ("heavy", 806)], ogre=812,
                         phase=Phase.GEV_MOVE))
+    out.append(_two_stacks())
     out.append(scenario([("infantry", 809, 3), ("heavy", 810), ("cp", 101)], ogre=808,
                         phase=Phase.DEFENSE_FIRE, seed=seed_for(1)))
     out.append(play(out[-1], "aim 1 treads")[0])
     return out
+
+
+def _two_stacks():
+    """Issue 15: two crowded hexes at once, 0814 (heavy tank and GEV) and 0811 (two squads)."""
+    s = scenario([("heavy", 813), ("gev", 814), ("infantry", 811, 2), ("cp", 101)], ogre=120,
+                 phase=Phase.DEFENSE_MOVE, board=EMPTY)
+    return play(s, "split 3", "move 5 0812", "move 1 0814", "undo 5")[0]
+
+
+def test_m3_either_of_two_stacks_may_be_resolved_and_check_agrees_with_legal_actions():
+    s = _two_stacks()
+    assert len(s.at(814)) == 2 and len(s.at(811)) == 2
+    legal = set(legal_actions(s))
+    for text in ("group 3", "move 3 0810", "move 5 0810", "move 1 0815", "move 2 0815"):
+        a = parse_action(text)
+        assert a in legal and check(s, a).kind in ("group", "move"), text
+    assert Done() not in legal and not _accepted(s, Done())
+    assert not _accepted(s, Move(4, 102))               # the CP, alone, stays put (M3)
+    # resolving one stack leaves the other to resolve before Done
+    after, _ = play(s, "group 3")
+    assert Done() not in legal_actions(after) and Move(1, 815) in legal_actions(after)
+    after, _ = play(after, "move 1 0815")
+    assert Done() in legal_actions(after)
 
 
 def _accepted(state, action) -> bool:
