@@ -480,8 +480,8 @@ class Battle:
             return sidebar.weapon_lines(self.state, shown())
         lines = sidebar.piece_lines(self.state, self.selected) + status.aim_lines(self.state)
         if self.computer_turn():     # G2: what the computer does, never the player's prompt
-            return [*lines, "", status.computer_doing(self.state)] if lines else [
-                status.computer_doing(self.state), status.HURRY]
+            doing = status.computer_doing(self.state)
+            return [*lines, "", doing] if lines else [status.COMPUTER_TURN, doing, status.HURRY]
         hint = self._hint()
         return lines or ([hint] if hint else [])
 

@@ -98,6 +98,7 @@ _COMPUTER_DOING = {
     Phase.DEFENSE_FIRE: "The computer's defenders are firing.",
     Phase.GEV_MOVE: "The computer's GEVs are moving again.",
 }
+COMPUTER_TURN = "The computer's turn"
 HURRY = "A click or a key hurries it."
 
 
