@@ -446,7 +446,7 @@ class Battle:
         surface.blit(self.map.terrain(s.board), self.map.rect.topleft)
         clip = surface.get_clip()
         surface.set_clip(self.map.rect)
-        if s.phase is Phase.OGRE_ENTRY:
+        if s.phase is Phase.OGRE_ENTRY and not self.computer_turn():   # lit for the player only
             self.map.fill_hexes(surface, [h for h in BOTTOM_ROW if not s.board.is_crater(h)],
                                 theme.ACCENT, 70)
         if self.umbrella:

@@ -166,3 +166,19 @@ def test_g2_no_pointer_outline_is_left_on_the_map_in_the_computers_turn(clock, m
     s = b.state
     for h, _ in _outlines(app, monkeypatch):
         assert s.at(h) or s.ogre.hex == h, f"an outline on the empty hex {h:04d}"
+
+
+def test_g2_t2_the_computers_entry_lights_no_hex_for_the_player(clock, monkeypatch):
+    app = computer_app(FIELD, Phase.OGRE_ENTRY, 0)
+    app.commands.hold_until = clock.now + 60
+    lit: list[int] = []
+    m = app.battle.map
+    real = m.fill_hexes
+
+    def spy(surface, hexes, colour, alpha):
+        lit.extend(hexes)
+        return real(surface, hexes, colour, alpha)
+    monkeypatch.setattr(m, "fill_hexes", spy)
+    words = " ".join(shown_text(app))
+    assert lit == [] and "The computer Ogre is choosing where to enter." in words
+    assert "Click a lit hex" not in words
