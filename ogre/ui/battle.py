@@ -18,9 +18,9 @@ from ogre.rules.errors import MESSAGES
 from ogre.rules.hexes import BOTTOM_ROW
 from ogre.rules.movement import range_umbrella
 from ogre.rules.state import (FIRE_PHASES, MOVE_PHASES, OGRE_ID, GameState, Phase)
-from ogre.rules.units import STATS, WEAPON_STATS, WEAPONS, Kind, Weapon, weapons_text
+from ogre.rules.units import STATS, WEAPON_STATS, WEAPONS, Kind, Weapon
 
-from . import art, sidebar, theme
+from . import art, sidebar, status, theme
 from .dialogs import PartDialog, WeaponDialog
 from .mapview import MapView
 from .widgets import Button, Dialog, route_to_dialog
@@ -39,6 +39,7 @@ class Battle:
         self.sounds = sounds
         self.on_change = on_change
         self.sides = {"ogre": "Ogre player", "defense": "Defense player"}   # who plays each side
+        self.computer_turn: Callable[[], bool] = lambda: False   # the Commands' computer_acting
         self.selected: int | None = None
         self.top: dict[int, int] = {}          # stacked hex -> the piece shown on top
         self.message = ""
@@ -62,8 +63,9 @@ class Battle:
         r = sidebar.button_rects()
 
         def unless_dialog(enabled):
-            # a dialog is modal: its buttons are the only ones (shortcut keys included)
-            return lambda: self.dialog is None and enabled()
+            # a dialog is modal: its buttons are the only ones (shortcut keys included); in the
+            # computer's turn none is the player's (G2)
+            return lambda: self.dialog is None and not self.computer_turn() and enabled()
 
         return [
             Button(r["top_left"], "Undo", self.press_top_left,
@@ -150,10 +152,7 @@ class Battle:
             self.refuse(err.message)
             return
         if self.reminders() and self._unused_pieces():
-            words = "fired" if self.state.phase in FIRE_PHASES else "moved"
-            text = (f"Not every piece has {words}. End this phase anyway?" if self.state.aim is None
-                    else "The aimed weapons have not fired. End this phase without firing them?")
-            self.open(Dialog("Reminder", text, ("OK", "Cancel"),
+            self.open(Dialog("Reminder", status.reminder_words(self.state), ("OK", "Cancel"),
                              lambda b: b == "OK" and self.act(Done())))
             return
         self.act(Done())
@@ -203,11 +202,12 @@ class Battle:
         s = self.state
         if isinstance(action, OgreAim):
             target = s.piece(action.target)
-            self.results.append(f"Ogre aims {weapons_text(action.weapons)} at {target.name}")
+            words = status.weapons_words(action.weapons)
+            self.results.append(f"Ogre aims {words} at {status.named(target)}")
             self.selected = action.target
         elif isinstance(action, Aim):
             p = s.piece(action.piece)
-            self.results.append(f"{p.name} aims at {WEAPON_STATS[action.part].name}")
+            self.results.append(f"{status.named(p)} aims at {WEAPON_STATS[action.part].name}")
             self.selected = OGRE_ID
 
     def _confirm_words(self, verdict) -> tuple[str, str]:
@@ -241,7 +241,7 @@ class Battle:
                 self.results.append(e.text)     # where the Ogre went, for the other player too
             elif e.kind in ("fire", "ram", "overrun", "ram_ogre", "recover", "exit"):
                 dice = f" (die {e.die}, {e.odds})" if e.die and e.odds else (f" (die {e.die})" if e.die else "")
-                self.results.append(e.text + dice)
+                self.results.append(status.log_line(e) + dice)
                 self.play(_sound_for(e, missiles))
         added = len(self.results) - before
         self.results = self.results[-40:]
@@ -250,6 +250,7 @@ class Battle:
     def _after(self, action) -> None:
         s = self.state
         self.umbrella = None
+        self.hover = 0            # the pointer's outline waits for the pointer to move again
         if isinstance(action, (Done, Enter)):
             self.selected = OGRE_ID if s.phase in (Phase.OGRE_MOVE, Phase.OGRE_FIRE) else None
             self.top.clear()
@@ -454,7 +455,7 @@ class Battle:
         surface.blit(self.map.terrain(s.board), self.map.rect.topleft)
         clip = surface.get_clip()
         surface.set_clip(self.map.rect)
-        if s.phase is Phase.OGRE_ENTRY:
+        if s.phase is Phase.OGRE_ENTRY and not self.computer_turn():   # lit for the player only
             self.map.fill_hexes(surface, [h for h in BOTTOM_ROW if not s.board.is_crater(h)],
                                 theme.ACCENT, 70)
         if self.umbrella:
@@ -462,7 +463,7 @@ class Battle:
             self.map.fill_hexes(surface, blue, theme.BLUE_RANGE, 80)
             self.map.fill_hexes(surface, green, theme.GREEN_RANGE, 90)
         self._draw_pieces(surface)
-        if self.hover and not self.dialog:
+        if self.hover and not self.dialog and not self.computer_turn():   # G2: no pointer now
             self.map.outline_hex(surface, self.hover, (255, 255, 255), 1)
         if self.drag_from and self.drag_pos:
             a = self.map.layout.center(self.drag_from)
@@ -486,7 +487,10 @@ class Battle:
         shown = getattr(self.dialog, "shown_weapon", None)
         if shown is not None:
             return sidebar.weapon_lines(self.state, shown())
-        lines = sidebar.piece_lines(self.state, self.selected)
+        lines = sidebar.piece_lines(self.state, self.selected) + status.aim_lines(self.state)
+        if self.computer_turn():     # G2: what the computer does, never the player's prompt
+            doing = status.computer_doing(self.state)
+            return [*lines, "", doing] if lines else [status.COMPUTER_TURN, doing, status.HURRY]
         hint = self._hint()
         return lines or ([hint] if hint else [])
 
@@ -542,6 +546,8 @@ class Battle:
             return "highlight"
         if p.disabled:
             return "disabled"
+        if not status.defender_marks(s):       # the Ogre's turn: last turn's marks are gone
+            return "normal"
         if s.phase in MOVE_PHASES and p.moved:
             return "moved"
         if s.phase in FIRE_PHASES and p.fired:

@@ -374,6 +374,7 @@ class Commands:
         if self.computer:
             self._make_controller(self.app.prefs.skill)
         b = self.app.battle
+        b.computer_turn = self.computer_acting     # G2: its buttons and prompts are not the player's
         b.sides = {"ogre": "Ogre player", "defense": "Defense player"}
         if self.computer:
             b.sides[self.computer] = "Computer " + ("Ogre" if self.computer == "ogre" else "defence")

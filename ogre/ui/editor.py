@@ -433,8 +433,9 @@ class Editor:
                 return plan.text
             return f"{verb}: {plan.text}"
         if self.mode == "drop":
-            return (f"Click a hex to drop the {bar.BY_KEY[self.selected].name}; click a dotted "
-                    "hexside to add rubble, a solid one to remove it.")
+            # the hexsides are drawn as thin lines and rubble as thick black ones (E2)
+            return (f"Click a hex to drop the {bar.BY_KEY[self.selected].name}; click a thin "
+                    "hexside to add rubble, a thick black one to remove it.")
         return "Drag a piece to another hex to move it; click a hexside for rubble."
 
     # ------------------------------------------------------------ drawing

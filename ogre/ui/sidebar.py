@@ -9,7 +9,7 @@ from ogre.rules.game import aim_kill_probability
 from ogre.rules.state import OGRE_ID, PHASE_TITLES, GameState, Phase
 from ogre.rules.units import MARKS, STATS, WEAPON_STATS, WEAPONS, Kind, Weapon
 
-from . import theme
+from . import status, theme
 
 PHASE_Y = theme.MENU_H + 44
 TACTICAL = pygame.Rect(10, theme.MENU_H + 104, theme.SIDEBAR_W - 20, 300)
@@ -58,10 +58,11 @@ def piece_lines(state: GameState, pid: int | None) -> list[str]:
              + (f", {st.second_move}" if st.second_move else "")]
     if p.disabled:
         lines.append("DISABLED")
-    if p.moved:
-        lines.append(f"Moved {p.moved}")
-    if p.fired:
-        lines.append("Fired" if p.kind is not Kind.INFANTRY else f"Squads fired {p.fired}")
+    if status.defender_marks(state):      # the marks of the defence's own turn only
+        if p.moved:
+            lines.append(f"Moved {p.moved}")
+        if p.fired:
+            lines.append("Fired" if p.kind is not Kind.INFANTRY else f"Squads fired {p.fired}")
     return lines
 
 
@@ -71,11 +72,12 @@ def ogre_summary(state: GameState) -> list[str]:
              f"Move value {o.move_value}   Moved {o.moved}",
              f"Treads {o.treads} of {o.original_treads}"]
     original = MARKS[o.mark].weapons
+    shown_fired = status.ogre_fired(state)      # ready again when its turn starts
     for i, w in enumerate(WEAPONS):
         st = WEAPON_STATS[w]
         spent = o.missiles_spent if i == 0 else 0
         destroyed = original[i] - o.weapons[i] - spent
-        fired = o.fired[i] if i else 0
+        fired = shown_fired[i] if i else 0
         parts = [f"{o.weapons[i] - fired} ready"]
         if fired:
             parts.append(f"{fired} fired")
@@ -105,8 +107,9 @@ def weapon_lines(state: GameState, w: Weapon) -> list[str]:
         return [st.name, f"Defense {st.defense} each", f"{o.treads} of {o.original_treads} left",
                 f"Move value {o.move_value}", _PART_NOTES[w]]
     i = WEAPONS.index(w)
+    ready = o.weapons[i] - (status.ogre_fired(state)[i] if i else 0)   # as the Summary counts
     return [st.name, f"Attack {st.attack}   Range {st.range}", f"Defense {st.defense}",
-            f"{o.available(w)} ready of {MARKS[o.mark].weapons[i]}", _PART_NOTES[w]]
+            f"{ready} ready of {MARKS[o.mark].weapons[i]}", _PART_NOTES[w]]
 
 
 def draw_tactical(surface: pygame.Surface, lines: list[str], message: str) -> None:

@@ -50,14 +50,14 @@ def test_m7_ram_asks_first_cancel_then_ok():
     s = b.state
     assert s.ogre.hex == 1019 and s.ogre.treads == 43 and s.ogre.rams == 1   # a heavy tank: 2
     assert s.piece(2).disabled and s.piece(2).hex == 1019                     # under the Ogre
-    assert any("Ogre rams Heavy Tank: disabled" in line for line in b.results)
+    assert any("Ogre rams Heavy Tank at 1019: disabled" in line for line in b.results)
     # the Ogre may spend another move point to ram it again: drag out of its hex and back
     d.drag_hex(1019, 1019, via=1018)
     assert b.dialog is not None and b.dialog.title == "Ram"
     d.answer("OK")
     s = b.state
     assert s.piece(2) is None and s.ogre.rams == 2 and s.ogre.moved == 2 and s.ogre.treads == 41
-    assert any("Ogre rams Heavy Tank: destroyed" in line for line in b.results)
+    assert any("Ogre rams Heavy Tank at 1019: destroyed" in line for line in b.results)
 
 
 def test_m7_only_two_rams_a_turn():

@@ -103,7 +103,7 @@ def test_c5_ok_then_fire_shows_a_result():
     s = b.state
     assert s.aim is None and s.ogre.weapons[0] == 1 and s.ogre.missiles_spent == 1
     line = b.results[-1]
-    assert line == "Ogre fires 1 Missiles at Heavy Tank: disabled (die 3, 2-1)"   # seeded dice
+    assert line == "Ogre fires 1 Missile at Heavy Tank at 1017: disabled (die 3, 2-1)"   # seeded
     shown = shown_text(app)
     assert any(line.startswith(w) for w in shown)                 # its head, wrapped ...
     assert any(w.endswith("(die 3, 2-1)") for w in shown)         # ... and its tail

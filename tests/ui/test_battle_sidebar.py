@@ -252,7 +252,7 @@ def test_t3_reminder_when_an_aim_is_left_unfired():
     b.reminders = lambda: True
     d.button("Done")
     assert b.dialog is not None and b.dialog.title == "Reminder"
-    assert "aimed weapons have not fired" in b.dialog.message
+    assert "aimed units have not fired" in b.dialog.message
     d.answer("Cancel")
     assert b.state.phase is Phase.DEFENSE_FIRE and b.state.aim is not None
     d.button("Fire")

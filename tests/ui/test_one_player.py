@@ -157,9 +157,10 @@ def test_g2_the_computer_ogre_names_its_target_and_weapons_before_it_fires():
     run_until(app, lambda: b.state.aim is not None or b.state.phase is not Phase.OGRE_FIRE)
     aim = b.state.aim
     assert aim is not None, "the Ogre never aimed, with the CP and a heavy tank in reach"
-    name = b.state.piece(aim.target).name
+    target = b.state.piece(aim.target)
     assert b.selected == aim.target                       # the Tactical Display shows the target
-    assert b.results[-1].startswith("Ogre aims ") and b.results[-1].endswith(f" at {name}")
+    assert b.results[-1].startswith("Ogre aims ")
+    assert b.results[-1].endswith(f" at {target.name} at {target.hex:04d}")
     assert app.commands.hold_until - time.monotonic() > 1.0  # up for the message speed (Low)
     for _ in range(5):
         app.step([])

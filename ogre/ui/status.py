@@ -1,0 +1,121 @@
+"""What the battle screen says about the battle at this moment, in words true for the moment.
+
+The rules keep a side's moved and fired counts until a later phase clears them (the Ogre's
+fire until its move phase ends, a defender's until the Ogre's fire phase ends), which is right
+for the rules and the saves but not for the player's eye: here the counts are shown only while
+they belong to the turn being played. The result log names a defender with its hex, and while
+the computer plays its side the sidebar says what it is doing instead of inviting the player.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ogre.rules.game import Event, aim_attack
+from ogre.rules.state import OGRE_ID, OGRE_PHASES, GameState, Phase, Piece
+from ogre.rules.units import STATS, WEAPON_STATS, WEAPONS, Kind, Weapon
+
+# The Ogre's fire counts belong to its turn from its fire phase on; in its move phase they are
+# last turn's, and its weapons are ready again.
+_OGRE_FIRE_SHOWN = frozenset(set(Phase) - {Phase.OGRE_ENTRY, Phase.OGRE_MOVE})
+# A defender's moved and fired marks belong to the defence's turn (GEV Movement included).
+_DEFENSE_TURN = frozenset({Phase.DEFENSE_MOVE, Phase.DEFENSE_FIRE, Phase.GEV_MOVE})
+
+
+def ogre_fired(state: GameState) -> tuple[int, int, int, int]:
+    """The Ogre's weapons fired this turn, as the sidebar shows them."""
+    return state.ogre.fired if state.phase in _OGRE_FIRE_SHOWN else (0, 0, 0, 0)
+
+
+def defender_marks(state: GameState) -> bool:
+    """Are defenders' moved and fired marks shown now? Only during their own side's turn."""
+    return state.phase in _DEFENSE_TURN
+
+
+def named(p: Piece) -> str:
+    """A defender as the log names it: 'Infantry (3) at 0809'."""
+    return f"{p.name} at {p.hex:04d}"
+
+
+# A count of Ogre parts in the singular or plural ("1 Missile", "2 Secondary Batteries"); the
+# rules' texts use the part's name whatever the count ("1 Missiles"), and the golden
+# transcripts hold them, so the words are mended here.
+_COUNTED = {
+    WEAPON_STATS[Weapon.MISSILE].name: ("Missile", "Missiles"),
+    WEAPON_STATS[Weapon.MAIN].name: ("Main Battery", "Main Batteries"),
+    WEAPON_STATS[Weapon.SECONDARY].name: ("Secondary Battery", "Secondary Batteries"),
+    WEAPON_STATS[Weapon.AP].name: ("Antipersonnel", "Antipersonnel"),
+    "treads": ("tread", "treads"),
+}
+_PARTS = "|".join(re.escape(w) for w in _COUNTED)
+_COUNT = re.compile(rf"\b(\d+) ({_PARTS})\b")
+_ONE_LOST = re.compile(rf"hit: ({_PARTS}) destroyed")      # C7: a hit destroys one of them
+
+
+def counted(n: int, part: str) -> str:
+    """'1 Missile', '2 Main Batteries': a count of the Ogre part `part` (its WEAPON_STATS name)."""
+    one, many = _COUNTED[part]
+    return f"{n} {one if n == 1 else many}"
+
+
+def weapons_words(counts: tuple[int, ...]) -> str:
+    """Ogre weapons per WEAPONS slot: '1 Missile, 2 Main Batteries'."""
+    return ", ".join(counted(n, WEAPON_STATS[w].name) for w, n in zip(WEAPONS, counts) if n)
+
+
+# the defender names the rules' event texts use (Piece.name)
+_DEFENDER_NAME = re.compile("|".join([r"Infantry \(\d+\)"] + [
+    re.escape(st.name) for k, st in STATS.items() if k is not Kind.INFANTRY]))
+
+
+def log_line(e: Event) -> str:
+    """An event's text for the result log: counts in the singular or plural, and the defender
+    it names with its hex (the rules' texts name the unit only)."""
+    text = _COUNT.sub(lambda m: counted(int(m[1]), m[2]), e.text)
+    text = _ONE_LOST.sub(lambda m: f"hit: {counted(1, m[1])} destroyed", text)
+    m = _DEFENDER_NAME.search(text) if e.piece != OGRE_ID and e.hex else None
+    if m is None:
+        return text
+    return f"{text[:m.end()]} at {e.hex:04d}{text[m.end():]}"
+
+
+def aim_lines(state: GameState) -> list[str]:
+    """C5, C7: what is aimed, for the Tactical Display once the attack dialog has closed."""
+    aim = state.aim
+    if aim is None:
+        return []
+    if aim.part is None:
+        target = state.piece(aim.target)
+        return [f"Aimed at: {named(target)}", f"With: {weapons_words(aim.weapons)}"]
+    return [f"Aimed at: {WEAPON_STATS[aim.part].name}", f"Attack strength {aim_attack(state, aim)}"]
+
+
+_COMPUTER_DOING = {
+    Phase.OGRE_ENTRY: "The computer Ogre is choosing where to enter.",
+    Phase.OGRE_MOVE: "The computer Ogre is moving.",
+    Phase.OGRE_FIRE: "The computer Ogre is firing.",
+    Phase.DEFENSE_MOVE: "The computer's defenders are moving.",
+    Phase.DEFENSE_FIRE: "The computer's defenders are firing.",
+    Phase.GEV_MOVE: "The computer's GEVs are moving again.",
+}
+COMPUTER_TURN = "The computer's turn"
+HURRY = "A click or a key hurries it."
+
+
+def computer_doing(state: GameState) -> str:
+    """G2: what the computer is doing, said in place of the player's prompts."""
+    return _COMPUTER_DOING.get(state.phase, "")
+
+
+def reminder_words(state: GameState) -> str:
+    """T3: the Reminder on Done, in the words of the side ending its phase."""
+    ogre = state.phase in OGRE_PHASES
+    if state.aim is not None:
+        what = "weapons" if ogre else "units"
+        return f"The aimed {what} have not fired. End this phase without firing them?"
+    if state.phase is Phase.OGRE_MOVE:
+        return "The Ogre has not moved. End this phase anyway?"
+    if state.phase is Phase.OGRE_FIRE:
+        return "Not every weapon that can fire has fired. End this phase anyway?"
+    words = "fired" if state.phase is Phase.DEFENSE_FIRE else "moved"
+    return f"Not every piece has {words}. End this phase anyway?"
