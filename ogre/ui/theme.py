@@ -121,21 +121,29 @@ class Para:
     gap: int = 0
 
 
-def _laid_out(paras, width: int, scale: float):
-    """[(line, size, colour, bold, y offset)] and the total height at this scale."""
+def _laid_out(paras, width: int, sizes: list[int]):
+    """[(line, size, colour, bold, y offset)] and the total height at these sizes."""
     out = []
     y = 0
-    for i, p in enumerate(paras):
-        size = max(1, round(p.size * scale))
+    for i, (p, size) in enumerate(zip(paras, sizes)):
         if i and p.gap:
-            y += round(p.gap * scale)
-        for line in (wrap(p.words, size, width, p.bold) if p.words else []):
+            y += round(p.gap * size / p.size)
+        for line in wrap(p.words, size, width, p.bold):
             out.append((line, size, p.colour, p.bold, y))
             y += max(size, line_height(size, p.bold))
     if out:
         line, size, _, bold, last = out[-1]
         y = last + line_height(size, bold)
     return out, y
+
+
+def _smaller(sizes: list[int], smallest: int) -> list[int] | None:
+    """The sizes one step down: the biggest paragraphs shrink first, so a bold message
+    gives way before the plain words under it; None when all are at `smallest`."""
+    top = max(sizes)
+    if top <= smallest:
+        return None
+    return [size - 1 if size == top else size for size in sizes]
 
 
 def draw_paragraphs(surface: pygame.Surface, paras, box: pygame.Rect, *, smallest: int = 14,
@@ -152,12 +160,13 @@ def draw_paragraphs(surface: pygame.Surface, paras, box: pygame.Rect, *, smalles
     paras = [p for p in paras if p.words]
     if not paras:
         return []
-    biggest = max(p.size for p in paras)
-    scale = 1.0
-    lines, height = _laid_out(paras, box.width, scale)
-    while height > box.height and round(biggest * scale) > smallest:
-        scale = (round(biggest * scale) - 1) / biggest
-        lines, height = _laid_out(paras, box.width, scale)
+    sizes = [p.size for p in paras]
+    lines, height = _laid_out(paras, box.width, sizes)
+    while height > box.height:
+        sizes = _smaller(sizes, smallest)
+        if sizes is None:
+            break
+        lines, height = _laid_out(paras, box.width, sizes)
     if height > box.height:
         lines, height = _cut(lines, box, newest)
     top = box.top
@@ -203,4 +212,5 @@ def draw_in_box(surface: pygame.Surface, words: str, box: pygame.Rect, size: int
 
 def paragraphs_height(paras, width: int) -> int:
     """How tall draw_paragraphs would make these paragraphs at their own sizes."""
-    return _laid_out([p for p in paras if p.words], width, 1.0)[1]
+    paras = [p for p in paras if p.words]
+    return _laid_out(paras, width, [p.size for p in paras])[1]
