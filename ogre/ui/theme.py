@@ -1,4 +1,5 @@
-"""Colours, fonts and the logical canvas size shared by every screen."""
+"""Colours, fonts, the logical canvas size shared by every screen, and the one routine that
+wraps and fits text inside a box (wrap, draw_paragraphs, draw_in_box)."""
 
 from __future__ import annotations
 
@@ -87,7 +88,7 @@ def wrap(words: str, size: int, width: int, bold: bool = False) -> list[str]:
 
 def _break_word(word: str, fits) -> tuple[str, str]:
     """The longest head of `word` that fits (one character at least), ended after a
-    separator when one lies in its second half, and the rest."""
+    separator when one lies in its second half (a path's / first), and the rest."""
     lo, hi = 1, len(word)
     while lo < hi:                      # the longest prefix that fits
         mid = (lo + hi + 1) // 2
@@ -95,9 +96,11 @@ def _break_word(word: str, fits) -> tuple[str, str]:
             lo = mid
         else:
             hi = mid - 1
-    cut = max(word.rfind(c, 0, lo) for c in "/\\-_.,") + 1
-    n = cut if cut > lo // 2 else lo
-    return word[:n], word[n:]
+    for separators in ("/\\", "-_.,"):
+        cut = max(word.rfind(c, 0, lo) for c in separators) + 1
+        if cut > lo // 2:
+            return word[:cut], word[cut:]
+    return word[:lo], word[lo:]
 
 
 def clip(line: str, size: int, width: int, bold: bool = False, mark: str = ELLIPSIS) -> str:

@@ -370,3 +370,28 @@ def test_s3_menu_items_fit_their_menu(title):
     drawn = check_frame(app)
     for cmd in app.menubar.open.commands:
         assert_whole(cmd.label, drawn, app.menubar.open.rect)
+
+
+# ---------------------------------------------------------------- the routine itself
+
+def test_x3_wrap_breaks_a_long_path_after_its_slashes_and_measures_bold():
+    pygame.font.init()
+    path = "/home/someone/.local/share/ogre-rebuilt/logs/battle-20240101-120000.txt"
+    lines = theme.wrap(f"The battle log is in {path}. Replay it.", 20, 150)
+    assert all(theme.font(20).size(line)[0] <= 150 for line in lines)
+    assert "".join(squashed(line) for line in lines) == squashed(
+        f"The battle log is in {path}. Replay it.")
+    assert any(line.endswith("/") for line in lines)          # broken after a slash
+    bold = theme.wrap("DISABLED CAN'T MOVE THIS TURN", 22, 228, bold=True)
+    assert all(theme.font(22, True).size(line)[0] <= 228 for line in bold)
+
+
+def test_s1_a_box_too_small_shows_what_fits_and_never_draws_outside():
+    pygame.font.init()
+    surface = pygame.Surface((300, 300))
+    box = pygame.Rect(10, 10, 120, 40)
+    rects = theme.draw_in_box(surface, "word " * 60, box, 22, smallest=16)
+    assert rects and all(box.contains(r) for r in rects)
+    newest = theme.draw_paragraphs(surface, [theme.Para(f"line {n}", 19) for n in range(30)],
+                                   box, smallest=19, newest=True)
+    assert newest and all(box.contains(r) for r in newest)
