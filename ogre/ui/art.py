@@ -2,17 +2,18 @@
 
 Nothing here loads an image: every shape is drawn with pygame.draw on a canvas four times
 the requested size and smooth-scaled down, so counters stay crisp at any window scale.
-Text is rendered at the final size so it stays sharp.
+The figures use our own stroke font (figures.py), whose 1 and I cannot be taken for an l.
 
 Defenders use NATO's friendly blue family, the Ogre hostile red. Piece states follow the
 1986 manual (moved green, fired red, disabled blue, all dimmed) and are also told apart by
 luminance (moved > fired > disabled) and by a corner glyph "M", "F" or "D", so they read
 without colour vision. Highlight is a bright yellow-and-black outline.
 
-Numbers read attack/range, defense, move. From about 64 px they are printed in full
-("4/2 D3 M3", the GEV "2/2 D2 M4-3"); smaller counters use the board-game form "4/2 3 3",
-and at 28 px and below only "4/2". Infantry print their squads ("3/1 3 2"), the Ogre "MK III"
-or "MK V".
+Figures read attack/range, defense, move, and stay readable, so a smaller counter prints
+fewer of them: on big counters in full ("4/2 D3 M3", the GEV "2/2 D2 M4-3"), from the half
+map's 46 px the board-game form "4/2 3 3" (8 px tall at least), and below that only "4/2",
+never shorter than the half map's 9 px hex numbers.
+Infantry print their squads ("3/1 3 2"), the Ogre "MK III" or "MK V" ("III", "V" when small).
 
 Returned surfaces are cached and shared: blit them, never draw on them.
 
@@ -34,9 +35,16 @@ import pygame
 
 from ogre.rules.units import STATS, Kind
 
+from . import figures
+
 KINDS: tuple[str, ...] = ("heavy", "missile", "howitzer", "gev", "infantry", "cp", "ogre")
 STATES: tuple[str, ...] = ("normal", "moved", "fired", "disabled", "highlight")
 MARK_NAMES = {3: "MK III", 5: "MK V"}
+MARK_SHORT = {3: "III", 5: "V"}
+FIGURE_FLOOR = 9        # "4/2" no shorter than the half map's hex numbers (mapview)
+COMPACT_FLOOR = 8       # "4/2 3 3" at least this tall: 10 px in the default window (x1.27)
+FULL_FORM_FLOOR = 11    # "4/2 D3 M3" only where it prints this tall
+SQUEEZES = (1.0, 0.88, 0.78, 0.68)   # how much narrower a long label may be set
 
 SS = 4   # supersampling factor
 
@@ -125,13 +133,6 @@ def _supersampled(size: int, draw: Callable[[pygame.Surface, int], None],
     big.fill((*clear, 0))
     draw(big, size * SS)
     return pygame.transform.smoothscale(big, (size, size))
-
-
-@lru_cache(maxsize=None)
-def _font(px: int) -> pygame.font.Font:
-    if not pygame.font.get_init():
-        pygame.font.init()
-    return pygame.font.Font(None, px)
 
 
 # --------------------------------------------------------------------------- silhouettes
@@ -309,9 +310,10 @@ def _ogre(pen: Pen, pal: Palette, mark: int) -> None:
 
 
 def _labels(kind: Kind | None, squads: int, mark: int) -> tuple[str, ...]:
-    """The counter's numbers, longest first: attack/range, defense, move."""
+    """The counter's figures, longest form first: attack/range, defense, move (the Ogre's
+    mark)."""
     if kind is None:
-        return (MARK_NAMES[mark],)
+        return (MARK_NAMES[mark], MARK_SHORT[mark])
     s = STATS[kind]
     attack = squads if kind is Kind.INFANTRY else s.attack
     defense = squads if kind is Kind.INFANTRY else s.defense
@@ -320,60 +322,54 @@ def _labels(kind: Kind | None, squads: int, mark: int) -> tuple[str, ...]:
             f"{attack}/{s.range}")
 
 
-def _gap(px: int) -> int:
-    return max(2, round(px * 0.26))
+def _label_width(size: int) -> int:
+    return _inner_rect(size).width - 2
 
 
-def _text_width(text: str, px: int) -> int:
-    """Width of a label whose words are set apart by a clear gap (the font's space is narrow)."""
-    words = text.split()
-    return sum(_font(px).size(w)[0] for w in words) + _gap(px) * (len(words) - 1)
+def _squeeze(text: str, width: int, height: int) -> float:
+    """The least narrowing at which the figures fit `width` at `height`; 0 if none does."""
+    for squeeze in SQUEEZES:
+        if figures.size(text, height, squeeze)[0] <= width:
+            return squeeze
+    return 0.0
 
 
-def _render_label(text: str, px: int, colour: Colour) -> pygame.Surface:
-    font = _font(px)
-    words = [font.render(w, True, colour) for w in text.split()]
-    surf = pygame.Surface((_text_width(text, px), font.get_height()), pygame.SRCALPHA)
-    x = 0
-    for img in words:
-        surf.blit(img, (x, 0))
-        x += img.get_width() + _gap(px)
-    return surf
-
-
-def _fit(texts: Sequence[str], width: int, largest: int, smallest: int) -> int:
-    """The largest font size in [smallest, largest] at which every text fits `width`; 0 if none."""
-    for px in range(largest, smallest - 1, -1):
-        if all(_text_width(t, px) <= width for t in texts):
-            return px
-    return 0
+def _all_fit(form: int, width: int, height: int) -> bool:
+    return all(_squeeze(_labels(k, 1, 3)[form], width, height) for k in Kind)
 
 
 @lru_cache(maxsize=None)
-def _label_form(size: int) -> tuple[int, int]:
-    """Which label form (0 full, 1 compact, 2 attack/range only) and font size the defenders use
-    at this counter size, judged on the heavy tank's label so every kind reads alike; a longer
-    label (the GEV's) may then shrink a point or two to fit."""
-    width = _inner_rect(size).width - 2
-    largest = max(9, round(min(size * 0.34, 6 + size * 0.2)))
-    reference = _labels(Kind.HEAVY, 1, 3)
-    for form, floor, low in ((0, 14, 0.20), (1, 10, 0.30), (2, 9, 0.30)):
-        smallest = min(largest, max(floor, round(size * low)))
-        px = _fit([reference[form]], width, largest, smallest)
-        if px:
-            return form, px
-    return 2, max(7, _fit([reference[2]], width, 9, 7))
+def _label_style(size: int) -> tuple[int, int]:
+    """(form, height) of the defenders' figures at this counter size: the fullest form
+    (0 full, 1 compact, 2 attack/range only) that every kind prints at least that form's
+    floor tall, judged on all kinds so that they read alike; a longer label (the GEV's) is
+    then set a little narrower, never shorter."""
+    width = _label_width(size)
+    largest = max(FIGURE_FLOOR, round(4 + size * 0.13))
+    for form, floor in ((0, FULL_FORM_FLOOR), (1, COMPACT_FLOOR), (2, FIGURE_FLOOR)):
+        for height in range(largest, floor - 1, -1):
+            if _all_fit(form, width, height):
+                return form, height
+    for height in range(FIGURE_FLOOR - 1, 5, -1):      # a counter too small to read anyway
+        if _all_fit(2, width, height):
+            return 2, height
+    return 2, 5
 
 
-def _label_px(text: str, size: int, px: int) -> int:
-    width = _inner_rect(size).width - 2
-    return _fit([text], width, px, 7) or 7
+def figure_height(size: int) -> int:
+    """How tall the figures print on a counter of this size, in pixels."""
+    return _label_style(size)[1]
 
 
-def _ogre_label_px(size: int) -> int:
-    width = _inner_rect(size).width - 2
-    return _fit(list(MARK_NAMES.values()), width, max(9, round(min(size * 0.28, 5 + size * 0.16))),
-                7) or 7
+def _label(kind: Kind | None, size: int, squads: int, mark: int) -> tuple[str, int, float]:
+    """(text, height, squeeze) of a counter's figures. The Ogre prints its mark as tall as
+    the defenders' figures: "MK III" where it fits, else "III"."""
+    width = _label_width(size)
+    form, height = _label_style(size)
+    if kind is None:
+        form = 0 if _squeeze(MARK_NAMES[3], width, height) else 1
+    text = _labels(kind, squads, mark)[form]
+    return text, height, _squeeze(text, width, height) or SQUEEZES[-1]
 
 
 def _body_rect(size: int) -> pygame.Rect:
@@ -427,14 +423,8 @@ def _face(kind: str, size: int, squads: int, mark: int) -> pygame.Surface:
     body = _body_rect(size)
     edge = _edge_width(size)
     inner = _inner_rect(size)
-    if unit is None:
-        text, px = MARK_NAMES[mark], _ogre_label_px(size)
-    else:
-        form, px = _label_form(size)
-        text = _labels(unit, squads, mark)[form]
-        px = _label_px(text, size, px)
-    font = _font(px)
-    text_h = font.get_ascent() + 1
+    text, px, squeeze = _label(unit, size, squads, mark)
+    text_h = px + 1
     # the art area: the face above the numbers, less a small pad
     pad = max(1.0, inner.width * 0.05)
     zone_w = inner.width - 2 * pad
@@ -455,8 +445,8 @@ def _face(kind: str, size: int, squads: int, mark: int) -> pygame.Surface:
         _draw_silhouette(Pen(big, ox * SS, oy * SS, side * SS), unit, pal, squads, mark)
 
     surf = _supersampled(size, draw, clear=pal.edge)
-    img = _render_label(text, px, pal.ink)
-    surf.blit(img, img.get_rect(centerx=inner.centerx, top=inner.bottom - text_h))
+    img = figures.render(text, px, pal.ink, squeeze)
+    surf.blit(img, img.get_rect(centerx=inner.centerx, bottom=inner.bottom - 1))
     return surf
 
 
@@ -469,11 +459,8 @@ def _badge(size: int, letter: str) -> pygame.Surface:
         pygame.draw.circle(big, (255, 255, 255), (n / 2, n / 2), n / 2 - max(SS, n // 9))
 
     surf = _supersampled(d, draw)
-    font = _font(max(9, round(d * 0.92)))
-    font.set_bold(True)
-    img = font.render(letter, True, (0, 0, 0))
-    font.set_bold(False)
-    surf.blit(img, img.get_rect(center=(d / 2, d / 2 + 0.5)))
+    img = figures.render(letter, max(5, round(d * 0.56)), (0, 0, 0))
+    surf.blit(img, img.get_rect(center=(d / 2, d / 2)))
     return surf
 
 

@@ -10,25 +10,30 @@ from . import theme
 from .widgets import Dialog
 
 ROW_H = 30
+ROW_SMALL = 16          # the size of a row's words too long for one line
+LIST_W = 560
 
 
 class ListDialog(Dialog):
-    """Pick one row (e.g. a save slot); unusable rows are dimmed. on_close(button, index)."""
+    """Pick one row (e.g. a save slot); unusable rows are dimmed. on_close(button, index).
+    A row too long for one line (a field's description, an unreadable slot's reason) is
+    as tall as its words need."""
 
     def __init__(self, title: str, message: str, rows: list[tuple[str, bool]],
                  on_close: Callable[[str, int], None], ok: str = "OK") -> None:
         self.rows = rows
         self.selected = next((i for i, (_, on) in enumerate(rows) if on), -1)
+        self.heights = _row_heights([words for words, _ in rows], LIST_W - 44, message)
         super().__init__(title, message, (ok, "Cancel"),
-                         lambda b: on_close(b, self.selected), width=560,
-                         body_height=len(rows) * ROW_H)
+                         lambda b: on_close(b, self.selected), width=LIST_W,
+                         body_height=sum(self.heights))
 
     def _enabled_for(self, label: str):
         return (lambda: self.selected >= 0) if label != "Cancel" else (lambda: True)
 
     def row_rect(self, i: int) -> pygame.Rect:
-        return pygame.Rect(self.rect.left + 16, self.body_top + i * ROW_H, self.rect.width - 32,
-                           ROW_H - 3)
+        return pygame.Rect(self.rect.left + 16, self.body_top + sum(self.heights[:i]),
+                           self.rect.width - 32, self.heights[i] - 3)
 
     def handle_body(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
@@ -53,25 +58,32 @@ class ListDialog(Dialog):
             r = self.row_rect(i)
             if i == self.selected:
                 pygame.draw.rect(surface, theme.BUTTON_HOT, r, border_radius=4)
-            colour = theme.TEXT if on else theme.TEXT_DIM
-            size, lines = row_lines(words, r.width - 12)
-            for n, line in enumerate(lines):
-                theme.text(surface, line, (r.left + 8, r.top + (6 if len(lines) == 1 else 1) + 13 * n),
-                           size, colour)
+            size, _ = row_lines(words, r.width - 12)
+            theme.draw_in_box(surface, words, pygame.Rect(r.left + 8, r.top + 2, r.width - 12,
+                                                         r.height - 4), size,
+                              theme.TEXT if on else theme.TEXT_DIM, smallest=11, middle=True)
 
 
 def row_lines(words: str, width: int) -> tuple[int, list[str]]:
-    """A row's text whole: one line at the normal size, else two smaller lines (an unreadable
-    slot's reason is a long sentence and must not be cut off)."""
+    """A row's text whole: one line at the normal size, else smaller lines, as many as it
+    takes (never cut off)."""
     for size in (20, 18):
         lines = theme.wrap(words, size, width)
         if len(lines) == 1:
             return size, lines
-    for size in (16, 15, 14, 13):
-        lines = theme.wrap(words, size, width)
-        if len(lines) <= 2:
-            return size, lines
-    return 13, lines[:2]
+    return ROW_SMALL, theme.wrap(words, ROW_SMALL, width)
+
+
+def _row_heights(rows: list[str], width: int, message: str) -> list[int]:
+    """Each row as tall as its lines; when the rows would not fit the canvas, all keep the
+    plain height and their words shrink inside them instead."""
+    heights = []
+    for words in rows:
+        size, lines = row_lines(words, width)
+        heights.append(ROW_H if len(lines) == 1 else max(ROW_H, size * len(lines) + 7))
+    lines = len(theme.wrap(message, 22, LIST_W - 40)) if message else 0
+    room = theme.LOGICAL_SIZE[1] - 16 - 126 - 22 * lines
+    return heights if sum(heights) <= room else [ROW_H] * len(rows)
 
 
 class OptionsDialog(Dialog):
@@ -106,15 +118,16 @@ class OptionsDialog(Dialog):
         for g, i, r in self.option_rects():
             name, opts = self.groups[g]
             if i < 0:
-                theme.text(surface, name, (r.left, r.top + 6), 21, theme.TEXT_DIM, bold=True)
+                theme.draw_in_box(surface, name, r, 21, theme.TEXT_DIM, bold=True, middle=True)
                 continue
             words, on = opts[i]
             mark = (r.left + 10, r.centery)
             pygame.draw.circle(surface, theme.TEXT if on else theme.TEXT_DIM, mark, 8, 2)
             if self.chosen[g] == i:
                 pygame.draw.circle(surface, theme.ACCENT, mark, 5)
-            theme.text(surface, words, (r.left + 28, r.top + 5), 22,
-                       theme.TEXT if on else theme.TEXT_DIM)
+            theme.draw_in_box(surface, words, pygame.Rect(r.left + 28, r.top, r.width - 28,
+                                                         r.height), 22,
+                              theme.TEXT if on else theme.TEXT_DIM, smallest=15, middle=True)
 
 
 class NameDialog(Dialog):
@@ -146,4 +159,16 @@ class NameDialog(Dialog):
         r = pygame.Rect(self.rect.left + 20, self.body_top, self.rect.width - 40, 32)
         pygame.draw.rect(surface, theme.BG, r, border_radius=4)
         pygame.draw.rect(surface, theme.ACCENT, r, 1, border_radius=4)
-        theme.text(surface, self.name + "_", (r.left + 8, r.top + 7), 22)
+        theme.text(surface, typed_tail(self.name + "_", 22, r.width - 16), (r.left + 8, r.top + 7),
+                   22)
+
+
+def typed_tail(words: str, size: int, width: int) -> str:
+    """What a one-line field shows of what was typed: the end, where the caret is, led by
+    an ellipsis when the start has scrolled out."""
+    f = theme.font(size)
+    if f.size(words)[0] <= width:
+        return words
+    while len(words) > 1 and f.size(theme.ELLIPSIS + words)[0] > width:
+        words = words[1:]
+    return theme.ELLIPSIS + words

@@ -34,7 +34,9 @@ class _RowDialog(Dialog):
 
     def draw_kill(self, surface: pygame.Surface, rows: int) -> None:
         y = self.body_top + rows * ROW_H + 4
-        theme.text(surface, self.kill_text(), (self.rect.left + 24, y), 22, theme.ACCENT)
+        theme.draw_in_box(surface, self.kill_text(), pygame.Rect(self.rect.left + 24, y,
+                                                                 self.rect.width - 48, 26),
+                          22, theme.ACCENT)
 
 
 class WeaponDialog(_RowDialog):

@@ -177,19 +177,13 @@ def _draw_mode(surface: pygame.Surface, mode: str, hot: str | None) -> None:
 
 
 def _draw_messages(surface: pygame.Surface, message: str, hint: str) -> None:
+    """The refusal and the words for what the pointer would do, both whole: they shrink
+    together to fit the window (theme.draw_paragraphs)."""
     _panel(surface, MESSAGES, "Messages")
-    width = MESSAGES.width - 16
-    y = MESSAGES.top + 28
-    if message:
-        for part in theme.wrap(message, 22, width):
-            theme.text(surface, part, (MESSAGES.left + 8, y), 22, theme.ERROR, bold=True)
-            y += 21
-        y += 6
-    for part in theme.wrap(hint, 19, width):
-        if y > MESSAGES.bottom - 18:
-            break
-        theme.text(surface, part, (MESSAGES.left + 8, y), 19, theme.TEXT)
-        y += 18
+    inside = pygame.Rect(MESSAGES.left + 8, MESSAGES.top + 28, MESSAGES.width - 16,
+                         MESSAGES.height - 32)
+    theme.draw_paragraphs(surface, [theme.Para(message, 22, theme.ERROR, bold=True),
+                                    theme.Para(hint, 19, theme.TEXT, gap=6)], inside, smallest=13)
 
 
 COUNT_ROWS = (("infantry", "Infantry squads", "infantry_squads"),

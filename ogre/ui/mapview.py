@@ -12,10 +12,11 @@ import pygame
 from ogre.rules.board import Board, OBSTRUCTED_LAST_ROW, CRATER_LINE_ROW
 from ogre.rules.hexes import ALL_HEXES, col_row
 
-from . import art, theme
+from . import art, figures, theme
 from .layout import HexLayout
 
 HALF_SIZE = 32      # hex radius in the half-map view
+HEX_NUMBER = (88, 76, 52)   # dark enough to read on both the scorched and the clear ground
 WHOLE_SIZE = 17     # hex radius when the whole map is shown
 LAST_ROW = 22
 
@@ -171,13 +172,16 @@ class MapView:
                          (b[0] + off[0], b[1] + off[1]), 1)
 
     def _draw_labels(self, surf, off) -> None:
+        """B1: each hex's CCRR number just inside its top edge, in our figures (a "1" with a
+        flag and a foot), under any counter, whose figures sit at its bottom."""
         if self.whole:
             return
         L = self.layout
+        height = hex_number_height(L.size)
         for h in ALL_HEXES:
             x, y = L.center(h)
-            theme.text(surf, f"{h:04d}", (int(x + off[0]) - 13, int(y + off[1] - L.size * 0.8)),
-                       13, (120, 108, 80))
+            figures.draw(surf, f"{h:04d}", height, HEX_NUMBER,
+                         midtop=(round(x + off[0]), round(y + off[1] - L.row_h / 2 + 2)))
 
     def draw_arrows(self, surface: pygame.Surface) -> None:
         for name, rect in self.arrows.items():
@@ -214,6 +218,12 @@ class MapView:
     @property
     def counter_size(self) -> int:
         return int(self.layout.size * 1.45)
+
+
+def hex_number_height(size: float) -> int:
+    """How tall the hex numbers' digits are in a hex of this radius: 9 px at least (11 in
+    the default window), and no more than fits above a counter's figures."""
+    return max(9, round(size * 0.28))
 
 
 def shared_edge(L: HexLayout, a: int, b: int):

@@ -88,7 +88,8 @@ class PreferencesDialog(Dialog):
             v = self.values[name]
             shown = ("Yes" if v else "No") if isinstance(v, bool) else v
             colour = theme.TEXT if on else theme.TEXT_DIM
-            theme.text(surface, label, (r.left + 10, r.top + 6), 22, colour)
+            theme.draw_in_box(surface, label, pygame.Rect(r.left + 10, r.top, r.width - 80,
+                                                          r.height), 22, colour, middle=True)
             theme.text(surface, shown, (r.right - 60, r.top + 6), 22,
                        theme.ACCENT if on else theme.TEXT_DIM, bold=on)
 
@@ -100,6 +101,9 @@ class KeysDialog(Dialog):
     def draw_body(self, surface: pygame.Surface) -> None:
         y = self.body_top
         for key, words in KEYS:
-            theme.text(surface, key, (self.rect.left + 20, y), 21, theme.ACCENT, bold=True)
-            theme.text(surface, words, (self.rect.left + 150, y), 21)
+            theme.draw_in_box(surface, key, pygame.Rect(self.rect.left + 20, y, 124, 24), 21,
+                              theme.ACCENT, bold=True, smallest=15)
+            theme.draw_in_box(surface, words, pygame.Rect(self.rect.left + 150, y,
+                                                          self.rect.width - 170, 24), 21,
+                              smallest=15)
             y += 24

@@ -113,20 +113,22 @@ def weapon_lines(state: GameState, w: Weapon) -> list[str]:
 
 
 def draw_tactical(surface: pygame.Surface, lines: list[str], message: str) -> None:
+    """The piece's lines from the top, a refusal at the bottom; the refusal is what the
+    player must read, so it takes its room first and the lines get what is left."""
     pygame.draw.rect(surface, theme.BG, TACTICAL, border_radius=6)
     theme.text(surface, "Tactical Display", (TACTICAL.left + 8, TACTICAL.top + 6), 18,
                theme.TEXT_DIM)
-    y = TACTICAL.top + 28
-    for i, line in enumerate(lines):
-        for part in theme.wrap(line, 20, TACTICAL.width - 16):
-            theme.text(surface, part, (TACTICAL.left + 8, y), 20,
-                       theme.ACCENT if i == 0 else theme.TEXT, bold=i == 0)
-            y += 20
+    inside = pygame.Rect(TACTICAL.left + 8, TACTICAL.top + 28, TACTICAL.width - 16,
+                         TACTICAL.height - 34)
     if message:
-        y = max(y + 8, TACTICAL.bottom - 24 * len(theme.wrap(message, 22, TACTICAL.width - 16)) - 8)
-        for part in theme.wrap(message, 22, TACTICAL.width - 16):
-            theme.text(surface, part, (TACTICAL.left + 8, y), 22, theme.ERROR, bold=True)
-            y += 22
+        words = [theme.Para(message, 22, theme.ERROR, bold=True)]
+        h = min(inside.height, theme.paragraphs_height(words, inside.width))
+        theme.draw_paragraphs(surface, words, pygame.Rect(inside.left, inside.bottom - h,
+                                                          inside.width, h), bottom=True)
+        inside.height = max(0, inside.height - h - 8)
+    theme.draw_paragraphs(surface, [theme.Para(line, 20, theme.ACCENT if i == 0 else theme.TEXT,
+                                               bold=i == 0) for i, line in enumerate(lines)],
+                          inside, smallest=16)
 
 
 def draw_results(surface: pygame.Surface, state: GameState, results: list[str],
@@ -135,16 +137,15 @@ def draw_results(surface: pygame.Surface, state: GameState, results: list[str],
     dialog, else of the aim), then the newest results."""
     r = pygame.Rect(RESULT.left, RESULT.top, RESULT.width, height - RESULT.top - 10)
     pygame.draw.rect(surface, theme.BG, r, border_radius=6)
-    y = r.top + 8
+    inside = r.inflate(-16, -16)
     kill = choosing
     if kill is None and state.aim is not None:
         kill = f"Probability of kill: {combat.percent(aim_kill_probability(state, state.aim))}%"
     if kill:
-        theme.text(surface, kill, (r.left + 8, y), 22, theme.ACCENT, bold=True)
-        y += 26
+        drawn = theme.draw_in_box(surface, kill, inside, 22, theme.ACCENT, bold=True)
+        bottom = max(rect.bottom for rect in drawn) if drawn else inside.top
+        inside.height -= bottom + 8 - inside.top
+        inside.top = bottom + 8
     # C8: the newest results at the bottom; when they do not all fit, the oldest give way
-    room = max(0, (r.bottom - 20 - y) // 19 + 1)
-    parts = [part for line in results[-room:] for part in theme.wrap(line, 19, r.width - 16)]
-    for part in parts[len(parts) - room:] if room else ():
-        theme.text(surface, part, (r.left + 8, y), 19)
-        y += 19
+    theme.draw_paragraphs(surface, [theme.Para(line, 19) for line in results[-40:]], inside,
+                          smallest=19, newest=True)

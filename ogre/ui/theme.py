@@ -1,7 +1,9 @@
-"""Colours, fonts and the logical canvas size shared by every screen."""
+"""Colours, fonts, the logical canvas size shared by every screen, and the one routine that
+wraps and fits text inside a box (wrap, draw_paragraphs, draw_in_box)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
 import pygame
@@ -32,6 +34,7 @@ SELECT = (255, 255, 255)
 BUTTON = (64, 70, 84)
 BUTTON_HOT = (88, 96, 116)
 BUTTON_DIM = (48, 52, 60)
+ELLIPSIS = "..."
 
 
 @lru_cache(maxsize=None)
@@ -51,18 +54,166 @@ def text(surface: pygame.Surface, words: str, pos: tuple[int, int], size: int = 
     return rect
 
 
-def wrap(words: str, size: int, width: int) -> list[str]:
-    """Split text into lines that fit `width` pixels."""
-    f = font(size)
+def line_height(size: int, bold: bool = False) -> int:
+    """The height a rendered line of this font takes."""
+    return font(size, bold).get_linesize()
+
+
+def wrap(words: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """Split text into lines that fit `width` pixels in this font: at spaces and at line
+    breaks, and inside a word too long for any line (a file's path), after a / or - near
+    the end of the line where there is one, else anywhere."""
+    f = font(size, bold)
+
+    def fits(line: str) -> bool:
+        return f.size(line)[0] <= width
+
     lines: list[str] = []
     for para in words.split("\n"):
         line = ""
         for w in para.split():
-            trial = f"{line} {w}".strip()
-            if f.size(trial)[0] <= width or not line:
+            trial = f"{line} {w}" if line else w
+            if fits(trial):
                 line = trial
-            else:
+                continue
+            if line:
                 lines.append(line)
-                line = w
+            while len(w) > 1 and not fits(w):
+                head, w = _break_word(w, fits)
+                lines.append(head)
+            line = w
         lines.append(line)
     return lines
+
+
+def _break_word(word: str, fits) -> tuple[str, str]:
+    """The longest head of `word` that fits (one character at least), ended after a
+    separator when one lies in its second half (a path's / first), and the rest."""
+    lo, hi = 1, len(word)
+    while lo < hi:                      # the longest prefix that fits
+        mid = (lo + hi + 1) // 2
+        if fits(word[:mid]):
+            lo = mid
+        else:
+            hi = mid - 1
+    for separators in ("/\\", "-_.,"):
+        cut = max(word.rfind(c, 0, lo) for c in separators) + 1
+        if cut > lo // 2:
+            return word[:cut], word[cut:]
+    return word[:lo], word[lo:]
+
+
+def clip(line: str, size: int, width: int, bold: bool = False, mark: str = ELLIPSIS) -> str:
+    """The line cut to fit `width`, ending in `mark` when it had to be cut."""
+    f = font(size, bold)
+    if f.size(line)[0] <= width:
+        return line
+    while line and f.size(line + mark)[0] > width:
+        line = line[:-1]
+    return line.rstrip() + mark
+
+
+@dataclass(frozen=True)
+class Para:
+    """A paragraph of a box: its words and how they look; `gap` is the space above it."""
+
+    words: str
+    size: int = 20
+    colour: tuple[int, int, int] = TEXT
+    bold: bool = False
+    gap: int = 0
+
+
+def _laid_out(paras, width: int, sizes: list[int]):
+    """[(line, size, colour, bold, y offset)] and the total height at these sizes."""
+    out = []
+    y = 0
+    for i, (p, size) in enumerate(zip(paras, sizes)):
+        if i and p.gap:
+            y += round(p.gap * size / p.size)
+        for line in wrap(p.words, size, width, p.bold):
+            out.append((line, size, p.colour, p.bold, y))
+            y += max(size, line_height(size, p.bold))
+    if out:
+        line, size, _, bold, last = out[-1]
+        y = last + line_height(size, bold)
+    return out, y
+
+
+def _smaller(sizes: list[int], smallest: int) -> list[int] | None:
+    """The sizes one step down: the biggest paragraphs shrink first, so a bold message
+    gives way before the plain words under it; None when all are at `smallest`."""
+    top = max(sizes)
+    if top <= smallest:
+        return None
+    return [size - 1 if size == top else size for size in sizes]
+
+
+def draw_paragraphs(surface: pygame.Surface, paras, box: pygame.Rect, *, smallest: int = 14,
+                    center: bool = False, middle: bool = False, bottom: bool = False,
+                    newest: bool = False) -> list[pygame.Rect]:
+    """Draw paragraphs inside `box`, wrapped to its width; every text box's one routine.
+
+    When they are too tall the sizes shrink together down to `smallest`; lines that still
+    do not fit are left off, so nothing is ever drawn outside the box: the last line shown
+    ends in an ellipsis, or with `newest` the first lines give way (a log). `center`
+    centres each line and the block, `middle` only the block; `bottom` sets the block on
+    the box's bottom edge. Returns the rects drawn.
+    """
+    paras = [p for p in paras if p.words]
+    if not paras:
+        return []
+    sizes = [p.size for p in paras]
+    lines, height = _laid_out(paras, box.width, sizes)
+    while height > box.height:
+        sizes = _smaller(sizes, smallest)
+        if sizes is None:
+            break
+        lines, height = _laid_out(paras, box.width, sizes)
+    if height > box.height:
+        lines, height = _cut(lines, box, newest)
+    top = box.top
+    if center or middle:
+        top = box.top + (box.height - height) // 2
+    elif bottom:
+        top = box.bottom - height
+    rects = []
+    for line, size, colour, bold, y in lines:
+        line = clip(line, size, box.width, bold, mark="")   # a glyph wider than the box
+        if center:
+            w = font(size, bold).size(line)[0]
+            pos = (box.left + (box.width - w) // 2, top + y)
+        else:
+            pos = (box.left, top + y)
+        rects.append(text(surface, line, pos, size, colour, bold=bold))
+    return rects
+
+
+def _cut(lines, box: pygame.Rect, newest: bool):
+    """The lines that fit the box's height and their height: the first ones, the last
+    ending in an ellipsis, or (newest) the last ones."""
+    if newest:
+        end = lines[-1][4] + line_height(lines[-1][1], lines[-1][3])
+        kept = [ln for ln in lines if end - ln[4] <= box.height]
+        shift = kept[0][4] if kept else 0
+        return [(*ln[:4], ln[4] - shift) for ln in kept], end - shift
+    kept = [ln for ln in lines if ln[4] + line_height(ln[1], ln[3]) <= box.height]
+    if kept and len(kept) < len(lines):
+        line, size, colour, bold, y = kept[-1]
+        kept[-1] = (clip(line + ELLIPSIS, size, box.width, bold), size, colour, bold, y)
+    height = kept[-1][4] + line_height(kept[-1][1], kept[-1][3]) if kept else 0
+    return kept, height
+
+
+def draw_in_box(surface: pygame.Surface, words: str, box: pygame.Rect, size: int = 20,
+                colour=TEXT, *, bold: bool = False, smallest: int = 14, center: bool = False,
+                middle: bool = False, bottom: bool = False) -> list[pygame.Rect]:
+    """One text in a box: wrapped, shrunk or cut to fit, never outside (draw_paragraphs)."""
+    return draw_paragraphs(surface, [Para(words, size, colour, bold)], box, smallest=smallest,
+                           center=center, middle=middle, bottom=bottom)
+
+
+def paragraphs_height(paras, width: int) -> int:
+    """How tall draw_paragraphs would make these paragraphs at their own sizes."""
+    paras = [p for p in paras if p.words]
+    return _laid_out(paras, width, [p.size for p in paras])[1]

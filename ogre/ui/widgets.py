@@ -37,8 +37,8 @@ class Button:
         pygame.draw.rect(surface, colour, self.rect, border_radius=6)
         pygame.draw.rect(surface, theme.PANEL_EDGE if on else theme.BUTTON_DIM, self.rect, 1,
                          border_radius=6)
-        theme.text(surface, self.label, self.rect.center, 22,
-                   theme.TEXT if on else theme.TEXT_DIM, bold=on, center=True)
+        theme.draw_in_box(surface, self.label, self.rect.inflate(-10, -4), 22,
+                          theme.TEXT if on else theme.TEXT_DIM, bold=on, center=True)
         if self.key and on:
             theme.text(surface, self.key, (self.rect.right - 12, self.rect.top + 3), 15,
                        theme.TEXT_DIM)
@@ -60,7 +60,7 @@ class Dialog:
         self.message = message
         self.on_close = on_close
         self.result: str | None = None
-        self.lines = theme.wrap(message, 22, width - 40) if message else []
+        self.lines = _message_lines(message, width - 40, body_height)
         height = 70 + 22 * len(self.lines) + body_height + 56
         self.rect = pygame.Rect(0, 0, width, height)
         self.rect.center = (theme.SIDEBAR_W + (theme.LOGICAL_SIZE[0] - theme.SIDEBAR_W) // 2,
@@ -112,8 +112,9 @@ class Dialog:
         surface.blit(shade, (0, 0))
         pygame.draw.rect(surface, theme.PANEL, self.rect, border_radius=10)
         pygame.draw.rect(surface, theme.ACCENT, self.rect, 2, border_radius=10)
-        theme.text(surface, self.title, (self.rect.centerx, self.rect.top + 22), 26, theme.ACCENT,
-                   bold=True, center=True)
+        title = pygame.Rect(self.rect.left + 12, self.rect.top + 8, self.rect.width - 24, 30)
+        theme.draw_in_box(surface, self.title, title, 26, theme.ACCENT, bold=True, center=True,
+                          smallest=18)
         y = self.rect.top + 46
         for line in self.lines:
             theme.text(surface, line, (self.rect.left + 20, y), 22)
@@ -124,6 +125,20 @@ class Dialog:
 
     def draw_body(self, surface: pygame.Surface) -> None:
         pass
+
+
+def _message_lines(message: str, width: int, body_height: int) -> list[str]:
+    """The message wrapped to the dialog's width (a path breaks inside itself). The box
+    grows with its lines up to the canvas' height; a message longer than that shows what
+    fits, its last line ending in an ellipsis."""
+    if not message:
+        return []
+    lines = theme.wrap(message, 22, width)
+    room = max(1, (theme.LOGICAL_SIZE[1] - 16 - 126 - body_height) // 22)
+    if len(lines) > room:
+        lines = lines[:room]
+        lines[-1] = theme.clip(lines[-1] + theme.ELLIPSIS, 22, width)
+    return lines
 
 
 def route_to_dialog(owner, event: pygame.event.Event) -> bool:
