@@ -17,8 +17,9 @@ ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1),
 
 
 class KeyPointer:
-    def __init__(self) -> None:
-        self.pos = (theme.LOGICAL_SIZE[0] // 2, theme.LOGICAL_SIZE[1] // 2)
+    def __init__(self, bounds: tuple[int, int] = theme.LOGICAL_SIZE) -> None:
+        self.bounds = bounds       # the canvas: the pointer stays on it
+        self.pos = (bounds[0] // 2, bounds[1] // 2)
         self.visible = False
         self.holding = False       # Z pressed once: the button is down until Z again
 
@@ -29,7 +30,7 @@ class KeyPointer:
         if event.key in ARROWS:
             dx, dy = ARROWS[event.key]
             step = BIG_STEP if event.mod & pygame.KMOD_SHIFT else STEP
-            w, h = theme.LOGICAL_SIZE
+            w, h = self.bounds
             self.pos = (max(0, min(w - 1, self.pos[0] + dx * step)),
                         max(0, min(h - 1, self.pos[1] + dy * step)))
             self.visible = True
@@ -45,6 +46,11 @@ class KeyPointer:
             kind = pygame.MOUSEBUTTONDOWN if self.holding else pygame.MOUSEBUTTONUP
             return [pygame.event.Event(kind, pos=self.pos, button=1)]
         return None
+
+    def resize(self, bounds: tuple[int, int]) -> None:
+        """The canvas changed height with the window: keep the pointer on it."""
+        self.bounds = bounds
+        self.pos = (min(self.pos[0], bounds[0] - 1), min(self.pos[1], bounds[1] - 1))
 
     def follow(self, pos) -> None:
         """The mouse moved: the keyboard pointer starts from there next time."""
