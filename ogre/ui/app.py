@@ -271,14 +271,16 @@ class App:
 
 
 def canvas_size(window: tuple[int, int]) -> tuple[int, int]:
-    """The logical canvas for a window: 1024 wide, and as tall as the window's shape asks but
-    never below 720. A tall window grows the canvas downward (more map, no bars above and
-    below); a wide one keeps bars at the sides, as the map is only 15 columns wide."""
+    """The logical canvas for a window: 1024 wide, and as tall as the window's shape asks,
+    from 720 to 2048. A tall window grows the canvas downward (more map, no bars above and
+    below); a wide one keeps bars at the sides, as the map is only 15 columns wide. Past
+    twice its width (all the map long shown) a sliver of a window gets bars, not a canvas of
+    gigabytes."""
     lw, lh = theme.LOGICAL_SIZE
     w, h = window
     if w <= 0 or h <= 0:
         return lw, lh
-    return lw, max(lh, round(h * lw / w))
+    return lw, min(2 * lw, max(lh, round(h * lw / w)))
 
 
 def default_window_size(desktop: tuple[int, int] | None) -> tuple[int, int]:

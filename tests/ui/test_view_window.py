@@ -70,6 +70,7 @@ def test_b4_a_new_player_gets_the_desktop_fitted_window(monkeypatch):
 @pytest.mark.parametrize("window, canvas", [
     ((1024, 720), (1024, 720)), ((1306, 918), (1024, 720)), ((1000, 1400), (1024, 1434)),
     ((1600, 500), (1024, 720)), ((800, 900), (1024, 1152)), ((1, 1), (1024, 1024)),
+    ((500, 1000), (1024, 2048)), ((1, 700), (1024, 2048)),     # at most twice as tall as wide
 ])
 def test_x4_the_canvas_is_1024_wide_and_as_tall_as_the_window_asks(window, canvas):
     assert canvas_size(window) == canvas
@@ -101,6 +102,12 @@ def test_b4_a_wide_window_keeps_bars_at_the_sides():
     scale, ox, oy = app._fit()
     assert app.canvas.get_size() == (1024, 720) and oy == 0 and ox > 250
     assert not app.battle.map.whole
+    sliver = battle((400, 1000))                         # past twice as tall as wide: bars
+    scale, ox, oy = sliver._fit()
+    assert sliver.canvas.get_size() == (1024, 2048) and ox == 0 and oy > 0
+    d = Driver(sliver)
+    d.drag_hex(1018, 1016)
+    assert sliver.battle.state.piece(2).hex == 1016
 
 
 def test_b4_the_whole_view_at_the_default_window_shows_every_hex():
