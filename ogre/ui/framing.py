@@ -4,7 +4,8 @@ matter in that phase, nearest the Ogre first. Pure: the map view picks the scrol
     >>> from ogre.rules import Field, Placement, new_game, Enter, Done, apply
     >>> from ogre.rules.board import EMPTY_BOARD
     >>> from ogre.rules.units import Kind
-    >>> s = new_game(Field(EMPTY_BOARD, (Placement(Kind.CP, 801), Placement(Kind.HEAVY, 1018))), 3, 1)
+    >>> field = Field(EMPTY_BOARD, (Placement(Kind.CP, 801), Placement(Kind.HEAVY, 1018)))
+    >>> s = new_game(field, 3, 1)
     >>> s, _ = apply(s, Enter(1022))
     >>> hexes_that_matter(s)             # Ogre Movement: the tank is within 3 moves + range 5
     [1022, 1018]

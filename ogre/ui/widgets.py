@@ -63,7 +63,7 @@ class Dialog:
         self.lines = theme.wrap(message, 22, width - 40) if message else []
         height = 70 + 22 * len(self.lines) + body_height + 56
         self.rect = pygame.Rect(0, 0, width, height)
-        self.rect.center = dialog_centre(theme.LOGICAL_SIZE)    # the App re-centres it on its canvas
+        self.rect.center = dialog_centre(theme.LOGICAL_SIZE)   # the App centres it on its canvas
         self.body_top = self.rect.top + 50 + 22 * len(self.lines)
         bw, gap = 110, 14
         total = len(buttons) * bw + (len(buttons) - 1) * gap

@@ -11,12 +11,17 @@ whose centre showed, or only followed the Ogre.
 
 from __future__ import annotations
 
-import pygame
+import random
 
+import pygame
+import pytest
+
+from ogre.rules import legal_actions, new_game
 from ogre.rules.hexes import ALL_HEXES, BOTTOM_ROW, col_row
 from ogre.rules.state import Phase
 from ogre.storage.games import GameStore, Players
 from ogre.ui.app import App
+from ogre.ui.framing import hexes_that_matter
 
 from driver import Driver
 from test_battle_setup import CP, GEV, HEAVY, HOWITZER, INF, MISSILE, P, battle_state
@@ -175,3 +180,41 @@ def test_b4_start_new_ogre_in_a_tall_window_shows_the_whole_field():
     play_again(app, d, keep=False)
     assert app.battle.state.phase is Phase.OGRE_ENTRY
     assert all(shown(app, *ALL_HEXES))
+
+
+# ---------------------------------------------------------------- whole battles
+
+def rows_apart(hexes) -> int:
+    rows = [col_row(h)[1] for h in hexes]
+    return max(rows) - min(rows)
+
+
+@pytest.mark.parametrize("seed", [1, 4])
+def test_b4_every_phase_of_a_played_battle_opens_on_what_matters(seed):
+    """A whole random battle played through the App: at each phase's start the Ogre shows
+    whole, and so do the pieces that matter - all of them when they lie within ten rows
+    (a view shows twelve), else the nearest as far as ten rows from the Ogre's reach."""
+    from tests.rules.helpers import mark_iii_field
+    from tests.rules.random_play import choose
+
+    rnd = random.Random(seed)
+    app = App(state=new_game(mark_iii_field(), 3, seed), size=CANVAS)
+    b = app.battle
+    starts = 0
+    for _ in range(3000):
+        s = b.state
+        if s.over:
+            break
+        phase = s.phase
+        assert b.act(choose(s, legal_actions(s), rnd), confirmed=True)
+        if b.state.phase is phase or b.state.over:
+            continue
+        starts += 1
+        hexes = hexes_that_matter(b.state)
+        m = b.map
+        if not hexes:
+            continue
+        assert fully_shown(m, hexes[0]), (b.state.turn, b.state.phase)
+        near = [h for i, h in enumerate(hexes) if rows_apart(hexes[:i + 1]) <= 10]
+        assert all(fully_shown(m, h) for h in near), (b.state.turn, b.state.phase, hexes)
+    assert starts > 20
