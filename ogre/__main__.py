@@ -8,7 +8,9 @@ import argparse
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="ogre", description="OGRE (1986), rebuilt.")
     parser.add_argument("--seed", type=int, default=None, help="dice seed (default: random)")
-    parser.add_argument("--size", default="", help="window size, e.g. 1280x900")
+    parser.add_argument("--size", default="",
+                        help="window size, e.g. 1280x900 (default: most of the screen's "
+                             "height; a window taller than 1024:720 shows more of the map)")
     parser.add_argument("--replay", metavar="FILE", help="step through an exported battle log")
     parser.add_argument("--ogre", metavar="PLAYER", default=None,
                         help="the computer Ogre: a skill (Low, Med, Hi) or module:Class (X5)")

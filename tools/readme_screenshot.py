@@ -98,10 +98,13 @@ def capture(out: Path) -> None:
 
     from ogre.rules import parse_action
     from ogre.rules.state import OGRE_ID
+    from ogre.ui import theme
     from ogre.ui.app import App
 
     seed = pick_seed()
-    app = App(state=mid_game(seed))
+    # the canvas's own size, one window pixel per canvas pixel (without a size the window
+    # would take most of the screen's height, scaling the picture)
+    app = App(state=mid_game(seed), size=theme.LOGICAL_SIZE)
     b = app.battle
     for line in script():
         if not b.act(parse_action(line), confirmed=True):

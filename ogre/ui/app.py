@@ -1,4 +1,7 @@
-"""The application: one window, a fixed logical canvas scaled to it, and one plain loop.
+"""The application: one window, a logical canvas scaled to it, and one plain loop.
+
+The canvas is always 1024 wide; its height follows the window's shape (never below 720),
+so a tall window shows more map instead of bars above and below (B4, X4).
 
 Screens (the Field Editor and the battle) draw below the menu bar; dialogs sit on
 top and take the mouse while open. `step()` runs one frame's worth of events so
@@ -21,6 +24,7 @@ from . import theme
 from .battle import Battle
 from .commands import Commands
 from .keyboard import KeyPointer, KeyTargets
+from .mapview import map_rect
 from .menus import MenuBar
 from .widgets import Dialog, route_to_dialog
 
@@ -44,15 +48,15 @@ class App:
         if ogre_skill:
             self.prefs = self.prefs.model_copy(update={"skill": ogre_skill})
         self.window = pygame.display.set_mode(size or _fit_desktop(self.prefs.window_size)
-                                              or theme.LOGICAL_SIZE, pygame.RESIZABLE)
-        self.canvas = pygame.Surface(theme.LOGICAL_SIZE)
+                                              or default_window_size(_desktop()), pygame.RESIZABLE)
+        self.canvas = pygame.Surface(canvas_size(self.window.get_size()))
         self.sounds = sounds if sounds is not None else _make_sounds(self.prefs.sound)
         self.seed = seed
         self.running = True
         self.dirty = True
         self.frames = 0
         self.dialog: Dialog | None = None          # the app's own dialogs (menus' commands)
-        self.pointer = KeyPointer()
+        self.pointer = KeyPointer(self.canvas.get_size())
         self.commands = Commands(self, players or {})
         self.menubar = MenuBar(self.commands.menus())
         self.battle: Battle | None = None
@@ -77,6 +81,8 @@ class App:
         self.battle.start_state = start if start is not None else state
         self.commands.set_computer(computer)
         self.screen = self.battle
+        self._fit_screens()
+        self.battle.frame_phase()       # a loaded or new battle opens on what matters (B4)
         self.touch()
 
     def open_editor(self, field: Field, ogre_hex: int = 0, mark: int = 3) -> None:
@@ -109,10 +115,35 @@ class App:
                 self._prefs_complaint = words
                 self.show("Preferences", words)
 
-    # -- coordinates: the canvas is scaled to fit the window, letterboxed --
+    # -- the canvas: as tall as the window's shape asks, its screens and dialogs fitted to it --
+    def _follow_window(self) -> None:
+        """Rebuild the canvas when the window's shape asks for another height."""
+        size = canvas_size(self.window.get_size())
+        if size != self.canvas.get_size():
+            self.canvas = pygame.Surface(size)
+            self.pointer.resize(size)
+            self.touch()
+        self._fit_screens()
+
+    def _fit_screens(self) -> None:
+        """Every screen's map (however it was made: a replay, the editor) and every open
+        dialog fitted to the current canvas."""
+        size = self.canvas.get_size()
+        rect = map_rect(size)
+        for screen in {id(s): s for s in (self.battle, self.editor, self.screen) if s}.values():
+            resize = getattr(screen, "resize", None)
+            if resize is not None and screen.map.rect != rect:
+                resize(size)
+            dialog = getattr(screen, "dialog", None)
+            if dialog is not None:
+                dialog.centre_on(size)
+        if self.dialog is not None:
+            self.dialog.centre_on(size)
+
+    # -- coordinates: the canvas is scaled to fit the window, letterboxed at the sides --
     def _fit(self) -> tuple[float, int, int]:
         w, h = self.window.get_size()
-        lw, lh = theme.LOGICAL_SIZE
+        lw, lh = self.canvas.get_size()
         scale = min(w / lw, h / lh) or 1.0
         return scale, int((w - lw * scale) / 2), int((h - lh * scale) / 2)
 
@@ -127,9 +158,11 @@ class App:
     # -- the loop --
     def step(self, events: list[pygame.event.Event] | None = None) -> bool:
         """Handle events (the queue's when None), let a computer player act, redraw if needed."""
+        self._follow_window()
         for event in pygame.event.get() if events is None else events:
             self.handle(event)
         self.commands.tick()
+        self._follow_window()
         if self.dirty:
             self.draw()
         return self.running
@@ -140,6 +173,7 @@ class App:
             return
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED,
                           pygame.WINDOWEXPOSED):
+            self._follow_window()
             self.touch()
             return
         if event.type not in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
@@ -149,6 +183,7 @@ class App:
         if self.commands.busy(event):
             return      # the computer is acting: a click or key only hurries its messages
         if hasattr(event, "pos"):
+            self._fit_screens()      # a dialog or screen opened by the last event: in place
             data = dict(event.__dict__)
             data["pos"] = self.to_logical(event.pos)
             event = pygame.event.Event(event.type, data)
@@ -215,6 +250,7 @@ class App:
             self.screen.handle_event(event)
 
     def draw(self) -> None:
+        self._fit_screens()
         self.canvas.fill(theme.BG)
         if self.screen is not None:
             self.screen.draw(self.canvas)
@@ -227,8 +263,8 @@ class App:
         if abs(scale - 1.0) < 1e-6:
             self.window.blit(self.canvas, (ox, oy))
         else:
-            size = (max(1, int(theme.LOGICAL_SIZE[0] * scale)),
-                    max(1, int(theme.LOGICAL_SIZE[1] * scale)))
+            size = (max(1, int(self.canvas.get_width() * scale)),
+                    max(1, int(self.canvas.get_height() * scale)))
             self.window.blit(pygame.transform.smoothscale(self.canvas, size), (ox, oy))
         pygame.display.flip()
         self.dirty = False
@@ -243,6 +279,37 @@ class App:
             self.step()
         self.commands.shutdown()
         pygame.quit()
+
+
+def canvas_size(window: tuple[int, int]) -> tuple[int, int]:
+    """The logical canvas for a window: 1024 wide, and as tall as the window's shape asks,
+    from 720 to 2048. A tall window grows the canvas downward (more map, no bars above and
+    below); a wide one keeps bars at the sides, as the map is only 15 columns wide. Past
+    twice its width (all the map long shown) a sliver of a window gets bars, not a canvas of
+    gigabytes."""
+    lw, lh = theme.LOGICAL_SIZE
+    w, h = window
+    if w <= 0 or h <= 0:
+        return lw, lh
+    return lw, min(2 * lw, max(lh, round(h * lw / w)))
+
+
+def default_window_size(desktop: tuple[int, int] | None) -> tuple[int, int]:
+    """The window's first size when none is given or remembered: 85% of the desktop's height
+    (a taskbar and a title bar keep their room), as wide as the canvas's 1024:720 shape asks
+    but at most 95% of the desktop's width. Unknown desktop: the canvas's own 1024 x 720."""
+    if not desktop or desktop[0] <= 0 or desktop[1] <= 0:
+        return theme.LOGICAL_SIZE
+    lw, lh = theme.LOGICAL_SIZE
+    h = round(desktop[1] * 0.85)
+    return min(round(h * lw / lh), round(desktop[0] * 0.95)), h
+
+
+def _desktop() -> tuple[int, int] | None:
+    try:
+        return pygame.display.get_desktop_sizes()[0]
+    except (pygame.error, IndexError):
+        return None
 
 
 def _fit_desktop(size):

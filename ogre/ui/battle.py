@@ -22,7 +22,8 @@ from ogre.rules.units import STATS, WEAPON_STATS, WEAPONS, Kind, Weapon
 
 from . import art, sidebar, status, theme
 from .dialogs import PartDialog, WeaponDialog
-from .mapview import MapView
+from .framing import hexes_that_matter
+from .mapview import MapView, map_rect
 from .widgets import Button, Dialog, route_to_dialog
 
 OFF_MAP = MESSAGES["off_map"]
@@ -32,9 +33,7 @@ class Battle:
     def __init__(self, state: GameState, *, reminders: Callable[[], bool] = lambda: True,
                  sounds=None, on_change: Callable[[], None] = lambda: None) -> None:
         self.state = state
-        self.map = MapView(pygame.Rect(theme.SIDEBAR_W, theme.MENU_H,
-                                       theme.LOGICAL_SIZE[0] - theme.SIDEBAR_W,
-                                       theme.LOGICAL_SIZE[1] - theme.MENU_H))
+        self.map = MapView(map_rect(theme.LOGICAL_SIZE))   # the App fits it to its canvas
         self.reminders = reminders
         self.sounds = sounds
         self.on_change = on_change
@@ -265,16 +264,25 @@ class Battle:
             self.open(Dialog("The Battle Is Over", f"{s.result}.\n{_victory_words(s)}", ("OK",)))
 
     def _keep_in_view(self, action) -> None:
-        """The map follows the Ogre, and a new defence phase opens on the Ogre with as many
-        defenders beside it as fit, so no one hunts for the action with the arrows."""
-        o = self.state.ogre
-        if not o.on_map:
-            return
-        if isinstance(action, Done) and self.state.phase in (Phase.DEFENSE_MOVE, Phase.DEFENSE_FIRE,
-                                                                  Phase.GEV_MOVE):
-            self.map.frame(o.hex, [p.hex for p in self.state.pieces])
-        elif isinstance(action, (Done, Enter)) or (isinstance(action, Move) and action.piece == OGRE_ID):
-            self.map.frame(o.hex)
+        """The map follows the Ogre, and each phase opens on the pieces that matter in it, so
+        no one hunts for the action with the arrows (B4)."""
+        if isinstance(action, (Done, Enter)):
+            self.frame_phase()
+        elif isinstance(action, Move) and action.piece == OGRE_ID and self.state.ogre.on_map:
+            self.map.frame(self.state.ogre.hex)
+
+    def frame_phase(self) -> None:
+        """Show the Ogre and the pieces that matter in this phase fully, the nearest first when
+        they do not all fit; before the Ogre enters, the bottom row where it comes on."""
+        hexes = hexes_that_matter(self.state)
+        if hexes:
+            self.map.frame(hexes[0], hexes[1:])
+        elif self.state.phase is Phase.OGRE_ENTRY:
+            self.map.jump_half(bottom=True)
+
+    def resize(self, canvas_size: tuple[int, int]) -> None:
+        """The canvas follows the window's height: the map takes what is below the menu bar."""
+        self.map.resize(map_rect(canvas_size))
 
     def open(self, dialog: Dialog) -> None:
         self.dialog = dialog

@@ -30,7 +30,7 @@ from ogre.rules.units import MARKS, Kind
 
 from . import editor_sidebar as bar
 from . import art, theme
-from .mapview import MapView, shared_edge
+from .mapview import MapView, map_rect, shared_edge
 from .widgets import Dialog, route_to_dialog
 
 CP_PRESENT = MESSAGES["cp_present"]
@@ -68,9 +68,7 @@ class Editor:
         self.on_change = on_change
         self.dialog: Dialog | None = None
         self.message = ""
-        self.map = MapView(pygame.Rect(theme.SIDEBAR_W, theme.MENU_H,
-                                       theme.LOGICAL_SIZE[0] - theme.SIDEBAR_W,
-                                       theme.LOGICAL_SIZE[1] - theme.MENU_H))
+        self.map = MapView(map_rect(theme.LOGICAL_SIZE))   # the App fits it to its canvas
         self.map.scroll_to(1)         # the defenders' end of the field first
         self.selected = "heavy"       # a key of editor_sidebar.CHOICES
         self.mode = "drop"            # "drop" or "drag"
@@ -84,6 +82,10 @@ class Editor:
         # onto a crater) and is no part of the field
         self.ogre_hex = 0
         self.ogre_mark = 3
+
+    def resize(self, canvas_size: tuple[int, int]) -> None:
+        """The canvas follows the window's height: the map takes what is below the menu bar."""
+        self.map.resize(map_rect(canvas_size))
 
     def show_ogre(self, h: int, mark: int = 3) -> None:
         self.ogre_hex, self.ogre_mark = h, mark

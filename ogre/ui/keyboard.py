@@ -61,8 +61,9 @@ def nearest_control(controls, pos, dx: int, dy: int) -> pygame.Rect | None:
 
 
 class KeyPointer:
-    def __init__(self) -> None:
-        self.pos = (theme.LOGICAL_SIZE[0] // 2, theme.LOGICAL_SIZE[1] // 2)
+    def __init__(self, bounds: tuple[int, int] = theme.LOGICAL_SIZE) -> None:
+        self.bounds = bounds       # the canvas: the pointer stays on it
+        self.pos = (bounds[0] // 2, bounds[1] // 2)
         self.visible = False
         self.holding = False       # Z pressed once: the button is down until Z again
         self.last_hex = 0          # where the pointer left the map, to come back to
@@ -132,6 +133,11 @@ class KeyPointer:
         m.show_hex(h)
         x, y = m.layout.center(h)
         return int(x), int(y)
+
+    def resize(self, bounds: tuple[int, int]) -> None:
+        """The canvas changed height with the window: keep the pointer on it."""
+        self.bounds = bounds
+        self.pos = (min(self.pos[0], bounds[0] - 1), min(self.pos[1], bounds[1] - 1))
 
     def follow(self, pos) -> None:
         """The mouse moved: the keyboard pointer starts from there next time."""

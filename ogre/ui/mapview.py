@@ -15,29 +15,56 @@ from ogre.rules.hexes import ALL_HEXES, col_row
 from . import art, figures, theme
 from .layout import HexLayout
 
-HALF_SIZE = 32      # hex radius in the half-map view
+HALF_SIZE = 32      # hex radius in the half-map view; the whole map is never drawn larger
 HEX_NUMBER = (88, 76, 52)   # dark enough to read on both the scorched and the clear ground
-WHOLE_SIZE = 17     # hex radius when the whole map is shown
+# The whole map shows by itself when it fits at this radius or more: its counters are then at
+# least 37 px, where their figures are drawn as large as the half view's hex numbers (B4).
+AUTO_WHOLE_SIZE = 26
 LAST_ROW = 22
+ARROW = 26          # the corner arrows' size
+
+
+def map_rect(canvas_size: tuple[int, int]) -> pygame.Rect:
+    """The map's place on a canvas of this size: right of the sidebar, below the menu bar."""
+    w, h = canvas_size
+    return pygame.Rect(theme.SIDEBAR_W, theme.MENU_H, w - theme.SIDEBAR_W, h - theme.MENU_H)
 
 
 class MapView:
     def __init__(self, rect: pygame.Rect) -> None:
-        self.rect = pygame.Rect(rect)
-        self.whole = False
         self.top_row = 11        # the Ogre's end of the field first: rows 11-22
+        self.chosen: bool | None = None    # whole (True) or half (False) once the player picks
         self._terrain_key = None
         self._terrain: pygame.Surface | None = None
         self._overlays: dict[tuple, pygame.Surface] = {}   # fill_hexes' tinted layers
-        self.layout = self._make_layout()
-        s = 26
-        r = self.rect
+        self.resize(rect)
+
+    def resize(self, rect: pygame.Rect) -> None:
+        """Fit the view to a new rect (the window changed), keeping its scroll and the player's
+        whole/half choice; until the player chooses, the whole map shows when it fits (B4)."""
+        self.rect = pygame.Rect(rect)
+        r, s = self.rect, ARROW
         self.arrows = {
             "top": pygame.Rect(r.left + 2, r.top + 2, s, s),
             "bottom": pygame.Rect(r.left + 2, r.bottom - s - 2, s, s),
             "up": pygame.Rect(r.right - s - 2, r.top + 2, s, s),
             "down": pygame.Rect(r.right - s - 2, r.bottom - s - 2, s, s),
         }
+        self.whole_size = self._fit_whole()
+        self.whole = self.chosen if self.chosen is not None else \
+            self.whole_size >= AUTO_WHOLE_SIZE
+        self._terrain_key = None
+        self._overlays.clear()
+        self.scroll_to(self.top_row)
+
+    def _fit_whole(self) -> int:
+        """The largest hex radius (at most the half view's) at which every counter of the whole
+        map is fully in view: inside the rect and clear of the corner arrows."""
+        for size in range(HALF_SIZE, 5, -1):
+            self.layout = self._layout(size, 1)
+            if all(self.fully_visible(h) for h in ALL_HEXES):
+                return size
+        return 6
 
     # -- geometry --
     @property
@@ -45,21 +72,29 @@ class MapView:
         return LAST_ROW if self.whole else int(self.rect.height / (HALF_SIZE * 1.7320508) - 0.5)
 
     def max_top(self) -> int:
-        return 1 if self.whole else LAST_ROW - self.visible_rows + 1
+        return 1 if self.whole else max(1, LAST_ROW - self.visible_rows + 1)
 
     def _make_layout(self) -> HexLayout:
-        size = WHOLE_SIZE if self.whole else HALF_SIZE
+        if self.whole:
+            return self._layout(self.whole_size, 1)
+        return self._layout(HALF_SIZE, self.top_row)
+
+    def _layout(self, size: int, top_row: int) -> HexLayout:
         width = size * (2 + 1.5 * 14)
         ox = self.rect.left + (self.rect.width - width) / 2
-        return HexLayout(size, (ox, self.rect.top + 2), top_row=1 if self.whole else self.top_row)
+        return HexLayout(size, (ox, self.rect.top + 2), top_row=top_row)
 
     def scroll_to(self, top: int) -> None:
-        self.top_row = max(1, min(self.max_top(), top))
+        """Scroll the half view; the whole view has nothing to scroll and keeps the half
+        view's row for when Tab goes back to it."""
+        if not self.whole:
+            self.top_row = max(1, min(self.max_top(), top))
         self.layout = self._make_layout()
 
     def toggle_whole(self) -> None:
-        self.whole = not self.whole
-        self.layout = self._make_layout()
+        """Tab: the player's choice, kept through window resizes."""
+        self.whole = self.chosen = not self.whole
+        self.scroll_to(self.top_row)
 
     def jump_half(self, bottom: bool) -> None:
         self.scroll_to(self.max_top() if bottom else 1)
@@ -78,38 +113,38 @@ class MapView:
         return False
 
     def show_hex(self, h: int) -> None:
-        """Scroll so that hex h is in view."""
-        if self.whole or not h:
+        """Scroll as little as needed so that hex h's counter is fully in view."""
+        if self.whole or not h or self.fully_visible(h):
             return
-        row = col_row(h)[1]
-        if row < self.top_row + 1:
-            self.scroll_to(row - 1)
-        elif row > self.top_row + self.visible_rows - 2:
-            self.scroll_to(row - self.visible_rows + 2)
+        self.frame(h)
 
     def frame(self, focus: int, others=()) -> None:
-        """Scroll so `focus` is in view with a row to spare, showing as many of `others` as
-        possible; of equal views, the one nearest the current keeps the player's bearings."""
+        """Scroll so `focus` is fully in view with as many of `others` as fit; `others` come
+        nearest first, and a view that shows a nearer one beats one that shows more far ones.
+        Of equal views, the one nearest the current keeps the player's bearings."""
         if self.whole or not focus:
             return
         keep = self.top_row
         best = None
         for top in range(1, self.max_top() + 1):
             self.scroll_to(top)
-            if not self._inside(focus):
-                continue
-            score = (sum(self.hex_visible(h) for h in others), -abs(top - keep))
+            shown = [self.fully_visible(h) for h in others]
+            prefix = shown.index(False) if False in shown else len(shown)
+            score = (self.fully_visible(focus), prefix, sum(shown), -abs(top - keep))
             if best is None or score > best[0]:
                 best = (score, top)
         self.scroll_to(best[1] if best else keep)
-        if not best:
-            self.show_hex(focus)
 
-    def _inside(self, h: int) -> bool:
-        """In view and not on the very edge rows, where a counter is cut in half."""
-        _, y = self.layout.center(h)
-        margin = self.layout.row_h * 0.6
-        return self.rect.top + margin <= y <= self.rect.bottom - margin
+    def counter_rect(self, h: int) -> pygame.Rect:
+        """Where hex h's counter is drawn (blit_counter's rect)."""
+        x, y = self.layout.center(h)
+        size = self.counter_size
+        return pygame.Rect(0, 0, size, size).move(int(x) - size // 2, int(y) - size // 2)
+
+    def fully_visible(self, h: int) -> bool:
+        """A counter on hex h would show whole: not cut by the map's edge nor under an arrow."""
+        r = self.counter_rect(h)
+        return self.rect.contains(r) and r.collidelist(list(self.arrows.values())) < 0
 
     def hex_at(self, pos) -> int:
         if not self.rect.collidepoint(pos):
@@ -118,6 +153,7 @@ class MapView:
         return h if h and self.hex_visible(h) else 0
 
     def hex_visible(self, h: int) -> bool:
+        """On screen enough to draw its counter and take clicks: its centre is in the view."""
         _, y = self.layout.center(h)
         return self.rect.top <= y <= self.rect.bottom
 

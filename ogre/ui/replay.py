@@ -51,6 +51,9 @@ class ReplayScreen:
             if e.hex:
                 self.map.show_hex(e.hex)
 
+    def resize(self, canvas_size: tuple[int, int]) -> None:
+        self.battle.resize(canvas_size)
+
     def handle_key(self, event: pygame.event.Event) -> bool:
         if event.type != pygame.KEYDOWN:
             return False

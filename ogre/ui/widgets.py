@@ -63,8 +63,7 @@ class Dialog:
         self.lines = _message_lines(message, width - 40, body_height)
         height = 70 + 22 * len(self.lines) + body_height + 56
         self.rect = pygame.Rect(0, 0, width, height)
-        self.rect.center = (theme.SIDEBAR_W + (theme.LOGICAL_SIZE[0] - theme.SIDEBAR_W) // 2,
-                            theme.LOGICAL_SIZE[1] // 2)
+        self.rect.center = dialog_centre(theme.LOGICAL_SIZE)   # the App centres it on its canvas
         self.body_top = self.rect.top + 50 + 22 * len(self.lines)
         bw, gap = 110, 14
         total = len(buttons) * bw + (len(buttons) - 1) * gap
@@ -75,6 +74,17 @@ class Dialog:
             self.buttons.append(Button(r, label, lambda lab=label: self.close(lab),
                                        self._enabled_for(label)))
             x += bw + gap
+
+    def centre_on(self, canvas_size: tuple[int, int]) -> None:
+        """Sit over the middle of the map area of a canvas this size (it follows the window's
+        height); the body's widgets are placed from rect and body_top, so they move along."""
+        x, y = dialog_centre(canvas_size)
+        dx, dy = x - self.rect.centerx, y - self.rect.centery
+        if dx or dy:
+            self.rect.move_ip(dx, dy)
+            self.body_top += dy
+            for b in self.buttons:
+                b.rect.move_ip(dx, dy)
 
     def _enabled_for(self, label: str) -> Callable[[], bool]:
         return lambda: True
@@ -139,6 +149,12 @@ def _message_lines(message: str, width: int, body_height: int) -> list[str]:
         lines = lines[:room]
         lines[-1] = theme.clip(lines[-1] + theme.ELLIPSIS, 22, width)
     return lines
+
+
+def dialog_centre(canvas_size: tuple[int, int]) -> tuple[int, int]:
+    """Where dialogs centre: the middle of the map area, half way down the canvas."""
+    w, h = canvas_size
+    return theme.SIDEBAR_W + (w - theme.SIDEBAR_W) // 2, h // 2
 
 
 def route_to_dialog(owner, event: pygame.event.Event) -> bool:

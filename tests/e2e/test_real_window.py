@@ -117,18 +117,26 @@ def test_x4_real_window_shows_the_battle(xvfb, tmp_path):
     import pygame
     from ogre.ui import theme
 
+    from ogre.ui.app import default_window_size
+
     img = pygame.image.load(str(tmp_path / "window.png"))
-    assert img.get_size() == theme.LOGICAL_SIZE
+    # no size given or remembered: the window fits the 1280 x 800 screen (B4)
+    assert img.get_size() == default_window_size((1280, 800))
     w, h = img.get_size()
+    k = w / theme.LOGICAL_SIZE[0]                      # the canvas is scaled to the window
+
+    def at(*xs):
+        return tuple(round(x * k) for x in xs)
+
     colours = {tuple(img.get_at((x, y)))[:3] for x in range(0, w, 7) for y in range(0, h, 7)}
     assert len(colours) > 50, "a blank or nearly blank window"
     # the map's own colours (craters and rubble are left out: as dark as the panel)
     map_palette = [theme.MAP_BG, theme.MAP_CLEAR, theme.HEX_EDGE, theme.SWAMP, theme.RIVER]
-    map_area = (theme.SIDEBAR_W + 40, theme.MENU_H + 40, w - 40, h - 40)
+    map_area = at(theme.SIDEBAR_W + 40, theme.MENU_H + 40) + (w - 40, h - 40)
     assert _fraction(img, map_area, map_palette) > 0.75
-    sidebar_margin = (0, theme.MENU_H + 2, 9, h)       # left of the sidebar's boxes
+    sidebar_margin = at(0, theme.MENU_H + 2, 8) + (h,)      # left of the sidebar's boxes
     assert _fraction(img, sidebar_margin, [theme.PANEL], step=1) > 0.9
-    sidebar = (0, theme.MENU_H + 2, theme.SIDEBAR_W - 3, h)
+    sidebar = at(0, theme.MENU_H + 2, theme.SIDEBAR_W - 3) + (h,)
     assert _fraction(img, sidebar, [theme.PANEL, theme.BG], step=3) > 0.6
     assert _fraction(img, sidebar, map_palette, step=3) < 0.1
 

@@ -1,0 +1,184 @@
+"""B4, X4 (issue 13, part 2): the window fits the player's desktop and a tall window uses its
+height - the canvas grows down, and the whole map shows by itself once it is readable.
+
+The whole map is "readable" from a hex radius of 26 (mapview.AUTO_WHOLE_SIZE): counters of
+37 px, whose figures are drawn as large as the half view's hex numbers.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from ogre.rules.hexes import ALL_HEXES
+from ogre.rules.state import Phase
+from ogre.ui.app import App, canvas_size, default_window_size
+from ogre.ui.editor import Editor
+
+from driver import Driver
+from test_battle_setup import CP, HEAVY, P, battle_state
+from test_view_framing import fully_shown
+
+
+def battle(size) -> App:
+    app = App(state=battle_state([P(CP, 1418), P(HEAVY, 1018)], Phase.DEFENSE_MOVE, 1020),
+              size=size)
+    app.step([])
+    return app
+
+
+def resize(app: App, size) -> None:
+    """The player drags the window's edge: SDL resizes the surface and says so."""
+    pygame.display.set_mode(size, pygame.RESIZABLE)
+    app.step([pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])])
+
+
+def key(app: App, k: int, mod: int = 0) -> None:
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)])
+
+
+# ---------------------------------------------------------------- the first window
+
+@pytest.mark.parametrize("desktop, window", [
+    ((1920, 1080), (1306, 918)),        # 85% of the height, the canvas's shape
+    ((1366, 768), (929, 653)),
+    ((3840, 2160), (2611, 1836)),
+    ((800, 600), (725, 510)),           # smaller than the canvas: it is scaled down
+    ((1080, 1920), (1026, 1632)),       # a portrait screen: the width bounds it, the height
+                                        # is kept, and the whole map shows (below)
+    (None, (1024, 720)),                # unknown: the canvas's own size
+    ((0, 0), (1024, 720)),
+])
+def test_b4_default_window_fits_the_desktop(desktop, window):
+    assert default_window_size(desktop) == window
+
+
+def test_b4_a_new_player_gets_the_desktop_fitted_window(monkeypatch):
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1920, 1080)])
+    app = App()                                       # no size given, none remembered
+    assert app.window.get_size() == (1306, 918)
+    assert app.canvas.get_size() == (1024, 720)
+    assert isinstance(app.screen, Editor) and not app.screen.map.whole
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1080, 1920)])
+    portrait = App(state=battle_state([P(CP, 1418)], Phase.DEFENSE_MOVE, 1020))
+    assert portrait.window.get_size() == (1026, 1632) and portrait.battle.map.whole
+
+
+# ---------------------------------------------------------------- the canvas follows the window
+
+@pytest.mark.parametrize("window, canvas", [
+    ((1024, 720), (1024, 720)), ((1306, 918), (1024, 720)), ((1000, 1400), (1024, 1434)),
+    ((1600, 500), (1024, 720)), ((800, 900), (1024, 1152)), ((1, 1), (1024, 1024)),
+    ((500, 1000), (1024, 2048)), ((1, 700), (1024, 2048)),     # at most twice as tall as wide
+])
+def test_x4_the_canvas_is_1024_wide_and_as_tall_as_the_window_asks(window, canvas):
+    assert canvas_size(window) == canvas
+
+
+def test_b4_a_tall_window_shows_the_whole_map_without_bars():
+    app = battle((1000, 1400))
+    m = app.battle.map
+    assert app.canvas.get_size() == (1024, 1434)
+    # no bars above or below: the canvas's corners are the window's
+    assert app.to_window((0, 0)) == (0, 0)
+    assert app.to_window((1023, 1433)) == (999, 1399)
+    assert m.rect.bottom == 1434
+    assert m.whole and m.layout.size == 32               # as large as the half view
+    assert all(fully_shown(m, h) for h in ALL_HEXES)
+    d = Driver(app)
+    d.drag_hex(1018, 1016)                                # and it plays
+    assert app.battle.state.piece(2).hex == 1016
+    d.click_at(m.arrows["down"].center)                   # the arrows have nothing to do
+    assert m.whole
+    key(app, pygame.K_TAB)                                # Tab: the half view, and back
+    assert not m.whole and m.layout.size == 32
+    key(app, pygame.K_TAB)
+    assert m.whole
+
+
+def test_b4_a_wide_window_keeps_bars_at_the_sides():
+    app = battle((1600, 500))
+    _, ox, oy = app._fit()
+    assert app.canvas.get_size() == (1024, 720) and oy == 0 and ox > 250
+    assert not app.battle.map.whole
+    sliver = battle((400, 1000))                         # past twice as tall as wide: bars
+    _, ox, oy = sliver._fit()
+    assert sliver.canvas.get_size() == (1024, 2048) and ox == 0 and oy > 0
+    d = Driver(sliver)
+    d.drag_hex(1018, 1016)
+    assert sliver.battle.state.piece(2).hex == 1016
+
+
+def test_b4_the_whole_view_at_the_default_window_shows_every_hex():
+    for size in ((1024, 720), default_window_size((1920, 1080)), default_window_size((1366, 768))):
+        app = battle(size)
+        m = app.battle.map
+        assert not m.whole                                # 720 tall: the half view first
+        key(app, pygame.K_TAB)
+        assert m.whole
+        assert all(fully_shown(m, h) for h in ALL_HEXES), size
+        assert m.layout.size >= 18                        # the largest that fits, not 17
+
+
+def test_x4_resizing_keeps_the_scroll_and_the_players_choice():
+    app = battle((1024, 720))
+    m = app.battle.map
+    m.scroll_to(4)
+    resize(app, (1000, 900))                               # taller: more rows, same top
+    assert app.canvas.get_size() == (1024, 922) and m.rect.bottom == 922
+    assert not m.whole and m.top_row == 4 and m.visible_rows > 12
+    resize(app, (1000, 1400))                              # tall enough: the whole map
+    assert m.whole
+    key(app, pygame.K_TAB)                                 # the player wants the half view
+    assert not m.whole and m.top_row == 1 and m.visible_rows >= 22   # every row fits
+    resize(app, (1000, 1300))
+    assert not m.whole                                     # ... and keeps it
+    key(app, pygame.K_TAB)                                 # now the whole map ...
+    resize(app, (1280, 720))                               # ... in a short window too
+    assert app.canvas.get_size() == (1024, 720) and m.rect.bottom == 720
+    assert m.whole and all(fully_shown(m, h) for h in ALL_HEXES)
+    key(app, pygame.K_TAB)
+    assert not m.whole and m.top_row == 1
+    d = Driver(app)
+    d.drag_hex(1018, 1017)                                 # play goes on
+    assert app.battle.state.piece(2).hex == 1017
+
+
+def test_x4_the_field_editor_follows_the_window_too():
+    app = App(size=(1024, 720))
+    ed = app.screen
+    assert isinstance(ed, Editor) and not ed.map.whole
+    resize(app, (1000, 1400))
+    assert ed.map.whole and ed.map.rect.bottom == 1434
+    assert all(fully_shown(ed.map, h) for h in ALL_HEXES)
+
+
+def test_x4_dialogs_centre_on_the_tall_canvas_and_work():
+    app = battle((1000, 1400))
+    app.show("Notice", "A word.")
+    app.step([])
+    d = Driver(app)
+    dialog = app.dialog
+    assert dialog.rect.centery == 1434 // 2
+    assert all(dialog.rect.contains(b.rect) for b in dialog.buttons)
+    d.answer("OK")
+    assert app.dialog is None
+    # one opened before the window grew moves with it
+    app.show("Notice", "Another.")
+    app.step([])
+    resize(app, (1000, 1100))
+    assert app.dialog.rect.centery == app.canvas.get_height() // 2
+    d.answer("OK")
+    assert app.dialog is None
+
+
+def test_x4_the_keyboard_pointer_reaches_the_bottom_of_a_tall_canvas():
+    app = battle((1000, 1400))
+    start = app.to_window((600, 1100))
+    app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0))])
+    for _ in range(3):
+        key(app, pygame.K_DOWN, pygame.KMOD_SHIFT)
+    assert 1100 < app.pointer.pos[1] < app.canvas.get_height()
+    for _ in range(40):
+        key(app, pygame.K_DOWN, pygame.KMOD_SHIFT)
+    assert 1100 < app.pointer.pos[1] < app.canvas.get_height()    # on the canvas, no further
