@@ -266,7 +266,7 @@ def editor_hints(ed) -> list[str]:
     for p in f.placements:
         if p.hex in visible:
             sample.setdefault((p.kind, p.squads), p.hex)
-    crater = next(h for h in f.board.craters if ed.map.hex_visible(h) and ed.map._inside(h))
+    crater = next(h for h in f.board.craters if ed.map.fully_visible(h))
     empty = next(h for h in range(1502, 102, -100) if f.at(h) is None
                  and not f.board.is_crater(h))
     ogre = next(h for h in range(1503, 103, -100) if f.at(h) is None
@@ -335,7 +335,7 @@ def test_e3_a_second_command_post_is_refused_readably_by_clicks():
     d = Driver(app)
     d.click_at(bar.choice_rect("cp").center)
     h = next(p.hex for p in ed.field.placements
-             if p.kind is not CP and ed.map.hex_visible(p.hex) and ed.map._inside(p.hex))
+             if p.kind is not CP and ed.map.fully_visible(p.hex))
     d.click_at(_centre(ed, h))
     assert ed.message == MESSAGES["cp_present"]
     drawn = check_frame(app)
