@@ -17,8 +17,8 @@ from .layout import HexLayout
 
 HALF_SIZE = 32      # hex radius in the half-map view; the whole map is never drawn larger
 HEX_NUMBER = (88, 76, 52)   # dark enough to read on both the scorched and the clear ground
-# The whole map shows by itself when it fits at this radius or more: its counters are then at
-# least 37 px, where their figures are drawn as large as the half view's hex numbers (B4).
+# The whole map shows by itself when it fits at this radius or more (B4): its counters are then
+# 37 px or more, with their full figures, and the hex numbers have room above them.
 AUTO_WHOLE_SIZE = 26
 LAST_ROW = 22
 ARROW = 26          # the corner arrows' size
@@ -210,8 +210,8 @@ class MapView:
     def _draw_labels(self, surf, off) -> None:
         """B1: each hex's CCRR number just inside its top edge, in our figures (a "1" with a
         flag and a foot), under any counter, whose figures sit at its bottom."""
-        if self.whole:
-            return
+        if self.whole and self.layout.size < AUTO_WHOLE_SIZE:
+            return          # the small whole map: numbers would crowd the counters' figures
         L = self.layout
         height = hex_number_height(L.size)
         for h in ALL_HEXES:

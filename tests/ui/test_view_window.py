@@ -182,3 +182,18 @@ def test_x4_the_keyboard_pointer_reaches_the_bottom_of_a_tall_canvas():
     for _ in range(40):
         key(app, pygame.K_DOWN, pygame.KMOD_SHIFT)
     assert 1100 < app.pointer.pos[1] < app.canvas.get_height()    # on the canvas, no further
+
+
+def test_b1_the_tall_windows_whole_map_keeps_its_hex_numbers(monkeypatch):
+    from ogre.ui import figures
+    drawn: list[str] = []
+    real = figures.draw
+    monkeypatch.setattr(figures, "draw", lambda s, text, *a, **k: (drawn.append(text),
+                                                                  real(s, text, *a, **k))[1])
+    app = battle((1000, 1400))
+    assert app.battle.map.whole
+    assert {f"{h:04d}" for h in ALL_HEXES} <= set(drawn)      # every hex numbered, readable
+    small = battle((1024, 720))
+    drawn.clear()                                              # its half view had them
+    key(small, pygame.K_TAB)                                   # the small whole map: none
+    assert small.battle.map.whole and not {f"{h:04d}" for h in ALL_HEXES} & set(drawn)
