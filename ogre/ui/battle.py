@@ -183,7 +183,7 @@ class Battle:
         # click off the map means nothing else
         asks = self.reminders() or verdict.kind not in ("ram", "overrun", "ram_ogre")
         if verdict.confirm and not confirmed and asks:
-            self.open(Dialog(*self._confirm_words(verdict), ("OK", "Cancel"),
+            self.open(Dialog(*status.confirm_words(self.state, verdict), ("OK", "Cancel"),
                              lambda b: b == "OK" and self.act(action, confirmed=True)))
             return False
         aim = self.state.aim
@@ -208,16 +208,6 @@ class Battle:
             p = s.piece(action.piece)
             self.results.append(f"{status.named(p)} aims at {WEAPON_STATS[action.part].name}")
             self.selected = OGRE_ID
-
-    def _confirm_words(self, verdict) -> tuple[str, str]:
-        target = self.state.piece(verdict.target) if verdict.target else None
-        if verdict.kind == "ram":
-            return "Ram", f"Ram the {target.name}? A ram cannot be undone."
-        if verdict.kind == "overrun":
-            return "Overrun", f"Overrun the {target.name}? An overrun cannot be undone."
-        if verdict.kind == "ram_ogre":
-            return "Ram the Ogre", "Ram the Ogre? The ramming unit is destroyed and cannot be undone."
-        return "Leave the Map", "Should the Ogre leave the map? The battle will then be scored."
 
     def refuse(self, message: str) -> None:
         self.message = message
@@ -261,7 +251,7 @@ class Battle:
         self._keep_in_view(action)
         if s.over:
             self.play("victory")
-            self.open(Dialog("The Battle Is Over", f"{s.result}.\n{_victory_words(s)}", ("OK",)))
+            self.open(Dialog("The Battle Is Over", f"{s.result}.\n{status.victory_words(s)}", ("OK",)))
 
     def _keep_in_view(self, action) -> None:
         """The map follows the Ogre, and each phase opens on the pieces that matter in it, so
@@ -583,17 +573,6 @@ def _sound_for(e, missiles: bool) -> str:
     if e.kind == "fire" and missiles:
         return "missile"
     return _SOUND.get(e.kind, "gun")
-
-
-def _victory_words(s: GameState) -> str:
-    cp = "The Command Post stands." if s.command_post else "The Command Post is destroyed."
-    if s.ogre.exited:
-        ogre = "The Ogre escaped off the map."
-    elif s.ogre.destroyed:
-        ogre = "The Ogre is destroyed."
-    else:
-        ogre = "The Ogre is still in the field."
-    return f"{cp} {ogre} Defenders left: {len(s.pieces)} ({s.surviving_attack_points()} attack points)."
 
 
 def _ev(kind: int, pos) -> pygame.event.Event:

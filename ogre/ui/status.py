@@ -119,3 +119,27 @@ def reminder_words(state: GameState) -> str:
         return "Not every weapon that can fire has fired. End this phase anyway?"
     words = "fired" if state.phase is Phase.DEFENSE_FIRE else "moved"
     return f"Not every piece has {words}. End this phase anyway?"
+
+
+def confirm_words(state: GameState, verdict) -> tuple[str, str]:
+    """The title and question before a ram, an overrun or the Ogre leaving the map."""
+    target = state.piece(verdict.target) if verdict.target else None
+    if verdict.kind == "ram":
+        return "Ram", f"Ram the {target.name}? A ram cannot be undone."
+    if verdict.kind == "overrun":
+        return "Overrun", f"Overrun the {target.name}? An overrun cannot be undone."
+    if verdict.kind == "ram_ogre":
+        return "Ram the Ogre", "Ram the Ogre? The ramming unit is destroyed and cannot be undone."
+    return "Leave the Map", "Should the Ogre leave the map? The battle will then be scored."
+
+
+def victory_words(s: GameState) -> str:
+    """The battle-over dialog's second line: the Command Post, the Ogre, the defenders left."""
+    cp = "The Command Post stands." if s.command_post else "The Command Post is destroyed."
+    if s.ogre.exited:
+        ogre = "The Ogre escaped off the map."
+    elif s.ogre.destroyed:
+        ogre = "The Ogre is destroyed."
+    else:
+        ogre = "The Ogre is still in the field."
+    return f"{cp} {ogre} Defenders left: {len(s.pieces)} ({s.surviving_attack_points()} attack points)."

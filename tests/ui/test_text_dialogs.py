@@ -22,7 +22,7 @@ from ogre.storage.fields import FieldStore
 from ogre.storage.games import GameStore, Players
 from ogre.ui import commands as commands_module
 from ogre.ui.app import App
-from ogre.ui.battle import _victory_words
+from ogre.ui.status import confirm_words, victory_words
 from ogre.ui.dialogs import PartDialog, WeaponDialog
 from ogre.ui.widgets import Dialog
 
@@ -239,7 +239,7 @@ def test_t3_g7_reminders_and_confirmations_fit():
     answer(app, "Cancel")
     b = app.battle
     for kind, target in (("ram", 3), ("overrun", 3), ("ram_ogre", 0), ("exit", 0)):
-        title, words = b._confirm_words(SimpleNamespace(kind=kind, target=target))
+        title, words = confirm_words(b.state, SimpleNamespace(kind=kind, target=target))
         b.open(Dialog(title, words, ("OK", "Cancel")))
         check_dialog(app)
         b.dialog = None
@@ -250,7 +250,7 @@ def test_g4_the_battle_over_dialog_fits(level):
     app, _ = _battle()
     s = replace(app.battle.state, phase=Phase.OVER, result=level)
     app.battle.state = s
-    app.battle.open(Dialog("The Battle Is Over", f"{s.result}.\n{_victory_words(s)}", ("OK",)))
+    app.battle.open(Dialog("The Battle Is Over", f"{s.result}.\n{victory_words(s)}", ("OK",)))
     check_dialog(app)
 
 
