@@ -21,6 +21,7 @@ from ogre.storage.errors import StorageError
 from ogre.storage.fields import FieldStore, fit_label, load_predesigned
 from ogre.storage.games import GameStore, Players
 from ogre.storage.paths import user_data_folder
+from ogre.storage.preferences import save_preferences
 
 from .choices import ListDialog, NameDialog, OptionsDialog
 from . import theme
@@ -285,10 +286,7 @@ class Commands:
             mark = 3 if choice[0] == 0 else 5
             side = PLAYERS[choice[1]]
             computer = None if side == "none" else side
-            a.set_prefs(a.prefs.model_copy(update={"play_scenario": mark, "play_computer": side}))
-            if a.dialog is not dialog:      # the preferences could not be written: said first
-                a.dialog.on_close = lambda b: go_on(mark, computer)
-                return
+            self._remember_play_choice(mark, side)
             go_on(mark, computer)
 
         def go_on(mark: int, computer: str | None) -> None:
@@ -299,8 +297,18 @@ class Commands:
                     lambda b, c: b == "OK" and self._check_and_start(mark, computer, keep=c[0] == 1))
                 return
             self._check_and_start(mark, computer, keep=False)
-        dialog = OptionsDialog("Play a Game", "Choose the battle.", groups, picked, chosen_default)
-        a.dialog = dialog
+        a.dialog = OptionsDialog("Play a Game", "Choose the battle.", groups, picked, chosen_default)
+
+    def _remember_play_choice(self, mark: int, side: str) -> None:
+        """G1: offered again next time, in this run and the next. Written quietly: a config
+        folder that refuses it costs only the next run's default, and the Preferences dialog
+        says so when the player changes a setting there."""
+        a = self.app
+        a.prefs = a.prefs.model_copy(update={"play_scenario": mark, "play_computer": side})
+        try:
+            save_preferences(a.prefs_folder, a.prefs)
+        except (StorageError, OSError):
+            pass
 
     def _check_and_start(self, mark: int, computer: str | None, keep: bool) -> None:
         a = self.app
@@ -354,11 +362,13 @@ class Commands:
                 a.show("Save a Game", exc.message)
                 return
             self.unsaved.kept(state)
-            if then is not None:
-                then()
-                if not a.running or a.dialog is not asking:
-                    return          # quitting, or the command opened its own dialog
-            a.show("Save a Game", f"The battle is saved in game {slot}.")
+            if then is None:
+                a.show("Save a Game", f"The battle is saved in game {slot}.")
+                return
+            then()
+            if a.running and a.dialog is asking:    # not quitting, and no dialog of its own
+                # past tense: the battle on the screen now may be another one
+                a.show("Save a Game", f"The battle you left was saved in game {slot}.")
 
         self._pick_slot_to_write("Save a Game", "Save this battle in which game?", slots,
                                  "Replace saved game {}?", write)

@@ -179,7 +179,7 @@ def test_g6_load_a_game_save_saves_the_battle_then_loads():
     save_in(d, 3)
     assert GameStore.default().load(3).state == moved
     assert app.battle.state.ogre.hex == 822 and app.battle.state != moved     # game 1 loaded
-    assert d.dialog.message == "The battle is saved in game 3."
+    assert d.dialog.message == "The battle you left was saved in game 3."
     d.answer("OK")
     assert not app.commands.unsaved.at_risk()
 
@@ -209,7 +209,7 @@ def test_g6_play_a_game_keep_old_ogre_never_asks_start_new_ogre_does():
     assert GameStore.default().load(4).state == old.state
     assert isinstance(app.screen, Battle) and app.battle is not old
     assert app.battle.state.phase is Phase.OGRE_ENTRY
-    assert d.dialog.message == "The battle is saved in game 4."
+    assert d.dialog.message == "The battle you left was saved in game 4."
 
 
 def test_g6_play_a_game_start_new_ogre_dont_save_starts_fresh():
