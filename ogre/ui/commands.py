@@ -72,7 +72,8 @@ class Commands:
         self.pointer_on_menus = False
         self.games_played = 0
         self.field_name = ""
-        self.unsaved = Unsaved(app)        # asks before a changed battle is lost (G6)
+        # asks before a changed battle is lost (G6); its Save button runs Save a Game
+        self.unsaved = Unsaved(app, save=lambda then: self.save_game(then=then))
 
     # ------------------------------------------------------------ the menus
     def menus(self):
@@ -156,14 +157,8 @@ class Commands:
         if self.unsaved.asking():
             return                  # the close button again while asking
         before = a.dialog           # a dialog the close button came over comes back on Cancel
-
-        def stop():
-            a.running = False
-        self.ask_first("Quit", stop, on_cancel=lambda: setattr(a, "dialog", before))
-
-    def ask_first(self, title: str, go_on, on_cancel=None) -> None:
-        """G6: Save / Don't Save / Cancel before `go_on` loses a changed battle."""
-        self.unsaved.ask_first(title, go_on, lambda then: self.save_game(then=then), on_cancel)
+        self.unsaved.ask_first("Quit", lambda: setattr(a, "running", False),
+                               on_cancel=lambda: setattr(a, "dialog", before))
 
     def preferences(self) -> None:
         a = self.app
@@ -215,7 +210,7 @@ class Commands:
                 self.field_name = rec.name
                 a.editor.set_field(rec.field)
             # a battle behind the editor goes on with the editor's field: loading loses it (G6)
-            self.ask_first("Load a Field", load)
+            self.unsaved.ask_first("Load a Field", load)
         a.dialog = ListDialog("Load a Field", "Five predesigned fields, then your five.", rows, chosen)
 
     def save_field(self) -> None:
@@ -322,7 +317,7 @@ class Commands:
             if keep:
                 start()         # Keep old Ogre goes on with the battle: nothing is lost
             else:
-                self.ask_first("Play a Game", start)   # a new Ogre replaces the battle (G6)
+                self.unsaved.ask_first("Play a Game", start)   # a new Ogre replaces the battle (G6)
         a.editor.start_checks(checked, play)
 
     def _start(self, mark: int, computer: str | None, keep: bool) -> None:
@@ -399,7 +394,7 @@ class Commands:
         def chosen(button, i):
             if button != "OK" or i < 0:
                 return
-            self.ask_first("Load a Game", lambda: read(slots[i].slot))
+            self.unsaved.ask_first("Load a Game", lambda: read(slots[i].slot))
         a.dialog = ListDialog("Load a Game", "Load which saved game?", rows, chosen)
 
     # ------------------------------------------------------------ logs and replays (X3)

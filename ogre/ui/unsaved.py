@@ -20,8 +20,9 @@ class Unsaved:
     """Remembers the battle state at its last save or load (or its start) and asks before a
     command loses a battle that moved on from it."""
 
-    def __init__(self, app) -> None:
+    def __init__(self, app, save: Callable[[Callable[[], None]], None]) -> None:
         self.app = app
+        self.save = save            # save(then): the Save a Game flow, then `then` once saved
         # None: the battle's own start_state (a battle the app was opened on)
         self.safe_state: GameState | None = None
 
@@ -41,10 +42,9 @@ class Unsaved:
         return isinstance(self.app.dialog, Question)
 
     def ask_first(self, title: str, go_on: Callable[[], None],
-                  save: Callable[[Callable[[], None]], None],
                   on_cancel: Callable[[], None] | None = None) -> None:
-        """Go on at once when nothing would be lost; else ask. Save runs `save(go_on)`, the Save
-        a Game flow that goes on once the battle is saved; Don't Save goes on; Cancel stops."""
+        """Go on at once when nothing would be lost; else ask. Save runs the Save a Game flow,
+        which goes on once the battle is saved; Don't Save goes on; Cancel stops."""
         a = self.app
         if not self.at_risk():
             go_on()
@@ -52,7 +52,7 @@ class Unsaved:
 
         def answered(button: str) -> None:
             if button == "Save":
-                save(go_on)
+                self.save(go_on)
             elif button == "Don't Save":
                 self.kept(a.battle.state)        # the player let it go: asked once, not again
                 go_on()
