@@ -48,6 +48,7 @@ def mid_game_app():
         b.act(parse_action(line), confirmed=True)
     b.selected = OGRE_ID
     b.map.scroll_to(2)
+    app.commands.unsaved.kept(b.state)     # as if just saved: the timed QUIT ends the run at once
     return app
 
 

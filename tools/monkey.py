@@ -78,6 +78,9 @@ class Monkey:
         self.pg = pygame
         self.rnd = random.Random(seed)
         self.hurry_rnd = random.Random(seed + 1)
+        # its own dice too: the moods come in the same order whatever the game does in between,
+        # so a change to the game (a new question, a longer turn) never starves a run of one
+        self.mood_rnd = random.Random(seed + 2)
         self.hurries = 0
         self.mood = "chaos"
         self.mood_until = 0
@@ -413,7 +416,7 @@ class Monkey:
         self.gestures += 1
         rnd = self.rnd
         if self.gestures >= self.mood_until:        # a new mood now and then
-            self.mood = rnd.choices(("player", "chaos", "files"), (5, 3, 2))[0]
+            self.mood = self.mood_rnd.choices(("player", "chaos", "files"), (5, 3, 2))[0]
             self.stats[f"mood {self.mood}"] += 1
             self.mood_until = self.gestures + (400 if self.mood == "player" else 120)
         if self.dialog() is not None:
@@ -528,7 +531,9 @@ class Monkey:
         (_step starts the app again when it stops running)."""
         if self.rnd.random() < 0.4:
             self.damage_preferences()
-        self.post(self.pg.QUIT)
+        if self.post(self.pg.QUIT):
+            # G6: a battle that moved on asks first; mostly let it go, now and then stay
+            self.answer("Don't Save" if self.rnd.random() < 0.8 else "Cancel")
 
     # -- menus and dialogs
     def g_menu(self) -> None:
@@ -613,6 +618,10 @@ class Monkey:
         d = self.dialog()
         if d is None:
             return False
+        if label == "OK" and [b.label for b in d.buttons] == ["Save", "Don't Save", "Cancel"]:
+            # G6: a command that would lose the battle asks first; any answer will do
+            label = self.rnd.choices(("Don't Save", "Save", "Cancel"), (6, 2, 2))[0]
+            self.stats[f"asked first: {label}"] += 1
         for b in d.buttons:
             if b.label == label:
                 return self.click(b.rect.center)

@@ -159,12 +159,27 @@ class FieldRecord:
     description: str = ""
 
 
+def _fits(field: Field, mark: int) -> bool:
+    m = MARKS[mark]
+    return (armor_units(field) <= m.armor_units and infantry_squads(field) <= m.infantry_squads
+            and forward_attack_points(field) <= m.forward_points)
+
+
 def designed_for(field: Field) -> int:
     """3 when the deployment fits the Mark III allowances (E9), else 5."""
-    m = MARKS[3]
-    fits = (armor_units(field) <= m.armor_units and infantry_squads(field) <= m.infantry_squads
-            and forward_attack_points(field) <= m.forward_points)
-    return 3 if fits else 5
+    return 3 if _fits(field, 3) else 5
+
+
+def fit_label(field: Field) -> str:
+    """Which Ogre the deployment is designed for, told by its own counts (E9), never by the
+    field's name or the file it came from: 'Mark III: 12 armor, 20 squads'. Forward points
+    are named only when they, beyond the Mark III allowance, are what makes it a Mark V field."""
+    who = "Mark III" if _fits(field, 3) else "Mark V" if _fits(field, 5) else "over Mark V"
+    counts = f"{armor_units(field)} armor, {infantry_squads(field)} squads"
+    forward = forward_attack_points(field)
+    if forward > MARKS[3].forward_points:
+        counts += f", {forward} forward"
+    return f"{who}: {counts}"
 
 
 def field_document(field: Field, name: str, mark: int, description: str = "") -> FieldFile:
@@ -222,6 +237,7 @@ class FieldSlot:
     mark: int = 0
     description: str = ""
     reason: str = ""            # why an unreadable slot cannot be read (one sentence)
+    fits: str = ""              # fit_label of the deployment: what it is designed for
 
     @property
     def summary(self) -> str:
@@ -229,7 +245,7 @@ class FieldSlot:
             return f"{self.slot}. (empty)"
         if self.status is SlotStatus.UNREADABLE:
             return f"{self.slot}. (unreadable)"
-        return f"{self.slot}. {self.name} ({MARKS[self.mark].name})"
+        return f"{self.slot}. {self.name} ({self.fits or MARKS[self.mark].name})"
 
 
 class FieldStore:
@@ -258,7 +274,8 @@ class FieldStore:
             except StorageError as exc:
                 out.append(FieldSlot(slot, SlotStatus.UNREADABLE, reason=exc.message))
                 continue
-            out.append(FieldSlot(slot, SlotStatus.OK, rec.name, rec.mark, rec.description))
+            out.append(FieldSlot(slot, SlotStatus.OK, rec.name, rec.mark, rec.description,
+                                 fits=fit_label(rec.field)))
         return out
 
     def save(self, slot: int, field: Field, name: str, mark: int | None = None,

@@ -2,7 +2,8 @@
 
     {"format": "ogre-preferences", "version": 1,
      "preferences": {"sound": true, "reminders": true, "skip_empty": false,
-                     "message_speed": "Low", "skill": "Low", "window_size": null}}
+                     "message_speed": "Low", "skill": "Low", "window_size": null,
+                     "play_scenario": 3, "play_computer": "ogre"}}
 
 Loading never fails: a missing file gives the defaults quietly; a damaged,
 foreign or newer file gives the defaults and a one-line notice for the player;
@@ -32,6 +33,8 @@ SIZE_LIMIT = 64 * 1024
 WHERE = "The preferences file"
 
 Level = Literal["Low", "Med", "Hi"]
+# Who the computer plays in Play a Game's "Players" choice; "none" is two players (G1).
+ComputerSide = Literal["ogre", "defense", "none"]
 Side = Annotated[StrictInt, Spec(ge=100, le=20000)]
 
 
@@ -46,6 +49,10 @@ class Preferences(BaseModel):
     message_speed: Level = "Low"
     skill: Level = "Low"
     window_size: tuple[Side, Side] | None = None     # width, height of a resized window
+    # Play a Game's last choice, offered again next time (G1); a file from before these
+    # existed simply gets the defaults, so version 1 still describes it.
+    play_scenario: Literal[3, 5] = 3
+    play_computer: ComputerSide = "ogre"
 
 
 class PreferencesFile(BaseModel):

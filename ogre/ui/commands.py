@@ -18,15 +18,20 @@ from ogre.rules import Aim, Done, Field, OgreAim, Placement, Undo, legal_actions
 from ogre.rules.state import FIRE_PHASES, OGRE_PHASES, GameState, Phase, Piece
 from ogre.storage.battlelog import read_log, write_log
 from ogre.storage.errors import StorageError
-from ogre.storage.fields import FieldStore, load_predesigned
+from ogre.storage.fields import FieldStore, fit_label, load_predesigned
 from ogre.storage.games import GameStore, Players
 from ogre.storage.paths import user_data_folder
+from ogre.storage.preferences import save_preferences
 
 from .choices import ListDialog, NameDialog, OptionsDialog
 from . import theme
 from .menus import Command
 from .options import ABOUT, KeysDialog, PreferencesDialog
+from .unsaved import Unsaved
 from .widgets import Dialog
+
+# Play a Game's "Players" rows, by the side the computer plays ("none": two players)
+PLAYERS = ("ogre", "none", "defense")
 
 # How long each computer step stays up, by Ogre Message Speed (G2): a step that put a message in
 # the result window (the Ogre's moves, rams, overruns, aims, fire results) holds for the message
@@ -78,6 +83,8 @@ class Commands:
         self.pointer_on_menus = False
         self.games_played = 0
         self.field_name = ""
+        # asks before a changed battle is lost (G6); its Save button runs Save a Game
+        self.unsaved = Unsaved(app, save=lambda then: self.save_game(then=then))
 
     # ------------------------------------------------------------ the menus
     def menus(self):
@@ -92,7 +99,7 @@ class Commands:
                 Command("Save a Field", self.save_field, editing),
                 Command("Load a Game", self.load_game),
                 Command("Save a Game", self.save_game, lambda: battling() and not a.battle.state.over),
-                Command("Play a Game", self.play_game, editing),
+                Command("Play a Game", self.play_game, editing, key="P"),
                 Command("Edit the Field", self.edit_field, battling),
                 Command("Clear Field", lambda: a.editor.ask_clear_field(), editing),
                 Command("Clear Pieces", lambda: a.editor.ask_clear_pieces(), editing),
@@ -121,6 +128,9 @@ class Commands:
         if key == pygame.K_k:
             a.dialog = KeysDialog()
             return
+        if key == pygame.K_p:
+            self._run_command("Play a Game")
+            return
         screen = a.screen
         if screen is None:
             return
@@ -145,8 +155,21 @@ class Commands:
                 if button.enabled():
                     button.on_click()
 
+    def _run_command(self, label: str) -> None:
+        """A menu command by its key: only where the menu would let it run."""
+        for menu in self.app.menubar.menus:
+            for c in menu.commands:
+                if c.label == label and c.enabled():
+                    c.run()
+
     def quit(self) -> None:
-        self.app.running = False
+        """Quit (the menu, Ctrl+Q or the window's close button), asking first (G6)."""
+        a = self.app
+        if self.unsaved.asking():
+            return                  # the close button again while asking
+        before = a.dialog           # a dialog the close button came over comes back on Cancel
+        self.unsaved.ask_first("Quit", lambda: setattr(a, "running", False),
+                               on_cancel=lambda: setattr(a, "dialog", before))
 
     def preferences(self) -> None:
         a = self.app
@@ -193,8 +216,12 @@ class Commands:
             except StorageError as exc:
                 a.show("Load a Field", exc.message)
                 return
-            self.field_name = rec.name
-            a.editor.set_field(rec.field)
+
+            def load():
+                self.field_name = rec.name
+                a.editor.set_field(rec.field)
+            # a battle behind the editor goes on with the editor's field: loading loses it (G6)
+            self.unsaved.ask_first("Load a Field", load)
         a.dialog = ListDialog("Load a Field", "Five predesigned fields, then your five.", rows, chosen)
 
     def save_field(self) -> None:
@@ -211,7 +238,8 @@ class Commands:
                 a.show("Save a Field", exc.message)
                 return
             self.field_name = name
-            a.show("Save a Field", f"Saved as field {slot}, \"{name}\".")
+            a.show("Save a Field", f"Saved as field {slot}, \"{name}\" "
+                   f"({fit_label(a.editor.field)}).")
 
         def ask_name(slot):
             a.dialog = NameDialog("Save a Field", f"A name for field {slot}:",
@@ -252,13 +280,22 @@ class Commands:
                          ("Two players, taking turns at this computer", True),
                          ("One player: you are the Ogre, the computer defends", ai)]),
         ]
-        chosen_default = [0, 0 if ai else 1]          # Mark III; one player when possible
+        p = a.prefs
+        players = PLAYERS.index(p.play_computer)
+        if not ai:
+            players = PLAYERS.index("none")
+        chosen_default = [0 if p.play_scenario == 3 else 1, players]   # the last choice (G1)
 
         def picked(button, choice):
             if button != "OK":
                 return
             mark = 3 if choice[0] == 0 else 5
-            computer = {0: "ogre", 1: None, 2: "defense"}[choice[1]]
+            side = PLAYERS[choice[1]]
+            computer = None if side == "none" else side
+            self._remember_play_choice(mark, side)
+            go_on(mark, computer)
+
+        def go_on(mark: int, computer: str | None) -> None:
             if a.battle is not None and not a.battle.state.over:
                 a.dialog = OptionsDialog(
                     "Play a Game", "A battle is in progress.",
@@ -268,11 +305,31 @@ class Commands:
             self._check_and_start(mark, computer, keep=False)
         a.dialog = OptionsDialog("Play a Game", "Choose the battle.", groups, picked, chosen_default)
 
+    def _remember_play_choice(self, mark: int, side: str) -> None:
+        """G1: offered again next time, in this run and the next. Written quietly: a config
+        folder that refuses it costs only the next run's default, and the Preferences dialog
+        says so when the player changes a setting there."""
+        a = self.app
+        a.prefs = a.prefs.model_copy(update={"play_scenario": mark, "play_computer": side})
+        try:
+            save_preferences(a.prefs_folder, a.prefs)
+        except (StorageError, OSError):
+            pass
+
     def _check_and_start(self, mark: int, computer: str | None, keep: bool) -> None:
         a = self.app
         # a kept Ogre keeps its Mark (G1), so the field is checked against that scenario
         checked = a.battle.state.ogre.mark if keep and a.battle is not None else mark
-        a.editor.start_checks(checked, lambda: self._start(mark, computer, keep))
+
+        def start():
+            self._start(mark, computer, keep)
+
+        def play():
+            if keep:
+                start()         # Keep old Ogre goes on with the battle: nothing is lost
+            else:
+                self.unsaved.ask_first("Play a Game", start)   # a new Ogre replaces the battle (G6)
+        a.editor.start_checks(checked, play)
 
     def _start(self, mark: int, computer: str | None, keep: bool) -> None:
         a = self.app
@@ -286,21 +343,38 @@ class Commands:
             seed = random.Random(a.seed * 1000 + self.games_played).randrange(1 << 31)
             state = new_game(field, mark, seed)
         self.games_played += 1
+        if not keep:
+            self.unsaved.kept(state)         # a new battle: nothing to lose until it moves
+        self._first_screen_over()
         a.start_battle(state, computer=computer, log=log, start=start)
 
-    def save_game(self) -> None:
+    def _first_screen_over(self) -> None:
+        """Once a battle has started, the editor's messages box stops saying how to start one."""
+        if self.app.editor is not None:
+            self.app.editor.how_to_start = ""
+
+    def save_game(self, then=None) -> None:
+        """Save a Game (G6); `then` runs once the battle is saved (a command that asked first)."""
         a = self.app
         store = GameStore.default()
         slots = store.list_slots()
 
         def write(slot):
+            state, asking = a.battle.state, a.dialog       # asking: the dialog closing now
             try:
-                store.save(slot, a.battle.state, self.players(), a.battle.log, self.field_name,
+                store.save(slot, state, self.players(), a.battle.log, self.field_name,
                            start=a.battle.start_state)
             except StorageError as exc:
                 a.show("Save a Game", exc.message)
                 return
-            a.show("Save a Game", f"The battle is saved in game {slot}.")
+            self.unsaved.kept(state)
+            if then is None:
+                a.show("Save a Game", f"The battle is saved in game {slot}.")
+                return
+            then()
+            if a.running and a.dialog is asking:    # not quitting, and no dialog of its own
+                # past tense: the battle on the screen now may be another one
+                a.show("Save a Game", f"The battle you left was saved in game {slot}.")
 
         self._pick_slot_to_write("Save a Game", "Save this battle in which game?", slots,
                                  "Replace saved game {}?", write)
@@ -323,18 +397,15 @@ class Commands:
                 a.prefs = a.prefs.model_copy(update={"skill": p.skill})
             self.field_name = saved.field_name
             start = getattr(saved, "start", None)
+            self.unsaved.kept(saved.state)
+            self._first_screen_over()
             a.start_battle(saved.state, computer=p.computer if p.count == 1 else None,
                            log=saved.log if start is not None else [], start=start)
 
         def chosen(button, i):
             if button != "OK" or i < 0:
                 return
-            if a.battle is not None and not a.battle.state.over:
-                a.dialog = Dialog("Load a Game", "The battle in progress will be lost unless it "
-                                  "is saved first. Load anyway?", ("OK", "Cancel"),
-                                  lambda b: b == "OK" and read(slots[i].slot))
-                return
-            read(slots[i].slot)
+            self.unsaved.ask_first("Load a Game", lambda: read(slots[i].slot))
         a.dialog = ListDialog("Load a Game", "Load which saved game?", rows, chosen)
 
     # ------------------------------------------------------------ logs and replays (X3)

@@ -37,6 +37,8 @@ CP_PRESENT = MESSAGES["cp_present"]
 OGRE_IN_WAY = "THE OGRE IS IN THE WAY"     # ours: the manual has no message for this
 CRATER_IN_WAY = MESSAGES["crater_in_way"]
 OFF_MAP = MESSAGES["off_map"]
+# The first screen's messages box: the 1986 start in the Field Editor, and how to leave it
+HOW_TO_START = "To start a battle:\nMenu > Play a Game, or press P."
 
 ADD_RUBBLE = (255, 232, 40)     # the hexside a click would turn to rubble
 REMOVE_RUBBLE = (255, 70, 50)   # the rubble a click would clear
@@ -82,6 +84,8 @@ class Editor:
         # onto a crater) and is no part of the field
         self.ogre_hex = 0
         self.ogre_mark = 3
+        # said while the pointer is off the map until a battle starts (the app clears it)
+        self.how_to_start = HOW_TO_START
 
     def resize(self, canvas_size: tuple[int, int]) -> None:
         """The canvas follows the window's height: the map takes what is below the menu bar."""
@@ -434,6 +438,11 @@ class Editor:
             if plan.refusal or (plan.field is None and not plan.ogre_to):
                 return plan.text
             return f"{verb}: {plan.text}"
+        if self.how_to_start and (self.pointer is None
+                                  or not self.map.rect.collidepoint(self.pointer)):
+            edit = (f"Or click a hex to drop the {bar.BY_KEY[self.selected].name}."
+                    if self.mode == "drop" else "Or drag a piece to move it.")
+            return f"{self.how_to_start}\n{edit}"
         if self.mode == "drop":
             # the hexsides are drawn as thin lines and rubble as thick black ones (E2)
             return (f"Click a hex to drop the {bar.BY_KEY[self.selected].name}; click a thin "

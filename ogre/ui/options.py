@@ -29,6 +29,7 @@ KEYS = [
     ("Tab", "whole map / half map"),
     ("PgUp PgDn", "scroll one row;  Home End: top or bottom half"),
     ("M  O", "open the Menu / OSI menus; arrows choose, Enter runs"),
+    ("P", "Play a Game (from the Field Editor)"),
     ("Enter  Esc", "OK, Cancel in dialogs"),
     ("K", "this list"),
 ]

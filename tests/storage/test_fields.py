@@ -72,7 +72,8 @@ def test_list_slots_empty_ok_and_unreadable(tmp_path):
     slots = store.list_slots()
     assert [s.slot for s in slots] == [1, 2, 3, 4, 5]
     assert slots[0].status is SlotStatus.OK and slots[0].name == "First" and slots[0].mark == 5
-    assert slots[0].summary == "1. First (Mark V)"
+    # labelled by what its deployment fits, not by the Mark its file was given (E9, issue 13)
+    assert slots[0].summary == "1. First (Mark III: 5 armor, 5 squads)"
     assert slots[1].status is SlotStatus.EMPTY and slots[1].summary == "2. (empty)"
     assert slots[2].status is SlotStatus.UNREADABLE
     assert one_sentence(slots[2].reason) and slots[2].reason.startswith("Field slot 3")
@@ -226,3 +227,53 @@ def test_the_file_is_readable_text_with_the_tag_first():
     assert text.startswith('{\n "format": "ogre-field",\n "version": 1,')
     assert text.endswith("}\n")
     assert json.loads(text)["pieces"][0] == {"kind": "cp", "hex": "0802", "squads": 1}
+
+
+# -- what a field is labelled for (E9, issue 13) --------------------------------------------
+
+def _with(field: Field, *placements: Placement) -> Field:
+    return Field(field.board, field.placements + placements, field.name)
+
+
+def _free_hexes_behind_the_crater_line(field: Field) -> list[int]:
+    """Hexes in rows 01-03 with no crater and no piece (behind the crater line, so adding a
+    piece there changes no forward count)."""
+    from ogre.rules.board import behind_crater_line
+    taken = {p.hex for p in field.placements}
+    return [c * 100 + r for r in (1, 2, 3) for c in range(1, 16)
+            if c * 100 + r not in taken and not field.board.is_crater(c * 100 + r)
+            and behind_crater_line(c * 100 + r)]
+
+
+def test_e9_a_field_is_labelled_by_what_its_counts_fit():
+    from ogre.storage.fields import fit_label
+    assert fit_label(small_field()) == "Mark III: 5 armor, 5 squads"
+    umbrella = predesigned(0)                       # Howitzer Umbrella, a Mark III field
+    assert fit_label(umbrella) == "Mark III: 12 armor, 20 squads"
+    free = _free_hexes_behind_the_crater_line(umbrella)
+    bigger = _with(umbrella, Placement(Kind.HEAVY, free[0]), Placement(Kind.HEAVY, free[1]))
+    assert fit_label(bigger) == "Mark V: 14 armor, 20 squads"      # over the Mark III's 12
+    assert fit_label(predesigned(4)).startswith("Mark V: ")
+    huge = _with(bigger, *(Placement(Kind.HOWITZER, h) for h in free[2:6]))
+    assert fit_label(huge) == "over Mark V: 22 armor, 20 squads"
+
+
+def test_e9_forward_points_are_named_when_they_make_it_a_mark_v_field():
+    from ogre.rules.field import forward_attack_points
+    from ogre.storage.fields import fit_label
+    field = Field(standard_board(), tuple(Placement(Kind.HEAVY, c * 100 + 12)
+                                          for c in range(2, 8)))     # six tanks up front
+    assert forward_attack_points(field) == 24
+    assert fit_label(field) == "Mark V: 6 armor, 0 squads, 24 forward"
+
+
+def test_e9_a_field_saved_after_editing_is_listed_by_its_counts_not_its_source(tmp_path):
+    umbrella = predesigned(0)
+    free = _free_hexes_behind_the_crater_line(umbrella)
+    edited = _with(umbrella, Placement(Kind.HEAVY, free[0]), Placement(Kind.HEAVY, free[1]))
+    store = FieldStore(tmp_path)
+    store.save(1, edited, umbrella.name or "Howitzer Umbrella")
+    store.save(2, predesigned(3), "Deep Reserve", mark=3)     # a file that claims the wrong Mark
+    slots = store.list_slots()
+    assert slots[0].summary.endswith("(Mark V: 14 armor, 20 squads)")
+    assert slots[1].summary.startswith("2. Deep Reserve (Mark V: ")

@@ -132,3 +132,35 @@ def test_preferences_are_values():
         Preferences(message_speed="Fast")
     with pytest.raises(ValidationError, match="frozen"):
         Preferences().sound = False
+
+
+# -- Play a Game's last choice (G1, issue 13) -----------------------------------------------
+
+def test_g1_the_last_play_choice_defaults_to_mark_iii_against_the_computer_ogre():
+    p = Preferences()
+    assert (p.play_scenario, p.play_computer) == (3, "ogre")
+
+
+def test_g1_the_last_play_choice_is_kept_between_runs(tmp_path):
+    prefs = Preferences(play_scenario=5, play_computer="none")
+    save_preferences(tmp_path, prefs)
+    doc = json.loads((tmp_path / FILE_NAME).read_text())
+    assert doc["version"] == 1
+    assert (doc["preferences"]["play_scenario"], doc["preferences"]["play_computer"]) == (5, "none")
+    assert load_preferences(tmp_path) == (prefs, None)
+
+
+def test_g1_a_file_from_before_the_play_choice_loads_quietly_with_its_defaults(tmp_path):
+    write(tmp_path, json.dumps({"format": "ogre-preferences", "version": 1, "preferences": {
+        "sound": False, "reminders": True, "skip_empty": True, "message_speed": "Med",
+        "skill": "Hi", "window_size": None}}))
+    assert load_preferences(tmp_path) == (Preferences(sound=False, skip_empty=True,
+                                                      message_speed="Med", skill="Hi"), None)
+
+
+def test_g1_a_bad_play_choice_is_reset_and_the_rest_kept(tmp_path):
+    write(tmp_path, json.dumps({"format": "ogre-preferences", "version": 1, "preferences": {
+        "skill": "Hi", "play_scenario": 4, "play_computer": "defense"}}))
+    prefs, notice = load_preferences(tmp_path)
+    assert prefs == Preferences(skill="Hi", play_computer="defense")
+    assert notice and "reset" in notice

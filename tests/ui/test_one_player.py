@@ -132,7 +132,7 @@ def test_g2_g6_a_game_saved_during_the_computers_turn_loads_and_the_turn_goes_on
     _menu(app, "Menu", "Load a Game")
     d.click_at(app.dialog.row_rect(0).center)
     d.answer("OK")
-    d.answer("OK")                                          # the battle in progress is lost
+    d.answer("Don't Save")                                  # the battle in progress is lost
     assert app.battle.state == saved and app.commands.computer == "ogre"
     run_until(app, lambda: app.battle.state.phase is Phase.DEFENSE_MOVE)
     assert app.battle.state.turn == 1
@@ -144,6 +144,9 @@ def test_g2_ctrl_q_quits_during_the_computers_turn():
     assert app.commands.working()
     app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q, mod=pygame.KMOD_CTRL,
                                  unicode="", scancode=0)])
+    assert app.dialog is not None and app.dialog.title == "Quit"   # G6: it has moves: asked
+    assert not app.commands.working()                                # the question pauses it
+    Driver(app).answer("Don't Save")
     assert not app.running
 
 

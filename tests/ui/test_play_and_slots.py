@@ -109,6 +109,8 @@ def test_g1_start_new_ogre_enters_fresh_at_the_bottom():
     menu(d, "Menu", "Play a Game")
     choose_options(d, [1, 1])                    # Mark V this time
     choose_options(d, [0])                       # Start new Ogre
+    assert d.dialog.buttons[1].label == "Don't Save"      # G6: the entered Ogre would be lost
+    d.answer("Don't Save")
     s = app.battle.state
     assert s.phase is Phase.OGRE_ENTRY and s.ogre.mark == 5 and s.ogre.treads == 60
 
@@ -143,10 +145,12 @@ def test_g6_save_and_load_a_game_continues_exactly():
         a = rnd.choice(legal_actions(s))
         line.append(a)
         s, _ = apply(s, a)
+    for a in line[:3]:
+        app.battle.act(a, confirmed=True)        # the battle moves on past its save
     menu(d, "Menu", "Load a Game")
     pick(d, 2)
     assert d.dialog is not None and "lost" in d.dialog.message   # a battle is in progress
-    d.answer("OK")
+    d.answer("Don't Save")
     assert app.battle.state == saved_state
     for a in line:
         app.battle.act(a, confirmed=True)
