@@ -9,13 +9,12 @@ import random
 import time
 from datetime import datetime
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import replace
 
 import pygame
 
 from ogre.resources import standard_board
-from ogre.rules import Aim, Done, Field, OgreAim, Placement, Undo, legal_actions, new_game
-from ogre.rules.state import FIRE_PHASES, OGRE_PHASES, GameState, Phase, Piece
+from ogre.rules import Aim, Done, Field, OgreAim, Undo, legal_actions, new_game
+from ogre.rules.state import FIRE_PHASES, OGRE_PHASES, GameState, Phase
 from ogre.storage.battlelog import read_log, write_log
 from ogre.storage.errors import StorageError
 from ogre.storage.fields import FieldStore, fit_label, load_predesigned
@@ -25,6 +24,7 @@ from ogre.storage.preferences import save_preferences
 
 from .choices import ListDialog, NameDialog, OptionsDialog
 from . import theme
+from .kept_ogre import field_from_state, keep_old_ogre
 from .menus import Command
 from .options import ABOUT, KeysDialog, PreferencesDialog
 from .unsaved import Unsaved
@@ -55,11 +55,6 @@ def _slot_line(slot) -> str:
 
 def logs_folder():
     return user_data_folder() / "logs"
-
-
-def field_from_state(state: GameState) -> Field:
-    """The field a battle stands on now: terrain and defenders, never the Ogre (E10)."""
-    return Field(state.board, tuple(Placement(p.kind, p.hex, p.squads) for p in state.pieces))
 
 
 def ai_available() -> bool:
@@ -571,39 +566,3 @@ def _anything_done(state: GameState) -> bool:
     if state.phase in FIRE_PHASES:
         return any(p.fired for p in state.pieces)
     return any(p.moved for p in state.pieces)
-
-
-def keep_old_ogre(state: GameState, field: Field, ogre_hex: int = 0) -> GameState:
-    """G1 'Keep old Ogre': the Ogre keeps its type and damage, on the hex the editor left it;
-    the terrain and defenders are the field as edited. A defender the edit left where it was
-    keeps its id and its state (disabled, moved, fired); only new or moved ones start fresh.
-    Undo starts from the edit; an aim is dropped once the Ogre was dragged (its range changed)."""
-    o = state.ogre
-    ogre_hex = ogre_hex or o.hex
-    if (ogre_hex == o.hex and field.board == state.board
-            and field.placements == field_from_state(state).placements):
-        return state
-    moved_ogre = o.on_map and ogre_hex != o.hex
-    if o.on_map:
-        # The edit is the new starting point: Undo must not go back across it onto a new crater,
-        # or refund a move the dragged Ogre had spent.
-        o = replace(o, hex=ogre_hex, undo_hex=ogre_hex, undo_moved=o.moved)
-    board = field.board.with_crater(ogre_hex, False) if o.on_map else field.board
-    old: dict[tuple, list[Piece]] = {}
-    for p in state.pieces:
-        old.setdefault((p.kind, p.hex, p.squads), []).append(p)
-    pieces, next_id = [], state.next_id
-    for pl in field.placements:
-        same = old.get((pl.kind, pl.hex, pl.squads))
-        if same:
-            p = same.pop(0)
-            pieces.append(replace(p, start=p.hex, base_moved=p.moved))
-        elif not (o.on_map and pl.hex == o.hex):    # a loaded field's piece under the Ogre: not placed
-            pieces.append(Piece(next_id, pl.kind, pl.hex, pl.squads, start=pl.hex))
-            next_id += 1
-    kept = {p.id for p in pieces}
-    aim = state.aim
-    if aim is not None and (moved_ogre or not {aim.target, *aim.attackers} - {0} <= kept):
-        aim = None           # it was aimed by or at a piece the edit removed, or its range changed
-    return replace(state, board=board, ogre=o, pieces=tuple(pieces), next_id=next_id, aim=aim,
-                   ap_hit=state.ap_hit & kept, _index=None)

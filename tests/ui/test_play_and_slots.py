@@ -241,7 +241,7 @@ def test_g1_keep_old_ogre_keeps_the_state_of_defenders_the_edit_left_alone():
     from ogre.rules.field import Placement
     from ogre.rules.state import Aiming
     from ogre.rules.units import Kind, Weapon
-    from ogre.ui.commands import field_from_state, keep_old_ogre
+    from ogre.ui.kept_ogre import field_from_state, keep_old_ogre
     from test_battle_setup import CP, HEAVY, P, battle_state, with_piece
     s = battle_state([P(CP, 1418), P(HEAVY, 1018), P(HEAVY, 1217)], Phase.DEFENSE_FIRE, 1020)
     s = with_piece(s, 2, fired=1)
@@ -281,7 +281,7 @@ def test_g1_e8_a_kept_mark_v_ogre_checks_the_field_against_the_mark_v_allowance(
 
 def _kept(s, *, ogre_hex=0, crater=0):
     """Keep old Ogre over the battle's own field, the Ogre dragged and/or one crater added."""
-    from ogre.ui.commands import field_from_state, keep_old_ogre
+    from ogre.ui.kept_ogre import field_from_state, keep_old_ogre
     field = field_from_state(s)
     if crater:
         field = replace(field, board=field.board.with_crater(crater, True))

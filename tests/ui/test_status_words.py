@@ -4,8 +4,6 @@ the hexsides as they are drawn (E2)."""
 
 from __future__ import annotations
 
-import pygame
-
 from ogre.rules.game import Event
 from ogre.rules.state import Phase
 from ogre.ui import theme
@@ -80,6 +78,7 @@ def test_e2_the_editor_hint_names_the_hexsides_as_drawn(tmp_path):
     app.step([])
     ed = app.editor
     assert ed.mode == "drop"
+    ed.how_to_start = ""                # as once a battle has begun: the editing hint shows
     hint = ed.hint()
     assert "dotted" not in hint and "thin hexside" in hint and "thick black" in hint
     # what the words say is drawn: a plain hexside is one thin unbroken line, rubble a thick one

@@ -180,12 +180,13 @@ def _battle():
 def test_g6_load_and_save_a_game_list_every_slot_whole():
     app, d = _battle()
     fill_game_slots(app.battle.state)
+    d.drag_hex(1018, 1017)                  # a move: the battle changed since it began
     run(app, "Menu", "Load a Game")
     dialog, drawn = check_dialog(app)
     rows_whole(dialog, drawn)
     d.click_at(dialog.row_rect(0).center)
     answer(app)
-    check_dialog(app)                       # "The battle in progress will be lost..."
+    check_dialog(app)                       # "The current game will be lost unless..."
     answer(app, "Cancel")
     run(app, "Menu", "Save a Game")
     dialog, drawn = check_dialog(app)
