@@ -50,6 +50,7 @@ class App:
         self.window = pygame.display.set_mode(size or _fit_desktop(self.prefs.window_size)
                                               or default_window_size(_desktop()), pygame.RESIZABLE)
         self.canvas = pygame.Surface(canvas_size(self.window.get_size()))
+        self.resized = False       # by the player, this run: remembered when the game ends
         self.sounds = sounds if sounds is not None else _make_sounds(self.prefs.sound)
         self.seed = seed
         self.running = True
@@ -173,6 +174,7 @@ class App:
             return
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED,
                           pygame.WINDOWEXPOSED):
+            self.resized |= event.type != pygame.WINDOWEXPOSED
             self._follow_window()
             self.touch()
             return
@@ -278,7 +280,21 @@ class App:
             pygame.time.wait(IDLE_SLEEP_MS if idle else 10)
             self.step()
         self.commands.shutdown()
+        self.remember_window()
         pygame.quit()
+
+    def remember_window(self) -> None:
+        """X4: a window the player resized opens at that size next time; one never resized
+        keeps fitting whatever desktop it opens on. Said nothing of when it cannot be kept."""
+        size = self.window.get_size()
+        if not self.resized or tuple(size) == tuple(self.prefs.window_size or ()):
+            return
+        try:
+            self.prefs = self.prefs.model_copy(update={"window_size": size})
+            Preferences.model_validate(self.prefs.model_dump())
+            save_preferences(self.prefs_folder, self.prefs)
+        except Exception:       # a read-only folder or an odd size: the next run fits the desktop
+            pass
 
 
 def canvas_size(window: tuple[int, int]) -> tuple[int, int]:

@@ -197,3 +197,15 @@ def test_b1_the_tall_windows_whole_map_keeps_its_hex_numbers(monkeypatch):
     drawn.clear()                                              # its half view had them
     key(small, pygame.K_TAB)                                   # the small whole map: none
     assert small.battle.map.whole and not {f"{h:04d}" for h in ALL_HEXES} & set(drawn)
+
+
+def test_x4_a_resized_window_opens_at_that_size_next_time(tmp_path):
+    from ogre.storage.preferences import load_preferences
+    app = App(prefs_folder=tmp_path, size=(1024, 720))
+    app.remember_window()
+    assert load_preferences(tmp_path)[0].window_size is None    # never resized: not kept
+    resize(app, (900, 700))
+    app.remember_window()                                        # what run() does at the end
+    assert load_preferences(tmp_path)[0].window_size == (900, 700)
+    again = App(prefs_folder=tmp_path)
+    assert again.window.get_size() == (900, 700)
