@@ -16,7 +16,8 @@ from ogre.ai.match import play
 from ogre.rules import Enter, apply, legal_actions, new_game
 from ogre.storage.errors import StorageError
 from ogre.storage.fields import load_predesigned
-from ogre.storage.games import Players, game_from_text, game_to_text, impossible
+from ogre.storage.games import Players, game_from_text, game_to_text
+from ogre.rules.invariants import first_problem
 from ogre.storage.paths import games_folder
 from ogre.ui.app import App
 from tests.rules.random_play import choose_chaotic, play_random_game
@@ -116,7 +117,7 @@ def test_an_impossible_saved_game_is_an_unreadable_slot_with_its_reason(name):
 
 
 def _assert_every_state_is_possible(before, action, after, events):
-    assert impossible(after) == "", (action, impossible(after))
+    assert first_problem(after) is None, (action, first_problem(after))
 
 
 def test_every_position_of_random_and_chaotic_games_is_possible_and_round_trips():
@@ -128,7 +129,7 @@ def test_every_position_of_random_and_chaotic_games_is_possible_and_round_trips(
         game = play_random_game(seed, mark=rec.mark, field=rec.field, record=True, damaged=False,
                                 on_step=_assert_every_state_is_possible, **policy)
         state = game.final
-        assert impossible(state) == ""
+        assert first_problem(state) is None
         # a few positions of each game through the file and back
         s = new_game(rec.field, rec.mark, seed)
         for i, action in enumerate(game.actions):
@@ -155,4 +156,4 @@ def test_every_position_of_computer_games_is_possible():
         r = play(state, Watch(make_controller("ogre", "Med", seed=i)),
                  Watch(make_controller("defense", "Low", seed=i)))
         for s in seen + [r.final]:
-            assert impossible(s) == "", impossible(s)
+            assert first_problem(s) is None, first_problem(s)
