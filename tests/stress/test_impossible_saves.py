@@ -35,6 +35,12 @@ def _doc():
     return json.loads(game_to_text(_entered(), Players(count=2, computer=None)))
 
 
+def _start_doc():
+    """The battle's first position, as a saved game's "start" holds it."""
+    return json.loads(game_to_text(new_game(load_predesigned()[0].field, 3, 5), Players(
+        count=2, computer=None)))["state"]
+
+
 def _cp_index(d):
     return [p["kind"] for p in d["state"]["pieces"]].index("cp")
 
@@ -46,6 +52,11 @@ def _set(path, value):
             node = node[key]
         node[path[-1]] = value(d) if callable(value) else value
     return change
+
+
+def _put(i, h):
+    """Piece i on hex h, as if it began the phase there."""
+    return _both(_set(("state", "pieces", i, "hex"), h), _set(("state", "pieces", i, "start"), h))
 
 
 def _phase(phase):
@@ -88,6 +99,46 @@ IMPOSSIBLE = {
                                 "the Ogre is on the map before it enters or after it left"),
     "fired more than it has": (_set(("state", "ogre", "fired"), [0, 9, 9, 9]),
                                "the Ogre has fired more weapons than it has"),
+    # issue 15: each of these loaded, and crashed, hung or played an impossible battle
+    "undo hex null in the Ogre's move": (
+        _set(("state", "ogre", "undo_hex"), None),
+        "the Ogre would undo its move to a hex it cannot stand on"),
+    "undo hex on a crater": (_set(("state", "ogre", "undo_hex"),
+                                  lambda d: d["state"]["board"]["craters"][0]),
+                             "the Ogre would undo its move to a hex it cannot stand on"),
+    "a piece's start null": (_set(("state", "pieces", 3, "start"), None),
+                             "piece 4 would undo to a hex that is not on the map"),
+    "a piece's start on a crater": (_set(("state", "pieces", 3, "start"),
+                                         lambda d: d["state"]["board"]["craters"][0]),
+                                    "piece 4 would undo to a hex that is not on the map"),
+    "a turn of 4,300 digits": (_both(_set(("state", "turn"), 10 ** 4299),
+                                     _set(("label", "turn"), 10 ** 4299)),
+                               "the turn number is beyond any battle's length"),
+    "CP and howitzer on one hex": (_both(_phase("defense_move"),
+                                         _put(1, "0802")),
+                                   "more pieces share the hex 0802 than could have come there"),
+    "8 pieces on one hex": (_both(_phase("defense_move"), *[
+        _put(i, "0806") for i in range(1, 8)]),
+        "more pieces share the hex 0806 than could have come there"),
+    "18 pieces on one hex": (_both(_phase("defense_move"), *[
+        _put(i, "0806") for i in range(18)]),
+        "more pieces share the hex 0806 than could have come there"),
+    "one defender aimed 20 times": (_both(_phase("defense_fire"), _set(
+        ("state", "aim"), {"part": "treads", "attackers": [4] * 20})),
+        "the defence aims a piece more times than it may fire"),
+    "disabled in turn 999": (_set(("state", "pieces", 3, "disabled_turn"), 999),
+                             "piece 4 has stayed disabled longer than a turn"),
+    "50 missiles spent": (_set(("state", "ogre", "missiles_spent"), 50),
+                          "the Ogre has fired more missiles than a Mark III carries"),
+    "moved 10^9 hexes": (_set(("state", "ogre", "moved"), 10 ** 9),
+                         "the Ogre has moved further than it can in a turn"),
+    "7 rams": (_set(("state", "ogre", "rams"), 7), "the Ogre has rammed more than twice in a turn"),
+    "a log that does not replay": (_both(_set(("start",), lambda d: _start_doc()),
+                                         _set(("log",), ["enter 0121", "move O 0101"])),
+                                   "log entry 2 does not replay from the battle's start"),
+    "a log that leads elsewhere": (
+        _both(_set(("start",), lambda d: _start_doc()), _set(("log",), ["enter 0222"])),
+        "the log does not lead from the battle's start to this position"),
 }
 
 
