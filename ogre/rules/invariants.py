@@ -202,21 +202,25 @@ def _piece_moved(s: GameState, p: Piece) -> Iterator[str]:
 # ---------------------------------------------------------------- stacking (M3)
 
 def _stacking(s: GameState) -> Iterator[str]:
+    if s.over:
+        return          # (a ram may end the battle in the middle of the defence's move)
+    # Armor and the CP begin each phase one a hex and keep that start till the next; only
+    # infantry, grouped and split in the defence's move, may share a starting hex.
+    starts = Counter(p.start for p in s.pieces if p.kind is not Kind.INFANTRY)
+    shared = sorted(h for h, n in starts.items() if n > 1)
+    if shared:
+        yield f"two pieces began the phase on the hex {label(shared[0])}"
+        return
     per_hex = Counter(p.hex for p in s.pieces)
     crowded = sorted(h for h, n in per_hex.items() if n > 1)
-    if not crowded or s.over:
-        return          # (a ram may end the battle in the middle of the defence's move)
+    if not crowded:
+        return
     if s.phase not in DEFENSE_MOVES:
         yield "two pieces share a hex outside a movement phase"
         return
     movers = {a.piece for a in legal_actions(s) if isinstance(a, (Move, Group))}
     for h in crowded:
         here = s.at(h)
-        if sum(not p.can_undo and p.kind is not Kind.INFANTRY for p in here) > 1:
-            # Armor (and the CP) not moved this phase began it here, one piece a hex; only
-            # infantry, grouped and split here, may share its starting hex.
-            yield f"more pieces share the hex {label(h)} than could have come there"
-            return
         stuck = [p for p in here if p.id not in movers and not _undo_frees(s, p)]
         if len(stuck) > 1 and not _may_group(stuck):
             yield f"the pieces sharing the hex {label(h)} cannot move apart"

@@ -116,13 +116,13 @@ IMPOSSIBLE = {
                                "the turn number is beyond any battle's length"),
     "CP and howitzer on one hex": (_both(_phase("defense_move"),
                                          _put(1, "0802")),
-                                   "more pieces share the hex 0802 than could have come there"),
+                                   "two pieces began the phase on the hex 0802"),
     "8 pieces on one hex": (_both(_phase("defense_move"), *[
         _put(i, "0806") for i in range(1, 8)]),
-        "more pieces share the hex 0806 than could have come there"),
+        "two pieces began the phase on the hex 0806"),
     "18 pieces on one hex": (_both(_phase("defense_move"), *[
         _put(i, "0806") for i in range(18)]),
-        "more pieces share the hex 0806 than could have come there"),
+        "two pieces began the phase on the hex 0806"),
     "one defender aimed 20 times": (_both(_phase("defense_fire"), _set(
         ("state", "aim"), {"part": "treads", "attackers": [4] * 20})),
         "the defence aims a piece more times than it may fire"),

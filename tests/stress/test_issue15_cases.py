@@ -265,3 +265,27 @@ def test_g1_keep_old_ogre_in_a_position_that_cannot_go_on_is_refused_in_one_sent
     assert p.dialog.message == ("The battle cannot go on with the old Ogre: the battle should "
                                 "already be over.")
     assert app.battle.state is s                    # the old battle is untouched
+
+
+# ---------------------------------------------------------------- the monkey's new damage
+
+def test_the_monkey_damages_slots_with_impossible_battles_pipes_and_devices(tmp_path):
+    from stress_helpers import load_tool
+    monkey = load_tool("monkey")
+    m = monkey.Monkey(seed=3, home=tmp_path / "home")
+    try:
+        with never_blocks():
+            for n in range(24):
+                m.g_damage(("impossible", "pipe" if PIPES else "device", "device")[n % 3])
+            for title in ("Load a Game", "Load a Field"):
+                m.escape_dialogs()
+                assert m.choose_command("Menu", title)
+                m._check_load_rows(m.dialog())
+            m.damage_preferences()
+            m.g_restart()
+        hows = {how for how in m.damaged.values()}
+        assert hows == {"impossible", "pipe" if PIPES else "device", "device"}
+        assert m.stats["damaged slots listed as unreadable"] >= 5
+        assert m.trouble.total() == 0, m.report(0)
+    finally:
+        m.close()
