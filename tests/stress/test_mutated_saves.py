@@ -51,7 +51,7 @@ def test_g6_the_base_saves_are_real_and_varied():
     assert sum('"start"' in text for text in BASES) >= 3      # some with their start and log
 
 
-@settings(max_examples=250, deadline=None, derandomize=True, database=None,
+@settings(max_examples=300, deadline=None, derandomize=True, database=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(st.data())
 def test_g6_a_mutated_save_loads_sound_and_plays_on_or_is_refused_in_one_sentence(data):
