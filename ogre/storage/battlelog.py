@@ -13,6 +13,7 @@ actions (a long battle is a few thousand), so replaying one takes a bounded time
 
 from __future__ import annotations
 
+import io
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -67,13 +68,11 @@ def replay_text(text: str, where: str = "The battle log") -> tuple[GameState, li
     start: GameState | None = None
     state: GameState | None = None
     steps: list[Step] = []
-    lines = [(n, raw.strip()) for n, raw in enumerate(text.splitlines(), 1)]
-    lines = [(n, line) for n, line in lines if line and not line.startswith("#")]
-    if len(lines) > LOG_STEPS + 1:
+    if sum(1 for _ in _entries(text)) > LOG_STEPS + 1:
         # Replaying is the work: refuse before doing it, not part way through.
         raise StorageError(f"{where} is too long to replay: it holds more than {LOG_STEPS:,} "
                            "actions.", "too_large")
-    for n, line in lines:
+    for n, line in _entries(text):
         if start is None:
             start = state = _start(line, n, where)
             continue
@@ -91,6 +90,15 @@ def replay_text(text: str, where: str = "The battle log") -> tuple[GameState, li
     if start is None:
         raise StorageError(f"{where} has no starting position.", "foreign")
     return start, steps
+
+
+def _entries(text: str):
+    """(line number, line) for each line that is not blank or a comment, read one at a time
+    (a file of millions of short lines is never held as a list)."""
+    for n, raw in enumerate(io.StringIO(text), 1):
+        line = raw.strip()
+        if line and not line.startswith("#"):
+            yield n, line
 
 
 def _start(line: str, n: int, where: str) -> GameState:
