@@ -28,7 +28,7 @@ from .atomic import read_text_limited, write_text_atomic
 from .documents import Migration, decode, encode, explain
 from .errors import StorageError
 from .paths import fields_folder
-from .screen_text import clean_text
+from .screen_text import clean_text, for_screen
 from .slots import SLOTS, SlotFolder, SlotStatus
 
 FORMAT = "ogre-field"
@@ -173,7 +173,7 @@ def field_document(field: Field, name: str, mark: int, description: str = "") ->
     """The file form of a field; StorageError "invalid" if it could not be read back."""
     doc: dict[str, Any] = {
         "format": FORMAT, "version": VERSION,
-        "name": (name.strip() or field.name or "Untitled field")[:NAME_LIMIT],
+        "name": (for_screen(name) or for_screen(field.name) or "Untitled field")[:NAME_LIMIT],
         "mark": mark, "description": description.strip()[:DESCRIPTION_LIMIT],
         **terrain_of(field.board),
         "pieces": [{"kind": p.kind.value, "hex": label(p.hex), "squads": p.squads}

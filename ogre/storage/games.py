@@ -29,9 +29,9 @@ from pydantic import (BaseModel, ConfigDict, Field as Spec, StrictBool, StrictIn
 from ..rules.actions import Action, parse_action
 from ..rules.game import apply
 from ..rules.hexes import label
+from ..rules.invariants import first_problem
 from ..rules.state import PHASE_TITLES, Aiming, GameState, Ogre, Phase, Piece
 from ..rules.units import MARKS, WEAPONS, Weapon
-from ..rules.invariants import first_problem
 from .atomic import write_text_atomic
 from .documents import Migration, decode, encode, explain
 from .errors import StorageError

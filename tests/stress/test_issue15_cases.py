@@ -289,3 +289,13 @@ def test_the_monkey_damages_slots_with_impossible_battles_pipes_and_devices(tmp_
         assert m.trouble.total() == 0, m.report(0)
     finally:
         m.close()
+
+
+def test_g5_a_typed_name_of_control_characters_saves_under_the_slot_name(tmp_path):
+    from ogre.storage.fields import FieldStore
+    store = FieldStore(tmp_path)
+    field = load_predesigned()[0].field
+    store.save(2, replace(field, name=""), "\x01\x02")         # Ctrl+A, Ctrl+B in the name box
+    assert store.load(2).name == "Untitled field"
+    store.save(3, field, "My\x00 field\u200b")
+    assert store.load(3).name == "My field"
