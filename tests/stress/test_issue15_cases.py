@@ -176,7 +176,7 @@ def test_x3_replay_of_anything_but_a_log_file_is_one_sentence_and_status_2(what,
 
 @pytest.mark.parametrize("size", ["abc", "1024x", "x768", "100000x100000", "10x10", "-5x-5",
                                   "1e3x700", "１０２４x768", "1024x768x2"])
-def test_a_bad_window_size_is_one_sentence_and_status_2(size, capsys, monkeypatch):
+def test_x4_a_bad_window_size_is_one_sentence_and_status_2(size, capsys, monkeypatch):
     monkeypatch.setattr("ogre.ui.app.App", None)     # never opened
     with pytest.raises(SystemExit) as done:
         main(["--size", size])
@@ -185,7 +185,7 @@ def test_a_bad_window_size_is_one_sentence_and_status_2(size, capsys, monkeypatc
     assert error.startswith("ogre: error: argument --size: ") and one_sentence(error), error
 
 
-def test_a_window_size_is_bounded_by_the_desktop(monkeypatch):
+def test_x4_a_window_size_is_bounded_by_the_desktop(monkeypatch):
     opened = []
 
     class FakeApp:
@@ -269,7 +269,7 @@ def test_g1_keep_old_ogre_in_a_position_that_cannot_go_on_is_refused_in_one_sent
 
 # ---------------------------------------------------------------- the monkey's new damage
 
-def test_the_monkey_damages_slots_with_impossible_battles_pipes_and_devices(tmp_path):
+def test_g6_the_monkey_damages_slots_with_impossible_battles_pipes_and_devices(tmp_path):
     from stress_helpers import load_tool
     monkey = load_tool("monkey")
     m = monkey.Monkey(seed=3, home=tmp_path / "home")
