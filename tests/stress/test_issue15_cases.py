@@ -292,7 +292,6 @@ def test_g6_the_monkey_damages_slots_with_impossible_battles_pipes_and_devices(t
 
 
 def test_g5_a_typed_name_of_control_characters_saves_under_the_slot_name(tmp_path):
-    from ogre.storage.fields import FieldStore
     store = FieldStore(tmp_path)
     field = load_predesigned()[0].field
     store.save(2, replace(field, name=""), "\x01\x02")         # Ctrl+A, Ctrl+B in the name box
