@@ -11,8 +11,9 @@ WINDOWRESIZED) - with purposeful gestures: every menu command, dialog buttons, r
 Field Editor's tools (selection window, Drop/Drag, hexsides for rubble, drags), legal battle moves
 made by clicking and dragging, new battles of every kind (two players; one player against the
 computer Ogre or the computer defence), saving and loading games and fields, slots it damages on
-purpose (garbage, cut off, foreign, future, invalid, a folder), a damaged preferences file and
-restarts.
+purpose (garbage, cut off, foreign, future, invalid, a folder, well-shaped files holding an
+impossible battle or field, a named pipe or a device in a file's place), a damaged preferences
+file (a pipe too) and restarts.
 
 It reports:
   exceptions     a step that raised (the app is restarted and the monkey goes on)
@@ -919,7 +920,7 @@ class Monkey:
                     self.post(self.pg.KEYDOWN, key=0, mod=0, unicode=ch, scancode=0)
             self.answer("OK" if rnd.random() < 0.9 else "Cancel")
 
-    def g_damage(self) -> None:
+    def g_damage(self, how: str | None = None) -> None:
         """Damage a game or field slot on disk (the app reads it next time it lists slots)."""
         from ogre.storage.paths import fields_folder, games_folder
         rnd = self.rnd
@@ -927,13 +928,15 @@ class Monkey:
         folder = games_folder() if folder_kind == "games" else fields_folder()
         slot = rnd.randint(1, 5)
         path = folder / f"slot{slot}.json"
-        how = rnd.choice(("garbage", "binary", "truncated", "empty", "foreign", "future",
-                          "invalid", "folder", "not an object"))
+        how = how or rnd.choice(("garbage", "binary", "truncated", "empty", "foreign", "future",
+                                 "invalid", "folder", "not an object", "impossible",
+                                 "impossible", "pipe", "device"))
         folder.mkdir(parents=True, exist_ok=True)
         good = self._good_text(folder_kind)
-        if path.is_dir():
-            shutil.rmtree(path)
-        if how == "folder":
+        _clear_special(path)
+        if how in ("pipe", "device"):
+            _special_file(path, how)
+        elif how == "folder":
             path.unlink(missing_ok=True)
             path.mkdir()
             (path / "inside.txt").write_text("a folder where a slot file should be")
@@ -947,6 +950,7 @@ class Monkey:
                 "future": good.replace(b'"version": 1', b'"version": 99', 1),
                 "invalid": good.replace(b'"format"', b'"extra": true, "format"', 1),
                 "not an object": b"[1, 2, 3]",
+                "impossible": _impossible(folder_kind, good, rnd),
             }[how]
             if how == "foreign" and rnd.random() < 0.5:
                 data = self._good_text("fields" if folder_kind == "games" else "games")
@@ -968,11 +972,12 @@ class Monkey:
         from ogre.storage.paths import preferences_folder
         folder = preferences_folder()
         folder.mkdir(parents=True, exist_ok=True)
-        how = self.rnd.choice(("garbage", "future", "bad values", "folder"))
+        how = self.rnd.choice(("garbage", "future", "bad values", "folder", "pipe"))
         path = folder / "preferences.json"
-        if path.is_dir():
-            shutil.rmtree(path)
-        if how == "folder":
+        _clear_special(path)
+        if how == "pipe":
+            _special_file(path, how)
+        elif how == "folder":
             path.unlink(missing_ok=True)
             path.mkdir()
         else:
@@ -1027,6 +1032,47 @@ class Monkey:
             lines.append(f"{kind.upper()} x{len(details)}: {key}\n    " +
                          details[0].replace("\n", "\n    "))
         return "\n".join(lines)
+
+
+def _clear_special(path: Path) -> None:
+    """Whatever damage is in a file's place goes (writing into a pipe would wait for ever)."""
+    if path.is_dir() and not path.is_symlink():
+        shutil.rmtree(path)
+    elif path.is_symlink() or path.exists():
+        path.unlink()
+
+
+def _special_file(path: Path, how: str) -> None:
+    """A named pipe, or a device (a link to /dev/zero, which never ends), in a file's place."""
+    if how == "pipe" and hasattr(os, "mkfifo"):
+        os.mkfifo(path)
+    else:
+        path.symlink_to("/dev/zero" if os.path.exists("/dev/zero") else os.devnull)
+
+
+def _impossible(kind: str, good: bytes, rnd: random.Random) -> bytes:
+    """Well-shaped JSON describing what no battle or field can hold (issue 15)."""
+    doc = json.loads(good)
+    if kind == "fields":
+        doc["craters"] = doc.get("craters") or ["0107"]
+        doc["pieces"] = doc["pieces"][:1] * 2 or [{"kind": "cp", "hex": "0107"}]
+        doc["pieces"][0] = dict(doc["pieces"][0], hex=rnd.choice(doc["craters"]))
+        return json.dumps(doc).encode()
+    s = doc["state"]
+    edit = rnd.randrange(6)
+    if edit == 0:
+        s["ogre"]["missiles_spent"] = 50
+    elif edit == 1:
+        s["ogre"]["rams"] = 7
+    elif edit == 2:
+        s["ogre"]["moved"] = 10 ** 9
+    elif edit == 3:
+        s["turn"] = doc["label"]["turn"] = 10 ** 4299
+    elif edit == 4 and s["pieces"] and s["board"]["craters"]:
+        s["pieces"][0]["hex"] = s["pieces"][0]["start"] = s["board"]["craters"][0]
+    else:
+        s["aim"] = {"part": "treads", "attackers": [s["pieces"][0]["id"] if s["pieces"] else 1] * 20}
+    return json.dumps(doc).encode()
 
 
 def resident_mb() -> str:

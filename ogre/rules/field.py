@@ -60,14 +60,24 @@ def forward_attack_points(field: Field) -> int:
                if not behind_crater_line(p.hex))
 
 
+def ogre_entries(field: Field) -> list[int]:
+    """T2: the bottom-row hexes the Ogre may enter on, neither a crater nor a defender's."""
+    taken = {p.hex for p in field.placements}
+    return sorted(h for h in BOTTOM_ROW if h not in field.board.craters and h not in taken)
+
+
 def validate(field: Field, mark: int, standard: Board) -> list[Finding]:
     """Every way this field departs from a standard deployment against `mark` (E8, E9)."""
     m = MARKS[mark]
     found: list[Finding] = []
     cps = [p for p in field.placements if p.kind is Kind.CP]
+    entries = ogre_entries(field)
     if not cps:
         found.append(Finding("no_cp", "Please add a Command Post to start the game.", True))
-    elif not reaches_command_post(field.board, cps[0].hex, BOTTOM_ROW):
+    elif not entries:
+        found.append(Finding("no_entry", "There is no hex where the Ogre can enter! "
+                                         "Please clear a hex of the bottom row.", True))
+    elif not reaches_command_post(field.board, cps[0].hex, entries):
         found.append(Finding("no_way", "There is no way to reach the Command Post! "
                                        "Please remove some craters.", True))
 

@@ -9,6 +9,7 @@ new one, never half of one; the temporary file is removed on failure.
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 import time
 from contextlib import suppress
@@ -77,19 +78,32 @@ def _fsync_folder(folder: Path) -> None:
 
 
 def read_text_limited(path: Path, limit: int, where: str) -> str:
-    """The text of `path`, refusing anything over `limit` bytes.
+    """The text of `path`, refusing anything over `limit` bytes or that is not a regular file.
 
+    Every file OGRE reads comes through here. A named pipe, a device or a folder in a file's
+    place is refused before it is opened (opening a pipe waits for a writer for ever), and the
+    file is opened without waiting in case one is swapped in between the check and the open.
     FileNotFoundError propagates (the caller decides what a missing file means);
     every other failure is a StorageError naming `where`: "unreadable", "too_large",
     "damaged" (not UTF-8) or "truncated" (UTF-8 cut in the middle of a character).
     """
     try:
-        with open(path, "rb") as f:
-            data = f.read(limit + 1)
+        _regular(os.stat(path).st_mode, where)
+        fd = os.open(path, os.O_RDONLY | _NO_WAIT)
     except FileNotFoundError:
         raise
     except OSError as exc:
         raise read_failure(exc, where) from exc
+    try:
+        info = os.fstat(fd)
+        _regular(info.st_mode, where)
+        if info.st_size > limit:
+            raise StorageError(f"{where} is too large to be an OGRE file.", "too_large")
+        data = _read_at_most(fd, limit + 1)
+    except OSError as exc:
+        raise read_failure(exc, where) from exc
+    finally:
+        os.close(fd)
     if len(data) > limit:
         raise StorageError(f"{where} is too large to be an OGRE file.", "too_large")
     try:
@@ -99,3 +113,28 @@ def read_text_limited(path: Path, limit: int, where: str) -> str:
             raise StorageError(f"{where} is incomplete: the file was cut off, perhaps by a "
                                "crash while saving.", "truncated") from None
         raise StorageError(f"{where} is damaged: it is not a text file.", "damaged") from None
+
+
+# Open without waiting (a pipe), without becoming a terminal's reader, in binary on Windows.
+_NO_WAIT = (getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+            | getattr(os, "O_BINARY", 0))
+_NOT_FILES = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe"),
+              (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
+
+
+def _regular(mode: int, where: str) -> None:
+    if stat.S_ISREG(mode):
+        return
+    what = next((name for test, name in _NOT_FILES if test(mode)), "something else")
+    raise StorageError(f"{where} cannot be read (it is {what}, not a file).", "unreadable")
+
+
+def _read_at_most(fd: int, size: int) -> bytes:
+    chunks, left = [], size
+    while left > 0:
+        chunk = os.read(fd, min(left, 1 << 20))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        left -= len(chunk)
+    return b"".join(chunks)

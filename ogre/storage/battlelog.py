@@ -7,11 +7,13 @@
     done
 
 Lines starting with # are comments. A log that does not replay (edited by hand,
-from another version) is reported at its first bad line.
+from another version) is reported at its first bad line. A log holds at most LOG_STEPS
+actions (a long battle is a few thousand), so replaying one takes a bounded time.
 """
 
 from __future__ import annotations
 
+import io
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,7 +27,7 @@ from ..rules.state import GameState
 from .atomic import read_text_limited, write_text_atomic
 from .documents import explain
 from .errors import StorageError
-from .games import StateData
+from .games import LOG_STEPS, StateData
 
 HEADER = "# OGRE battle log, version 1 (replay with: ogre --replay FILE)"
 SIZE_LIMIT = 4 * 1024 * 1024
@@ -33,7 +35,8 @@ SIZE_LIMIT = 4 * 1024 * 1024
 
 @dataclass(frozen=True)
 class Step:
-    """One replayed action: the text as written, the state after it, and what happened."""
+    """One replayed action: its text (in the one written form), the state after it, and what
+    happened."""
 
     line: int
     text: str
@@ -65,26 +68,37 @@ def replay_text(text: str, where: str = "The battle log") -> tuple[GameState, li
     start: GameState | None = None
     state: GameState | None = None
     steps: list[Step] = []
-    for n, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
+    if sum(1 for _ in _entries(text)) > LOG_STEPS + 1:
+        # Replaying is the work: refuse before doing it, not part way through.
+        raise StorageError(f"{where} is too long to replay: it holds more than {LOG_STEPS:,} "
+                           "actions.", "too_large")
+    for n, line in _entries(text):
         if start is None:
             start = state = _start(line, n, where)
             continue
         try:
             action = parse_action(line)
         except ValueError:
-            raise StorageError(f"{where}, line {n}: {line!r} is not an action.", "invalid") from None
+            raise StorageError(f"{where}, line {n}: {line[:40]!r} is not an action.",
+                               "invalid") from None
         try:
             state, events = apply(state, action)
         except RuleError as err:
-            raise StorageError(f"{where}, line {n}: {line!r} does not replay ({err.message}).",
-                               "invalid") from None
-        steps.append(Step(n, line, state, tuple(events)))
+            raise StorageError(f"{where}, line {n}: {line[:40]!r} does not replay "
+                               f"({err.message}).", "invalid") from None
+        steps.append(Step(n, str(action), state, tuple(events)))
     if start is None:
         raise StorageError(f"{where} has no starting position.", "foreign")
     return start, steps
+
+
+def _entries(text: str):
+    """(line number, line) for each line that is not blank or a comment, read one at a time
+    (a file of millions of short lines is never held as a list)."""
+    for n, raw in enumerate(io.StringIO(text), 1):
+        line = raw.strip()
+        if line and not line.startswith("#"):
+            yield n, line
 
 
 def _start(line: str, n: int, where: str) -> GameState:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import errno
 
+from .screen_text import sentence_for_screen
+
 CODES = frozenset({
     "empty",        # nothing saved in that slot
     "damaged",      # not JSON, not text
@@ -31,6 +33,7 @@ class StorageError(Exception):
     """A load or save that failed; `message` is the one-sentence explanation for the player."""
 
     def __init__(self, message: str, code: str = "io") -> None:
+        message = sentence_for_screen(message)      # it may quote a file's contents or name
         super().__init__(message)
         self.message = message
         self.code = code

@@ -28,6 +28,7 @@ from .atomic import read_text_limited, write_text_atomic
 from .documents import Migration, decode, encode, explain
 from .errors import StorageError
 from .paths import fields_folder
+from .screen_text import clean_text, for_screen
 from .slots import SLOTS, SlotFolder, SlotStatus
 
 FORMAT = "ogre-field"
@@ -58,6 +59,7 @@ def _check_kind(value: Any) -> Any:
 
 
 HexId = Annotated[str, AfterValidator(_check_hex)]
+ScreenText = Annotated[str, BeforeValidator(clean_text)]     # a name or label shown on screen
 KindName = Annotated[Kind, BeforeValidator(_check_kind)]
 
 
@@ -118,9 +120,9 @@ class FieldFile(BaseModel):
 
     format: Literal["ogre-field"] = FORMAT
     version: Literal[1] = VERSION
-    name: str = Spec(min_length=1, max_length=NAME_LIMIT)
+    name: ScreenText = Spec(min_length=1, max_length=NAME_LIMIT)
     mark: Literal[3, 5]
-    description: str = Spec("", max_length=DESCRIPTION_LIMIT)
+    description: ScreenText = Spec("", max_length=DESCRIPTION_LIMIT)
     craters: list[HexId] = []
     rubble: list[tuple[HexId, HexId]] = []
     pieces: list[PieceEntry] = []
@@ -186,7 +188,7 @@ def field_document(field: Field, name: str, mark: int, description: str = "") ->
     """The file form of a field; StorageError "invalid" if it could not be read back."""
     doc: dict[str, Any] = {
         "format": FORMAT, "version": VERSION,
-        "name": (name.strip() or field.name or "Untitled field")[:NAME_LIMIT],
+        "name": (for_screen(name) or for_screen(field.name) or "Untitled field")[:NAME_LIMIT],
         "mark": mark, "description": description.strip()[:DESCRIPTION_LIMIT],
         **terrain_of(field.board),
         "pieces": [{"kind": p.kind.value, "hex": label(p.hex), "squads": p.squads}

@@ -24,17 +24,18 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import (BaseModel, ConfigDict, Field as Spec, StrictBool, StrictInt,
-                      ValidationError, model_validator)
+                      ValidationError, field_validator, model_validator)
 
 from ..rules.actions import Action, parse_action
-from ..rules.game import VICTORY_LEVELS
+from ..rules.game import apply
 from ..rules.hexes import label
+from ..rules.invariants import first_problem
 from ..rules.state import PHASE_TITLES, Aiming, GameState, Ogre, Phase, Piece
-from ..rules.units import MARKS, WEAPONS, Kind, Weapon
+from ..rules.units import MARKS, WEAPONS, Weapon
 from .atomic import write_text_atomic
 from .documents import Migration, decode, encode, explain
 from .errors import StorageError
-from .fields import HexId, KindName, Terrain, check_squads, terrain_of
+from .fields import HexId, KindName, ScreenText, Terrain, check_squads, terrain_of
 from .paths import games_folder
 from .slots import SLOTS, SlotFolder, SlotStatus
 
@@ -43,6 +44,8 @@ VERSION = 1
 # The migration hook: MIGRATIONS[n] turns a version-n document (a dict) into version n+1.
 MIGRATIONS: dict[int, Migration] = {}
 SIZE_LIMIT = 4 * 1024 * 1024       # a long game's log is well under 1 MB
+# Replaying a log is the work loading does; a long battle is a few thousand actions.
+LOG_STEPS = 10_000
 SKILLS = ("Low", "Med", "Hi")
 
 Count = Annotated[StrictInt, Spec(ge=0)]
@@ -131,14 +134,7 @@ class StateData(BaseModel):
 
     @model_validator(mode="after")
     def _consistent(self) -> "StateData":
-        ids = [p.id for p in self.pieces]
-        if len(set(ids)) != len(ids):
-            raise ValueError("two pieces share an id")
-        if ids and self.next_id <= max(ids):
-            raise ValueError(f"next_id {self.next_id} is not above every piece id")
-        if self.result and self.result not in VICTORY_LEVELS:
-            raise ValueError(f"{self.result!r} is not a victory level")
-        problem = impossible(self.to_state())
+        problem = first_problem(self.to_state())
         if problem:
             raise ValueError(problem)
         return self
@@ -184,56 +180,6 @@ class StateData(BaseModel):
                          ap_hit=frozenset(self.ap_hit), next_id=self.next_id, result=self.result)
 
 
-def impossible(s: GameState) -> str:
-    """Why a state that fits the schema still cannot happen in a battle ("" when it can).
-
-    A hand-edited or damaged file could otherwise load a position the rules and the battle
-    screen were never meant to see (an Ogre nowhere in its movement phase, an aim at a piece
-    that is not there) and stop the game."""
-    o, board = s.ogre, s.board
-    over = s.phase is Phase.OVER
-    if over != bool(s.result):
-        return "the battle's result and its phase disagree"
-    if s.phase is Phase.OGRE_ENTRY or o.exited:
-        if o.hex:
-            return "the Ogre is on the map before it enters or after it left"
-        if o.exited and not over:
-            return "the Ogre left the map but the battle is not over"
-    elif not o.hex or o.hex in board.craters:
-        return "the Ogre is not on a hex of the map it can stand on"
-    if any(f > n for f, n in zip(o.fired[1:], o.weapons[1:])):
-        return "the Ogre has fired more weapons than it has"
-    kinds = [p.kind for p in s.pieces]
-    if kinds.count(Kind.CP) > 1:
-        return "there is more than one Command Post"
-    per_hex: dict[int, int] = {}
-    for p in s.pieces:
-        if p.hex in board.craters:
-            return f"a piece stands in the crater at {label(p.hex)}"
-        if p.fired > p.squads:
-            return f"piece {p.id} has fired more than it has"
-        if p.disabled and (not p.is_armor or p.kind is Kind.CP):
-            return f"piece {p.id} is disabled but only armor can be"
-        per_hex[p.hex] = per_hex.get(p.hex, 0) + 1
-    if (not over and s.phase not in (Phase.DEFENSE_MOVE, Phase.GEV_MOVE)
-            and any(n > 1 for n in per_hex.values())):
-        return "two pieces share a hex outside a movement phase"
-    a = s.aim
-    if a is not None:
-        if not over and s.phase not in (Phase.OGRE_FIRE, Phase.DEFENSE_FIRE):
-            return "something is aimed outside a fire phase"
-        if a.part is None:                  # the Ogre's aim (C5)
-            if (s.phase is Phase.DEFENSE_FIRE or s.piece(a.target) is None
-                    or (not over and any(n > o.available(w) for n, w in zip(a.weapons, WEAPONS)))):
-                return "the Ogre aims at a piece that is not there, or with weapons it lacks"
-        else:                               # the defence's aim (C6, C7)
-            if s.phase is Phase.OGRE_FIRE or not a.attackers:
-                return "the defence aims without attackers"
-            if any(s.piece(pid) is None or s.piece(pid).kind is Kind.CP for pid in a.attackers):
-                return "the defence aims with a piece that is not there"
-    return ""
-
-
 class Players(BaseModel):
     """Who plays: one player against the computer (which side it plays, how well) or two."""
 
@@ -260,7 +206,7 @@ class Label(BaseModel):
     scenario: Literal[3, 5]
     turn: Annotated[StrictInt, Spec(ge=1)]
     phase: Phase
-    field: str = Spec("", max_length=100)
+    field: ScreenText = Spec("", max_length=100)
 
 
 class GameFile(BaseModel):
@@ -274,20 +220,42 @@ class GameFile(BaseModel):
     label: Label
     players: Players
     state: StateData
-    log: list[str] = []
+    log: list[str] = Spec([], max_length=LOG_STEPS)
     start: StateData | None = None      # the battle's first position, so the log replays (X3)
+
+    @field_validator("log")
+    @classmethod
+    def _actions(cls, log: list[str]) -> list[str]:
+        """Each entry an action, kept in its one written form (the replay shows it)."""
+        out = []
+        for n, text in enumerate(log, 1):
+            try:
+                out.append(str(parse_action(text)))
+            except ValueError:
+                raise ValueError(f"log entry {n}, {text[:40]!r}, is not an action") from None
+        return out
 
     @model_validator(mode="after")
     def _label_and_log(self) -> "GameFile":
         s = self.state
         if (self.label.scenario, self.label.turn, self.label.phase) != (s.scenario, s.turn, s.phase):
             raise ValueError("the label does not match the game state")
-        for n, text in enumerate(self.log, 1):
-            try:
-                parse_action(text)
-            except ValueError:
-                raise ValueError(f"log entry {n}, {text!r}, is not an action") from None
+        if self.start is not None:
+            problem = log_problem(self.start.to_state(), self.log, s.to_state())
+            if problem:
+                raise ValueError(problem)
         return self
+
+
+def log_problem(start: GameState, log: list[str], end: GameState) -> str | None:
+    """Does the log replay from `start` to `end`? (X3: Export writes it for the replay.)"""
+    s = start
+    for n, text in enumerate(log, 1):
+        try:
+            s, _ = apply(s, parse_action(text))
+        except ValueError:          # a RuleError, or not an action
+            return f"log entry {n} does not replay from the battle's start"
+    return None if s == end else "the log does not lead from the battle's start to this position"
 
 
 @dataclass(frozen=True)
@@ -363,7 +331,12 @@ class GameSlot:
             return f"{self.slot}. (unreadable)"
         when = ""
         if self.saved_at is not None:
-            local = self.saved_at.astimezone() if self.saved_at.tzinfo else self.saved_at
+            local = self.saved_at
+            if local.tzinfo:
+                try:
+                    local = local.astimezone()
+                except (OverflowError, ValueError, OSError):   # year 1 or 9999 in another zone
+                    pass
             when = f", {local:%Y-%m-%d %H:%M}"
         return (f"{self.slot}. {MARKS[self.scenario].name}, turn {self.turn}, "
                 f"{PHASE_TITLES[self.phase]}{when}")

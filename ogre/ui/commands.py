@@ -14,6 +14,7 @@ import pygame
 
 from ogre.resources import standard_board
 from ogre.rules import Aim, Done, Field, OgreAim, Undo, legal_actions, new_game
+from ogre.rules.invariants import first_problem
 from ogre.rules.state import FIRE_PHASES, OGRE_PHASES, GameState, Phase
 from ogre.storage.battlelog import read_log, write_log
 from ogre.storage.errors import StorageError
@@ -332,6 +333,10 @@ class Commands:
         log, start = [], None
         if keep and a.battle is not None:
             state = keep_old_ogre(a.battle.state, field, a.editor.ogre_hex)
+            problem = first_problem(state)
+            if problem:                          # the edit made a position no battle can be in
+                a.show("Play a Game", f"The battle cannot go on with the old Ogre: {problem}.")
+                return
             if state is a.battle.state:          # nothing edited: the log still replays
                 log, start = a.battle.log, a.battle.start_state
         else:

@@ -160,3 +160,21 @@ def test_e9_new_game_deploys_the_field_and_a_fresh_ogre():
     assert new_game(f, 3, seed=42) == s and new_game(f, 3, seed=43) != s
     s5 = new_game(f, 5, seed=42, scenario=3)
     assert s5.ogre.weapons == (6, 2, 6, 12) and s5.scenario == 3
+
+
+def test_e8_t2_a_field_with_no_hex_for_the_ogre_to_enter_is_fatal():
+    # Issue 15: defenders on all 15 bottom-row hexes passed the crater-only check, and the
+    # computer Ogre then failed with "Cannot choose from an empty sequence".
+    from ogre.rules.field import ogre_entries
+    from ogre.rules.hexes import BOTTOM_ROW
+    wall = tuple(Placement(Kind.INFANTRY, h, 1) for h in sorted(BOTTOM_ROW))
+    field = Field(standard_board(), (Placement(Kind.CP, 101),) + wall)
+    assert ogre_entries(field) == []
+    found = validate(field, 3, standard_board())
+    assert found[0].code == "no_entry" and found[0].fatal
+    assert found[0].message == ("There is no hex where the Ogre can enter! "
+                                "Please clear a hex of the bottom row.")
+    # one bottom-row hex left free (and not a crater) is enough
+    field = Field(standard_board(), (Placement(Kind.CP, 101),) + wall[1:])
+    assert ogre_entries(field) == [min(BOTTOM_ROW)]
+    assert not [f for f in validate(field, 3, standard_board()) if f.fatal]
