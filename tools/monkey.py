@@ -262,12 +262,15 @@ class Monkey:
         app = self.app
         msg = d.message or ""
         try:
-            if d.title == "Save a Game" and msg.startswith("The battle is saved in game"):
+            if d.title == "Save a Game" and " saved in game " in msg:
                 slot = int(msg.split("game ")[1].split(".")[0])
                 saved = GameStore.default().load(slot)
                 self.damaged.pop(("games", slot), None)
                 self.stats["games saved"] += 1
-                if saved.state != app.battle.state or list(saved.log) != app.battle.log:
+                # "The battle you left was saved": Save, then a load or a new battle went on
+                left = msg.startswith("The battle you left")
+                if not left and (saved.state != app.battle.state
+                                 or list(saved.log) != app.battle.log):
                     self.trouble.add("problem", "lost save (game)",
                                      f"event {self.events}: game {slot} reads back different")
             elif d.title == "Save a Field" and msg.startswith("Saved as field"):
