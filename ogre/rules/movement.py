@@ -7,7 +7,7 @@ overruns it. Rubble stops everything but the Ogre and infantry (B3).
 
 from __future__ import annotations
 
-from .hexes import distance
+from .hexes import DISTANCE
 from .state import GameState, Piece, Phase
 from .units import STATS, Kind
 
@@ -25,15 +25,23 @@ def defender_reach(state: GameState, p: Piece, budget: int) -> dict[int, int]:
     board = state.board
     ogre_hex = state.ogre.hex
     crosses = p.kind is Kind.INFANTRY
-    if not ogre_hex or distance(p.hex, ogre_hex) >= budget:
+    if not ogre_hex or DISTANCE[p.hex][ogre_hex] >= budget:
         # The Ogre is too far away to be in the way: the terrain alone decides.
         cache = board._reach_cache
         key = (p.hex, budget, crosses)
-        found = cache.get(key)
-        if found is None:
-            found = cache[key] = _reach(board, p.hex, budget, crosses, 0)
-        return found
-    return _reach(board, p.hex, budget, crosses, ogre_hex)
+    else:
+        # Near the Ogre the answer depends on its hex as well; these are kept only a while.
+        cache = board._near_cache
+        key = (p.hex, budget, crosses, ogre_hex)
+        if len(cache) > NEAR_CACHE_SIZE:
+            cache.clear()
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = _reach(board, p.hex, budget, crosses, ogre_hex)
+    return found
+
+
+NEAR_CACHE_SIZE = 4096   # reach maps near the Ogre kept per board (each a few dozen hexes)
 
 
 def _reach(board, p_hex: int, budget: int, crosses: bool, ogre_hex: int) -> dict[int, int]:
