@@ -10,7 +10,7 @@ leaves the state exactly as it was.
 
 from __future__ import annotations
 
-from collections import Counter
+import operator
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -59,6 +59,18 @@ class Event:
     treads_lost: int = 0
 
 
+_VERDICTS: dict[tuple, Verdict] = {}
+
+
+def _verdict(kind: str, cost: int = 0, target: int = 0, confirm: bool = False) -> Verdict:
+    """Verdicts are immutable and check gives the same few over and over: shared ones."""
+    key = (kind, cost, target, confirm)
+    v = _VERDICTS.get(key)
+    if v is None:
+        v = _VERDICTS[key] = Verdict(kind, cost, target, confirm)
+    return v
+
+
 def _err(code: str, detail: str = "") -> RuleError:
     return RuleError(code, detail)
 
@@ -90,7 +102,7 @@ def _check_enter(s: GameState, a: Enter) -> Verdict:
         raise _err("entry_crater")
     if s.at(a.to):
         raise _err("hex_full")
-    return Verdict("enter", cost=1)
+    return _verdict("enter", 1)
 
 
 def _check_move(s: GameState, a: Move) -> Verdict:
@@ -126,7 +138,7 @@ def _check_ogre_move(s: GameState, a: Move) -> Verdict:
         raise _err("no_path")
     occupants = s.at(a.to)
     if not occupants:
-        return Verdict("move", cost=cost)
+        return _verdict("move", cost)
     return _ogre_contact(s, occupants, cost)
 
 
@@ -134,13 +146,13 @@ def _ogre_contact(s: GameState, occupants: tuple[Piece, ...], cost: int) -> Verd
     """The Ogre moving onto defenders: a ram for armor and the CP (M7), an overrun for infantry (M8)."""
     armor = [p for p in occupants if p.kind is not INFANTRY]
     if not armor:
-        return Verdict("overrun", cost=cost, target=occupants[0].id, confirm=True)
+        return _verdict("overrun", cost, occupants[0].id, True)
     victim = armor[0]
     if s.ogre.rams >= 2:
         raise _err("two_rams")
     if ram_tread_cost(victim) > s.ogre.treads:
         raise _err("ram_treads")
-    return Verdict("ram", cost=cost, target=victim.id, confirm=True)
+    return _verdict("ram", cost, victim.id, True)
 
 
 def _movable_defender(s: GameState, pid: int) -> Piece:
@@ -154,6 +166,22 @@ def _movable_defender(s: GameState, pid: int) -> Piece:
 
 
 def _check_defender_move(s: GameState, a: Move) -> Verdict:
+    known = s._moves
+    if known is not None:
+        # legal_actions listed this state's moves: a move it listed passes, with the cost it
+        # found (anything else goes the long way, for the 1986 message).
+        full, ogre_hex, reaches = known
+        try:
+            found = reaches.get(a.piece)
+            cost = found[0].get(a.to) if found is not None else None
+        except TypeError:
+            cost = None
+        if cost is not None and a.to not in full:
+            if a.to != ogre_hex:
+                return _verdict("move", cost)
+            if found[1] is INFANTRY:
+                return _verdict("join_ogre", cost)
+            return _verdict("ram_ogre", cost, 0, True)
     p = _movable_defender(s, a.piece)
     movers = stack_movers(s)
     if movers is not None and p.id not in movers:
@@ -181,11 +209,11 @@ def _check_defender_move(s: GameState, a: Move) -> Verdict:
         if others:
             raise _err("hex_full")
         if p.kind is INFANTRY:
-            return Verdict("join_ogre", cost=cost)
-        return Verdict("ram_ogre", cost=cost, confirm=True)
+            return _verdict("join_ogre", cost)
+        return _verdict("ram_ogre", cost, 0, True)
     if len(others) >= 2:
         raise _err("hex_full")
-    return Verdict("move", cost=cost)
+    return _verdict("move", cost)
 
 
 def _check_undo(s: GameState, a: Undo) -> Verdict:
@@ -195,11 +223,11 @@ def _check_undo(s: GameState, a: Undo) -> Verdict:
             raise _err("move_a_piece")
         if o.hex == o.undo_hex and o.moved == o.undo_moved:
             raise _err("move_a_piece", "nothing to undo")
-        return Verdict("undo")
+        return _verdict("undo")
     p = _movable_defender(s, a.piece)
     if not p.can_undo:
         raise _err("move_a_piece", "nothing to undo")
-    return Verdict("undo")
+    return _verdict("undo")
 
 
 def _check_group(s: GameState, a: Group) -> Verdict:
@@ -209,7 +237,7 @@ def _check_group(s: GameState, a: Group) -> Verdict:
         raise _err("move_a_piece", "no infantry to group with")
     if p.squads + others[0].squads > 3:
         raise _err("hex_full")
-    return Verdict("group", target=others[0].id)
+    return _verdict("group", 0, others[0].id)
 
 
 def _check_split(s: GameState, a: Split) -> Verdict:
@@ -221,7 +249,7 @@ def _check_split(s: GameState, a: Split) -> Verdict:
         raise _err("move_a_piece", "a single squad cannot split")
     if len(s.at(p.hex)) > 1 or p.hex == s.ogre.hex:
         raise _err("hex_full")
-    return Verdict("split")
+    return _verdict("split")
 
 
 def _infantry_in_move_phase(s: GameState, pid: int) -> Piece:
@@ -239,7 +267,7 @@ def _check_exit(s: GameState, a: Exit) -> Verdict:
         raise _err("off_map")
     if o.hex not in BOTTOM_ROW or o.moves_left < 1:
         raise _err("off_map")
-    return Verdict("exit", cost=1, confirm=True)
+    return _verdict("exit", 1, 0, True)
 
 
 def _check_ogre_aim(s: GameState, a: OgreAim) -> Verdict:
@@ -262,7 +290,7 @@ def _check_ogre_aim(s: GameState, a: OgreAim) -> Verdict:
             raise _err("no_target", "antipersonnel")
         if not ogre_weapon_reaches(o, w, target):
             raise _err("out_of_range")
-    return Verdict("aim", target=target.id)
+    return _verdict("aim", 0, target.id)
 
 
 def _check_aim(s: GameState, a: Aim) -> Verdict:
@@ -294,13 +322,13 @@ def _check_aim(s: GameState, a: Aim) -> Verdict:
             s.piece(q).kind is INFANTRY for q in s.aim.attackers)
         if not squads_only:
             raise _err("treads_combined")
-    return Verdict("aim")
+    return _verdict("aim")
 
 
 def _check_clear_or_fire(s: GameState, a: Clear | Fire) -> Verdict:
     if s.phase not in FIRE_PHASES or s.aim is None:
         raise _err("no_attacker")
-    return Verdict("clear" if isinstance(a, Clear) else "fire")
+    return _verdict("clear" if isinstance(a, Clear) else "fire")
 
 
 def _check_done(s: GameState, a: Done) -> Verdict:
@@ -310,7 +338,7 @@ def _check_done(s: GameState, a: Done) -> Verdict:
         raise _err("stack")
     if must_leave(s) is not None:
         raise _err("stack", "a unit under the Ogre must leave its hex")
-    return Verdict("done")
+    return _verdict("done")
 
 
 _CHECKS = {
@@ -535,7 +563,9 @@ def _defenders_fire(s: GameState, ev: list[Event]) -> GameState:
         word = f"hit: {WEAPON_STATS[aim.part].name} destroyed"
     else:
         word = "Glanced" if result == "D" else "miss"
-    shots = Counter(aim.attackers)
+    shots: dict[int, int] = {}
+    for pid in aim.attackers:
+        shots[pid] = shots.get(pid, 0) + 1
     pieces = tuple(evolve_piece(p, fired=p.fired + shots[p.id]) if p.id in shots else p
                    for p in s.pieces)
     s = s.with_pieces(pieces, ogre=o, rng=rng, aim=None)
@@ -545,17 +575,21 @@ def _defenders_fire(s: GameState, ev: list[Event]) -> GameState:
 
 
 def _apply_done(s: GameState, a: Done, v: Verdict, ev: list[Event]) -> GameState:
-    s = evolve(s, aim=None)
-    nxt = _NEXT_PHASE[s.phase]
-    if s.phase is OGRE_MOVE:
-        s = evolve(s, ogre=evolve_ogre(s.ogre, fired=(0, 0, 0, 0)), ap_hit=frozenset())
-    elif s.phase is OGRE_FIRE:
-        s = _recover_and_ready(s, ev)
-    elif s.phase is DEFENSE_FIRE:
-        s = s.with_pieces(tuple(piece_start(p) for p in s.pieces))
-    elif s.phase is GEV_MOVE:
-        s = _next_turn(s, ev)
-    s = evolve(s, phase=nxt)
+    phase = s.phase
+    nxt = _NEXT_PHASE[phase]
+    if phase is OGRE_MOVE:
+        s = evolve(s, ogre=evolve_ogre(s.ogre, fired=(0, 0, 0, 0)), ap_hit=frozenset(),
+                   aim=None, phase=nxt)
+    elif phase is OGRE_FIRE:
+        s = evolve(_recover_and_ready(s, ev), aim=None, phase=nxt)
+    elif phase is DEFENSE_FIRE:
+        pieces = tuple([piece_start(p) for p in s.pieces])
+        unchanged = all(map(operator.is_, pieces, s.pieces))
+        s = evolve(s, pieces=None if unchanged else pieces, aim=None, phase=nxt)
+    elif phase is GEV_MOVE:
+        s = evolve(_next_turn(s, ev), aim=None, phase=nxt)
+    else:
+        s = evolve(s, aim=None, phase=nxt)
     ev.append(Event("phase", _PHASE_WORDS[nxt]))
     return s
 
@@ -569,6 +603,8 @@ def _recover_and_ready(s: GameState, ev: list[Event]) -> GameState:
             p = evolve_piece(p, disabled_turn=0)
         p = piece_start(p)
         pieces.append(evolve_piece(p, fired=0) if p.fired else p)
+    if all(map(operator.is_, pieces, s.pieces)):
+        return s                                  # nothing to reset: the index stays good
     return s.with_pieces(tuple(pieces))
 
 

@@ -52,8 +52,9 @@ def stack_movers(s: GameState) -> frozenset[int] | None:
 
 def full_hexes(s: GameState) -> set[int]:
     """Hexes no defender may stop on: two pieces already, or the Ogre with a defender (M3)."""
-    occupancy = s.index().occupancy
-    full = {h for h, ps in occupancy.items() if len(ps) >= 2}
+    idx = s.index()
+    occupancy = idx.occupancy
+    full = set() if idx.movers is None else {h for h, ps in occupancy.items() if len(ps) >= 2}
     if s.ogre.hex in occupancy:
         full.add(s.ogre.hex)
     return full
@@ -129,6 +130,8 @@ def _legal_defender_move(s: GameState) -> list[Action]:
     far_moves = s.board._moves_cache
     ogre_row = DISTANCE[ogre_hex] if ogre_hex else None
     undos = _UNDOS
+    reaches: dict[int, tuple] = {}       # what check needs to pass these moves (see below)
+    object.__setattr__(s, "_moves", (full, ogre_hex, reaches))
     out: list[Action] = []
     append, extend = out.append, out.extend
     for p in s.pieces:
@@ -157,21 +160,29 @@ def _legal_defender_move(s: GameState) -> list[Action]:
             continue
         if ogre_row is None or ogre_row[p.hex] >= left:      # defender_moves' far case, inlined
             found = far_moves.get((pid, p.hex, left, kind is INFANTRY))
-            if found is not None:
-                moves, reach_hexes = found
-                extend(moves if reach_hexes.isdisjoint(full) else
-                       [m for m in moves if m.to not in full])
-                continue
-        extend(defender_moves(s, p, left, full))
+            if found is None:
+                found = _moves_and_reach(s, p, left)
+        else:
+            found = _moves_and_reach(s, p, left)
+        moves, reach_hexes, reach = found
+        reaches[pid] = (reach, kind)
+        extend(moves if reach_hexes.isdisjoint(full) else [m for m in moves if m.to not in full])
     if movers is None and must_leave(s) is None:
         append(Done())
     return out
 
 
 def defender_moves(s: GameState, p: Piece, left: int, full: set[int]):
-    """Move(p, h) for every hex p can stop on, in reach order. The Move values are kept on the
-    board with the reach they were made from (far from the Ogre the terrain alone decides;
-    beside it its hex is part of the key), so only `full` is filtered here."""
+    """Move(p, h) for every hex p can stop on, in reach order."""
+    moves, reach_hexes, _ = _moves_and_reach(s, p, left)
+    if reach_hexes.isdisjoint(full):
+        return moves
+    return [m for m in moves if m.to not in full]
+
+
+def _moves_and_reach(s: GameState, p: Piece, left: int):
+    """(Move values, reach.keys(), reach) for p with `left` move points, kept on the board:
+    far from the Ogre the terrain alone decides; beside it its hex is part of the key."""
     board = s.board
     ogre_hex = s.ogre.hex
     crosses = p.kind is INFANTRY
@@ -188,11 +199,8 @@ def defender_moves(s: GameState, p: Piece, left: int, full: set[int]):
     if found is None:
         reach = _shared_reach(board, p.hex, left, crosses, ogre_hex)
         pid = p.id
-        found = cache[key] = (tuple([_move(pid, h) for h in reach]), reach.keys())
-    moves, reach_hexes = found
-    if reach_hexes.isdisjoint(full):
-        return moves
-    return [m for m in moves if m.to not in full]
+        found = cache[key] = (tuple([_move(pid, h) for h in reach]), reach.keys(), reach)
+    return found
 
 
 def _shared_reach(board, start: int, budget: int, crosses: bool, ogre_hex: int) -> dict[int, int]:

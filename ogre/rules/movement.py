@@ -8,14 +8,14 @@ overruns it. Rubble stops everything but the Ogre and infantry (B3).
 from __future__ import annotations
 
 from .hexes import DISTANCE
-from .state import GameState, Piece, Phase
-from .units import STATS, Kind
+from .state import GEV_MOVE, GameState, Phase, Piece
+from .units import INFANTRY, STATS
 
 
 def defender_allowance(p: Piece, phase: Phase) -> int:
     """Move points a defender has in this phase (M6: GEVs 4, then 3 after firing)."""
     stats = STATS[p.kind]
-    return stats.second_move if phase is Phase.GEV_MOVE else stats.move
+    return stats.second_move if phase is GEV_MOVE else stats.move
 
 
 def defender_reach(state: GameState, p: Piece, budget: int) -> dict[int, int]:
@@ -24,7 +24,7 @@ def defender_reach(state: GameState, p: Piece, budget: int) -> dict[int, int]:
     The answer is shared (cached per board): read it, never change it."""
     board = state.board
     ogre_hex = state.ogre.hex
-    crosses = p.kind is Kind.INFANTRY
+    crosses = p.kind is INFANTRY
     if not ogre_hex or DISTANCE[p.hex][ogre_hex] >= budget:
         # The Ogre is too far away to be in the way: the terrain alone decides.
         cache = board._reach_cache
@@ -65,7 +65,18 @@ def _reach(board, p_hex: int, budget: int, crosses: bool, ogre_hex: int) -> dict
 
 
 def ogre_reach(state: GameState, budget: int) -> dict[int, int]:
-    """Hexes the Ogre can move onto within `budget`: empty ones, and defenders to ram or overrun."""
+    """Hexes the Ogre can move onto within `budget`: empty ones, and defenders to ram or overrun.
+
+    The answer is kept on the state (legal_actions and check both ask): read it, never change it."""
+    known = state._ogre_reach
+    if known is not None and known[0] == budget:
+        return known[1]
+    reach = _ogre_reach(state, budget)
+    object.__setattr__(state, "_ogre_reach", (budget, reach))
+    return reach
+
+
+def _ogre_reach(state: GameState, budget: int) -> dict[int, int]:
     board = state.board
     start = state.ogre.hex
     occupancy = state._occupancy()

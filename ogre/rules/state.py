@@ -12,7 +12,10 @@ from enum import Enum
 
 from .board import Board
 from .frozen import quick_init
-from .units import ARMOR, MARKS, STATS, WEAPONS, Kind, Weapon, ogre_move_value
+from .units import (ARMOR, CP, INFANTRY, MARKS, STATS, TREADS, WEAPONS, Kind, Weapon,
+                    ogre_move_value)
+
+MISSILE = Weapon.MISSILE
 
 OGRE_ID = 0   # the Ogre's piece id in actions; defenders are numbered from 1
 
@@ -76,11 +79,11 @@ class Piece:
 
     @property
     def attack(self) -> int:
-        return self.squads if self.kind is Kind.INFANTRY else STATS[self.kind].attack
+        return self.squads if self.kind is INFANTRY else STATS[self.kind].attack
 
     @property
     def defense(self) -> int:
-        return self.squads if self.kind is Kind.INFANTRY else STATS[self.kind].defense
+        return self.squads if self.kind is INFANTRY else STATS[self.kind].defense
 
     @property
     def range(self) -> int:
@@ -88,7 +91,7 @@ class Piece:
 
     @property
     def name(self) -> str:
-        if self.kind is Kind.INFANTRY:
+        if self.kind is INFANTRY:
             return f"Infantry ({self.squads})"
         return STATS[self.kind].name
 
@@ -135,12 +138,12 @@ class Ogre:
         return self.hex != 0
 
     def intact(self, w: Weapon) -> int:
-        return self.treads if w is Weapon.TREADS else self.weapons[WEAPONS.index(w)]
+        return self.treads if w is TREADS else self.weapons[WEAPONS.index(w)]
 
     def available(self, w: Weapon) -> int:
         """Weapons of this type that may still fire this turn."""
         i = WEAPONS.index(w)
-        return self.weapons[i] - (0 if w is Weapon.MISSILE else self.fired[i])
+        return self.weapons[i] - (0 if w is MISSILE else self.fired[i])
 
 
 @quick_init
@@ -199,14 +202,14 @@ class PieceIndex:
         twin.crowded = 0
         twin.movers = None
         twin._pieces = pieces
-        twin._command_post = _UNKNOWN if old.kind is Kind.CP else self._command_post
+        twin._command_post = _UNKNOWN if old.kind is CP else self._command_post
         return twin
 
     @property
     def command_post(self) -> Piece | None:
         cp = self._command_post
         if cp is _UNKNOWN:
-            cp = self._command_post = next((p for p in self._pieces if p.kind is Kind.CP), None)
+            cp = self._command_post = next((p for p in self._pieces if p.kind is CP), None)
         return cp
 
 
@@ -230,6 +233,12 @@ class GameState:
     # The PieceIndex of `pieces`, made when first asked for; pass _index=None to
     # dataclasses.replace along with new pieces (with_pieces does).
     _index: PieceIndex | None = field(default=None, compare=False, repr=False, hash=False)
+    # What legal_actions found in a move phase, for check: (full hexes, Ogre hex,
+    # {piece id: (reach, kind)} of every piece that may move). Never copied to another state.
+    _moves: tuple | None = field(default=None, init=False, compare=False, repr=False, hash=False)
+    # movement.ogre_reach's answer here: (budget, reach).
+    _ogre_reach: tuple | None = field(default=None, init=False, compare=False, repr=False,
+                                      hash=False)
 
     # -- lookups (cached per state; states never change) --
     def index(self) -> PieceIndex:
@@ -267,9 +276,11 @@ class GameState:
         if old is None or changes or new.id != pid or len(idx.by_id) != len(self.pieces):
             pieces = tuple(new if p.id == pid else p for p in self.pieces)
             return self.with_pieces(pieces, **changes)
-        pieces = list(self.pieces)
-        pieces[pieces.index(old)] = new
-        pieces = tuple(pieces)
+        pieces = self.pieces
+        at = 0
+        while pieces[at] is not old:       # by identity: == would compare every field
+            at += 1
+        pieces = pieces[:at] + (new,) + pieces[at + 1:]
         return GameState(self.board, self.scenario, pieces, self.ogre, self.phase, self.turn,
                          self.rng, self.aim, self.ap_hit, self.next_id, self.result,
                          idx.moved(old, new, pieces))
