@@ -369,7 +369,6 @@ def _apply_move(s: GameState, a: Move, v: Verdict, ev: list[Event]) -> GameState
     if a.piece == OGRE_ID:
         return _apply_ogre_move(s, a, v, ev)
     p = s.piece(a.piece)
-    moved = evolve_piece(p, hex=a.to, moved=p.moved + v.cost)
     if v.kind == "ram_ogre":
         # M7: a sacrificial ram: the armor unit is destroyed, the Ogre loses a tread (if any left).
         lost = min(1, s.ogre.treads)
@@ -379,6 +378,8 @@ def _apply_move(s: GameState, a: Move, v: Verdict, ev: list[Event]) -> GameState
                         treads_lost=lost))
         return s.replace_piece(None, p.id, ogre=o)
     ev.append(Event("move", f"{p.name} to {a.to:04d}", p.id, a.to))
+    moved = Piece(p.id, p.kind, a.to, p.squads, p.disabled_turn, p.moved + v.cost, p.start,
+                  p.base_moved, p.fired)
     return s.replace_piece(moved, p.id)
 
 
@@ -440,7 +441,9 @@ def _apply_undo(s: GameState, a: Undo, v: Verdict, ev: list[Event]) -> GameState
         return evolve(s, ogre=o)
     p = s.piece(a.piece)
     ev.append(Event("undo", f"{p.name} move undone", p.id, p.start))
-    return s.replace_piece(evolve_piece(p, hex=p.start, moved=p.base_moved), p.id)
+    back = Piece(p.id, p.kind, p.start, p.squads, p.disabled_turn, p.base_moved, p.start,
+                 p.base_moved, p.fired)
+    return s.replace_piece(back, p.id)
 
 
 def _apply_group(s: GameState, a: Group, v: Verdict, ev: list[Event]) -> GameState:
@@ -460,7 +463,7 @@ def _apply_split(s: GameState, a: Split, v: Verdict, ev: list[Event]) -> GameSta
     squad = evolve_piece(p, id=s.next_id, squads=1)
     ev.append(Event("split", "One squad split off", squad.id, p.hex))
     pieces = tuple(rest if x.id == p.id else x for x in s.pieces) + (squad,)
-    return s.with_pieces(pieces, next_id=s.next_id + 1)
+    return evolve(s, pieces=pieces, next_id=s.next_id + 1)
 
 
 def _apply_exit(s: GameState, a: Exit, v: Verdict, ev: list[Event]) -> GameState:
@@ -568,7 +571,7 @@ def _defenders_fire(s: GameState, ev: list[Event]) -> GameState:
         shots[pid] = shots.get(pid, 0) + 1
     pieces = tuple(evolve_piece(p, fired=p.fired + shots[p.id]) if p.id in shots else p
                    for p in s.pieces)
-    s = s.with_pieces(pieces, ogre=o, rng=rng, aim=None)
+    s = evolve(s, pieces=pieces, ogre=o, rng=rng, aim=None)
     ev.append(Event("fire", f"Defense fires at {WEAPON_STATS[aim.part].name}: {word}",
                     OGRE_ID, o.hex, die=die, odds=column, result=word, treads_lost=lost))
     return s

@@ -77,7 +77,16 @@ WEAPON_STATS: dict[Weapon, WeaponStats] = {
 
 def weapons_text(counts: tuple[int, ...]) -> str:
     """Ogre weapons per WEAPONS slot as the messages name them: '1 Missiles, 2 Main Battery'."""
-    return ", ".join(f"{n} {WEAPON_STATS[w].name}" for w, n in zip(WEAPONS, counts) if n)
+    counts = tuple(counts)
+    text = _WEAPONS_TEXT.get(counts)
+    if text is None:
+        text = ", ".join(f"{n} {WEAPON_STATS[w].name}" for w, n in zip(WEAPONS, counts) if n)
+        if len(_WEAPONS_TEXT) < 4096:
+            _WEAPONS_TEXT[counts] = text
+    return text
+
+
+_WEAPONS_TEXT: dict[tuple[int, ...], str] = {}
 
 
 @dataclass(frozen=True)
