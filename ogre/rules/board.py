@@ -40,6 +40,8 @@ class Board:
     _moves_cache: dict = field(init=False, repr=False, compare=False, hash=False)
     _near_cache: dict = field(init=False, repr=False, compare=False, hash=False)
     _near_moves_cache: dict = field(init=False, repr=False, compare=False, hash=False)
+    _ogre_near: dict = field(init=False, repr=False, compare=False, hash=False)
+    _ogre_reach_cache: dict = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         open_steps = {}
@@ -54,6 +56,8 @@ class Board:
         object.__setattr__(self, "_moves_cache", {})
         object.__setattr__(self, "_near_cache", {})
         object.__setattr__(self, "_near_moves_cache", {})
+        object.__setattr__(self, "_ogre_near", {})
+        object.__setattr__(self, "_ogre_reach_cache", {})
 
     def steps(self, h: int, crosses_rubble: bool) -> tuple[int, ...]:
         """Neighbours a unit can step into from h (never a crater)."""

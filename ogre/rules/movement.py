@@ -77,9 +77,36 @@ def ogre_reach(state: GameState, budget: int) -> dict[int, int]:
 
 
 def _ogre_reach(state: GameState, budget: int) -> dict[int, int]:
+    """Kept per board as well: the answer depends only on which hexes the Ogre could pass
+    through (those fewer than `budget` steps away) hold a defender."""
     board = state.board
     start = state.ogre.hex
     occupancy = state._occupancy()
+    near = board._ogre_near.get((start, budget))
+    if near is None:
+        near = board._ogre_near[(start, budget)] = _terrain_ball(board, start, budget - 1)
+    key = (start, budget, frozenset(near.intersection(occupancy)))
+    cache = board._ogre_reach_cache
+    found = cache.get(key)
+    if found is None:
+        if len(cache) > NEAR_CACHE_SIZE:
+            cache.clear()
+        found = cache[key] = _ogre_bfs(board, start, budget, occupancy)
+    return found
+
+
+def _terrain_ball(board, start: int, steps: int) -> frozenset[int]:
+    """Hexes 1..steps Ogre steps from start, pieces ignored."""
+    seen = {start}
+    frontier = [start]
+    for _ in range(steps):
+        frontier = [n for h in frontier for n in board.steps(h, True) if n not in seen]
+        seen.update(frontier)
+    seen.discard(start)
+    return frozenset(seen)
+
+
+def _ogre_bfs(board, start: int, budget: int, occupancy) -> dict[int, int]:
     seen = {start: 0}
     frontier = [start]
     for step in range(1, budget + 1):
