@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import random
 import sys
 import time
@@ -166,16 +167,17 @@ def engine_round(root: str, fields_dir: str, games: int) -> dict:
     api = types.SimpleNamespace(**{name: getattr(rules, name) for name in rules.__all__},
                                 board_from_ids=board_from_ids, distance=distance)
     fields = mark_iii_fields(api, Path(fields_dir))
-    play(api, fields[0], 10_000)                     # warm up imports and caches
+    for seed in range(int(os.environ.get("BENCH_WARM", "1"))):
+        play(api, fields[seed % len(fields)], 10_000 + seed)    # warm up imports and caches
     digest = hashlib.sha256()
     actions = 0
-    spent = 0.0
+    per_game = []
     t0, c0 = time.perf_counter(), time.process_time()
     for seed in range(games):
         n, s = play(api, fields[seed % len(fields)], seed, digest)
         actions += n
-        spent += s
-    return {"games": games, "actions": actions, "engine_s": spent,
+        per_game.append(s)
+    return {"games": games, "actions": actions, "engine_s": sum(per_game), "game_s": per_game,
             "wall_s": time.perf_counter() - t0, "cpu_s": time.process_time() - c0,
             "digest": digest.hexdigest()[:16]}
 

@@ -26,8 +26,10 @@ from .movement import defender_allowance, defender_reach, ogre_reach
 from .state import (DEFENSE_FIRE, DEFENSE_MOVE, FIRE_PHASES, GEV_MOVE, MOVE_PHASES, OGRE_ENTRY,
                     OGRE_FIRE, OGRE_ID, OGRE_MOVE, OGRE_PHASES, OVER, Aiming, GameState, Piece,
                     evolve, evolve_ogre, evolve_piece, piece_start)
-from .units import (AP, CP, GEV, HOWITZER, INFANTRY, TREADS, WEAPON_STATS, WEAPONS, Weapon,
+from .units import (CP, GEV, HOWITZER, INFANTRY, TREADS, WEAPON_STATS, WEAPONS, Weapon,
                     weapons_text)
+
+W_RANGE = tuple(WEAPON_STATS[w].range for w in WEAPONS)
 from .victory import (COMPLETE_DEFENSE, COMPLETE_OGRE, DEFENSE_VICTORY,  # noqa: F401
                       MARGINAL_DEFENSE, MARGINAL_OGRE, OGRE_VICTORY, OGRE_WINS, VICTORY_LEVELS,
                       out_of_the_fight, victory_level)
@@ -77,7 +79,7 @@ def _err(code: str, detail: str = "") -> RuleError:
 
 def check(state: GameState, action: Action) -> Verdict:
     """Say what `action` would do, or raise RuleError with the 1986 message."""
-    if state.over:
+    if state.phase is OVER:
         raise _err("game_over")
     handler = _CHECKS.get(type(action))
     if handler is None:
@@ -172,14 +174,14 @@ def _check_defender_move(s: GameState, a: Move) -> Verdict:
         # found (anything else goes the long way, for the 1986 message).
         full, ogre_hex, reaches = known
         try:
-            found = reaches.get(a.piece)
-            cost = found[0].get(a.to) if found is not None else None
+            found = reaches.get(a.piece)             # (Move values, reach keys, reach)
+            cost = found[2].get(a.to) if found is not None else None
         except TypeError:
             cost = None
         if cost is not None and a.to not in full:
             if a.to != ogre_hex:
                 return _verdict("move", cost)
-            if found[1] is INFANTRY:
+            if s.piece(a.piece).kind is INFANTRY:
                 return _verdict("join_ogre", cost)
             return _verdict("ram_ogre", cost, 0, True)
     p = _movable_defender(s, a.piece)
@@ -281,14 +283,18 @@ def _check_ogre_aim(s: GameState, a: OgreAim) -> Verdict:
     if len(a.weapons) != 4 or any(n < 0 for n in a.weapons) or not any(a.weapons):
         raise _err("no_attacker")
     o = s.ogre
-    for w, n in zip(WEAPONS, a.weapons):
+    d = distance(o.hex, target.hex) if o.hex else None
+    for i, n in enumerate(a.weapons):
         if not n:
             continue
-        if n > o.available(w):
+        w = WEAPONS[i]
+        if n > o.weapons[i] - (0 if i == 0 else o.fired[i]):     # o.available(w)
             raise _err("already_fired", w.value)
-        if w is AP and (target.kind not in (INFANTRY, CP) or target.id in s.ap_hit):
+        if i == 3 and (target.kind not in (INFANTRY, CP) or target.id in s.ap_hit):
             raise _err("no_target", "antipersonnel")
-        if not ogre_weapon_reaches(o, w, target):
+        if d is None or d > W_RANGE[i]:                         # ogre_weapon_reaches
+            if d is None:
+                ogre_weapon_reaches(o, w, target)                # the same KeyError as ever
             raise _err("out_of_range")
     return _verdict("aim", 0, target.id)
 
@@ -355,6 +361,9 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     verdict = check(state, action)
     events: list[Event] = []
     new = _APPLY[type(action)](state, action, verdict, events)
+    o = new.ogre
+    if o.treads > 0 and new.pieces and not o.exited and new.phase is not OVER:
+        return new, events                     # the usual case: the battle goes on (G4)
     return _settle(new, events), events
 
 
@@ -453,7 +462,7 @@ def _apply_group(s: GameState, a: Group, v: Verdict, ev: list[Event]) -> GameSta
     merged = evolve_piece(p, squads=p.squads + q.squads, moved=moved, start=p.hex,
                           base_moved=moved, fired=p.fired + q.fired)
     ev.append(Event("group", f"Grouped into {merged.name}", p.id, p.hex))
-    pieces = tuple(merged if x.id == p.id else x for x in s.pieces if x.id != q.id)
+    pieces = tuple([merged if x is p else x for x in s.pieces if x is not q])
     return s.with_pieces(pieces)
 
 

@@ -63,9 +63,10 @@ def full_hexes(s: GameState) -> set[int]:
 def must_leave(s: GameState) -> Piece | None:
     """Armor under the Ogre at the defence's move (rammed, disabled, since recovered) must leave
     the Ogre's hex if it can (pocket rules 6.14.1; the manual is silent). Infantry may stay."""
-    if s.phase is not DEFENSE_MOVE or not s.ogre.on_map:
+    ogre_hex = s.ogre.hex
+    if s.phase is not DEFENSE_MOVE or not ogre_hex:
         return None
-    under = s.at(s.ogre.hex)
+    under = s.index().occupancy.get(ogre_hex)
     if not under:
         return None
     for p in under:
@@ -130,7 +131,7 @@ def _legal_defender_move(s: GameState) -> list[Action]:
     far_moves = s.board._moves_cache
     ogre_row = DISTANCE[ogre_hex] if ogre_hex else None
     undos = _UNDOS
-    reaches: dict[int, tuple] = {}       # what check needs to pass these moves (see below)
+    reaches: dict[int, tuple] = {}       # what check needs to pass these moves (game.py)
     object.__setattr__(s, "_moves", (full, ogre_hex, reaches))
     out: list[Action] = []
     append, extend = out.append, out.extend
@@ -164,9 +165,11 @@ def _legal_defender_move(s: GameState) -> list[Action]:
                 found = _moves_and_reach(s, p, left)
         else:
             found = _moves_and_reach(s, p, left)
-        moves, reach_hexes, reach = found
-        reaches[pid] = (reach, kind)
-        extend(moves if reach_hexes.isdisjoint(full) else [m for m in moves if m.to not in full])
+        reaches[pid] = found
+        if not full or found[1].isdisjoint(full):
+            extend(found[0])
+        else:
+            extend([m for m in found[0] if m.to not in full])
     if movers is None and must_leave(s) is None:
         append(Done())
     return out

@@ -234,7 +234,7 @@ class GameState:
     # dataclasses.replace along with new pieces (with_pieces does).
     _index: PieceIndex | None = field(default=None, compare=False, repr=False, hash=False)
     # What legal_actions found in a move phase, for check: (full hexes, Ogre hex,
-    # {piece id: (reach, kind)} of every piece that may move). Never copied to another state.
+    # {piece id: (Move values, reach keys, reach)} of every piece that may move). Never copied.
     _moves: tuple | None = field(default=None, init=False, compare=False, repr=False, hash=False)
     # movement.ogre_reach's answer here: (budget, reach).
     _ogre_reach: tuple | None = field(default=None, init=False, compare=False, repr=False,
