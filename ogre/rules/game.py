@@ -24,12 +24,13 @@ from .legal import (legal_actions, must_leave, ogre_weapon_reaches, ram_tread_co
                     stack_movers)
 from .movement import defender_allowance, defender_reach, ogre_reach
 from .state import (DEFENSE_FIRE, DEFENSE_MOVE, FIRE_PHASES, GEV_MOVE, MOVE_PHASES, OGRE_ENTRY,
-                    OGRE_FIRE, OGRE_ID, OGRE_MOVE, OGRE_PHASES, OVER, Aiming, GameState, Piece,
-                    evolve, evolve_ogre, evolve_piece, piece_start)
+                    OGRE_FIRE, OGRE_ID, OGRE_MOVE, OGRE_PHASES, OVER, Aiming, GameState, Ogre,
+                    Piece, evolve, evolve_ogre, evolve_piece, piece_start)
 from .units import (CP, GEV, HOWITZER, INFANTRY, TREADS, WEAPON_STATS, WEAPONS, Weapon,
                     weapons_text)
 
 W_RANGE = tuple(WEAPON_STATS[w].range for w in WEAPONS)
+W_ATTACK = tuple(WEAPON_STATS[w].attack for w in WEAPONS)
 from .victory import (COMPLETE_DEFENSE, COMPLETE_OGRE, DEFENSE_VICTORY,  # noqa: F401
                       MARGINAL_DEFENSE, MARGINAL_OGRE, OGRE_VICTORY, OGRE_WINS, VICTORY_LEVELS,
                       out_of_the_fight, victory_level)
@@ -524,20 +525,19 @@ def aim_kill_probability(s: GameState, aim: Aiming) -> Fraction:
 
 def _ogre_fires(s: GameState, ev: list[Event]) -> GameState:
     aim, o = s.aim, s.ogre
+    counts = aim.weapons
     target = s.piece(aim.target)
-    column = aim_odds(s, aim)
+    column = combat.odds(sum(map(operator.mul, counts, W_ATTACK)), target.defense)   # aim_odds
     die, rng = roll(s.rng)
     result = combat.crt(column, die)
-    weapons = list(o.weapons)
-    fired = [f + n for f, n in zip(o.fired, aim.weapons)]
-    weapons[0] -= aim.weapons[0]       # missiles are one-shot
-    o = evolve_ogre(o, weapons=tuple(weapons), fired=tuple(fired),
-                missiles_spent=o.missiles_spent + aim.weapons[0])
-    ap_hit = s.ap_hit | {target.id} if aim.weapons[3] and target.kind is INFANTRY else s.ap_hit
+    weapons = (o.weapons[0] - counts[0],) + tuple(o.weapons[1:])     # missiles are one-shot
+    o = Ogre(o.mark, o.hex, o.treads, weapons, tuple(map(operator.add, o.fired, counts)),
+             o.missiles_spent + counts[0], o.moved, o.undo_hex, o.undo_moved, o.rams, o.exited)
+    ap_hit = s.ap_hit | {target.id} if counts[3] and target.kind is INFANTRY else s.ap_hit
     s = evolve(s, ogre=o, rng=rng, aim=None, ap_hit=ap_hit)
     s, word = _hit_defender(s, target, result)
-    text = f"Ogre fires {weapons_text(aim.weapons)} at {target.name}: {word}"
-    ev.append(Event("fire", text, target.id, target.hex, die=die, odds=column, result=word))
+    text = f"Ogre fires {weapons_text(counts)} at {target.name}: {word}"
+    ev.append(Event("fire", text, target.id, target.hex, die, column, word))
     return s
 
 
@@ -557,7 +557,9 @@ def _hit_defender(s: GameState, p: Piece, result: str) -> tuple[GameState, str]:
 def _defenders_fire(s: GameState, ev: list[Event]) -> GameState:
     aim, o = s.aim, s.ogre
     attack = aim_attack(s, aim)
-    column = aim_odds(s, aim)
+    part = aim.part
+    column = (combat.TREADS_COLUMN if part is TREADS                         # aim_odds
+              else combat.odds(attack, WEAPON_STATS[part].defense))
     die, rng = roll(s.rng)
     result = combat.crt(column, die)
     lost = 0

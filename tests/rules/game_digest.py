@@ -93,8 +93,8 @@ def computer_game_text(field_no: int, ogre: str, defense: str, seed: int) -> str
 
     field, mark = predesigned_fields()[field_no]
     start = new_game(field, mark, seed)
-    rec = play(start, make_controller("ogre", ogre, seed), make_controller("defense", defense, seed),
-               keep_log=True)
+    rec = play(start, make_controller("ogre", ogre, seed),
+               make_controller("defense", defense, seed), keep_log=True)
     assert rec.illegal == [], rec.illegal
     state, actions, events = start, [], []
     for line in rec.log:
