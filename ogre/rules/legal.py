@@ -20,6 +20,7 @@ from .units import (AP, CP, GEV, HEAVY, HOWITZER, INFANTRY, STATS, TREADS, WEAPO
 
 SOFT = frozenset({INFANTRY, CP})          # what antipersonnel can hurt (C5)
 W_RANGE = tuple(WEAPON_STATS[w].range for w in WEAPONS)
+MAX_RANGE = max(W_RANGE)
 RANGE = {k: s.range for k, s in STATS.items()}
 # Move points per phase and kind (M6: GEVs 4, then 3 after firing), as movement.defender_allowance.
 ALLOWANCE = {
@@ -218,7 +219,10 @@ def _shared_reach(board, start: int, budget: int, crosses: bool, ogre_hex: int) 
     return found
 
 
+# Actions are immutable values: legal_actions hands out shared ones, made once.
 _MOVES: dict[tuple[int, int], Move] = {}
+_AIMS: dict[tuple[int, Weapon], Aim] = {}
+_OGRE_AIMS: dict[tuple[int, tuple[int, ...]], OgreAim] = {}
 _UNDOS: dict[int, Undo] = {}
 
 
@@ -254,12 +258,19 @@ def _legal_ogre_fire(s: GameState) -> list[Action]:
             row = DISTANCE[o.hex]
             for t in targets:
                 d = row[t.hex]
+                if d > MAX_RANGE:
+                    continue
                 for i, reach, counts in free:
                     if d > reach:
                         continue
                     if i == 3 and (t.kind not in SOFT or t.id in ap_hit):
                         continue
-                    out.append(OgreAim(t.id, counts))
+                    shot = _OGRE_AIMS.get((t.id, counts))
+                    if shot is None:
+                        if len(_OGRE_AIMS) > 50_000:        # Mark V counts: many combinations
+                            _OGRE_AIMS.clear()
+                        shot = _OGRE_AIMS[(t.id, counts)] = OgreAim(t.id, counts)
+                    out.append(shot)
     if aim is not None:
         out += [Clear(), Fire()]
     out.append(Done())
@@ -295,7 +306,10 @@ def _legal_defense_fire(s: GameState) -> list[Action]:
                         squads_only = all(s.piece(q).kind is INFANTRY for q in aim.attackers)
                     if not squads_only:
                         continue
-                out.append(Aim(p.id, part))
+                shot = _AIMS.get((p.id, part))
+                if shot is None:
+                    shot = _AIMS[(p.id, part)] = Aim(p.id, part)
+                out.append(shot)
     if aim is not None:
         out += [Clear(), Fire()]
     out.append(Done())
