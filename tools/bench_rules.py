@@ -130,7 +130,9 @@ def _round(command: list[str]) -> dict:
 
 def side_by_side(args) -> int:
     tmp = Path(tempfile.mkdtemp(prefix="bench-rules-"))
-    contestants = [("A this tree", ["engine", str(ROOT), str(ROOT / "fields"), str(args.round_games)])]
+    mode = "cold" if args.cold else "warm"
+    contestants = [("A this tree",
+                    ["engine", str(ROOT), str(ROOT / "fields"), str(args.round_games), mode])]
     worktree = None
     try:
         if args.against:
@@ -138,13 +140,16 @@ def side_by_side(args) -> int:
             worktree = tmp / "rev"
             _git("worktree", "add", "--detach", str(worktree), args.against)
             contestants.append((f"B {args.against} ({sha})",
-                                ["engine", str(worktree), str(ROOT / "fields"), str(args.round_games)]))
+                                ["engine", str(worktree), str(ROOT / "fields"),
+                                 str(args.round_games), mode]))
         if args.peer:
             peer = _peer_copy(Path(args.peer), tmp / "peer")
             contestants.append(("P gar0u/ogre-ai", ["peer", str(peer), str(args.peer_games)]))
         results = {name: [] for name, _ in contestants}
         print(f"{args.rounds} rounds of {args.round_games} seeded random Mark III games per "
-              f"engine, alternating; one process per round")
+              f"engine, alternating; one process per round; caches "
+              + ("cold (each game timed the first time it is played)" if args.cold else
+                 "warm (the same games played once first, untimed)"))
         for r in range(args.rounds):
             for name, command in contestants:
                 res = _round(command)
@@ -166,16 +171,16 @@ def _rate(res: dict, what: str) -> float:
 
 
 def _report(contestants, results) -> int:
-    """Each engine's time for each game is the least of its rounds (a busy machine only ever
-    adds time), so the figures hold on a shared machine; the round-by-round ratios are shown
-    too, to see the spread."""
+    """The games are timed in chunks of 25 actions, and each engine's time for a chunk is the
+    least of its rounds (a busy machine only ever adds time), so the figures hold on a shared
+    machine; the round-by-round ratios are shown too, to see the spread."""
     names = [name for name, _ in contestants]
     best = {}
     print(f"\n{'engine':26}{'actions/s':>12}{'games/s':>10}{'whole loop actions/s':>22}")
     for name in names:
         rs = results[name]
-        if "game_s" in rs[0]:
-            seconds = sum(min(r["game_s"][g] for r in rs) for g in range(len(rs[0]["game_s"])))
+        if "chunk_s" in rs[0]:
+            seconds = sum(map(min, zip(*(r["chunk_s"] for r in rs))))
         else:
             seconds = min(r["engine_s"] for r in rs)
         best[name] = (rs[0]["actions"] / seconds, rs[0]["games"] / seconds)
@@ -202,6 +207,8 @@ def main(argv=None) -> int:
     ap.add_argument("--rounds", type=int, default=6, help="side by side: rounds per engine")
     ap.add_argument("--round-games", type=int, default=40, help="side by side: games per round")
     ap.add_argument("--peer-games", type=int, default=10, help="side by side: peer games per round")
+    ap.add_argument("--cold", action="store_true",
+                    help="side by side: time the games the first time each process plays them")
     args = ap.parse_args(argv)
     if args.against or args.peer:
         return side_by_side(args)

@@ -1,6 +1,6 @@
 """One round of tools/bench_rules.py --against, run in its own process (issue 16).
 
-    python tools/bench_worker.py engine ROOT FIELDS_DIR GAMES     # the engine found in ROOT/ogre
+    python tools/bench_worker.py engine ROOT FIELDS_DIR GAMES warm|cold   # the engine in ROOT/ogre
     python tools/bench_worker.py peer PEER_DIR GAMES              # gar0u/ogre-ai's simulator
 
 Prints one JSON line: games, actions, the seconds spent and a digest of the games played.
@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import random
 import sys
 import time
@@ -124,8 +123,12 @@ def mark_iii_fields(api, fields_dir: Path):
     return out
 
 
-def play(api, field, seed: int, digest=None) -> tuple[int, float]:
-    """One game: (actions, seconds spent inside legal_actions and apply)."""
+CHUNK = 25   # actions timed together: the orchestrator keeps each chunk's least time
+
+
+def play(api, field, seed: int, digest=None, chunks=None) -> tuple[int, float]:
+    """One game: (actions, seconds spent inside legal_actions and apply). `chunks` gets that
+    time per CHUNK actions."""
     rnd = random.Random(seed)
     state = api.new_game(field, 3, seed)
     if seed % 4 == 3:       # a worn-down Ogre now and then, so the defence wins some games
@@ -135,7 +138,7 @@ def play(api, field, seed: int, digest=None) -> tuple[int, float]:
                                             weapons=weapons,
                                             missiles_spent=o.weapons[0] - weapons[0]))
     legal_actions, apply, clock = api.legal_actions, api.apply, time.perf_counter
-    n, spent = 0, 0.0
+    n, spent, mark = 0, 0.0, 0.0
     while not state.over and n < ACTION_CAP:
         t0 = clock()
         legal = legal_actions(state)
@@ -145,17 +148,22 @@ def play(api, field, seed: int, digest=None) -> tuple[int, float]:
         state, events = apply(state, action)
         spent += clock() - t0
         n += 1
+        if chunks is not None and n % CHUNK == 0:
+            chunks.append(spent - mark)
+            mark = spent
         if digest is not None:
             digest.update(str(action).encode())
             for e in events:
                 digest.update(f"|{e.kind}|{e.text}|{e.piece}|{e.hex}|{e.die}|{e.odds}|{e.result}|"
                               f"{e.treads_lost}".encode())
+    if chunks is not None and n % CHUNK:
+        chunks.append(spent - mark)
     if digest is not None:
         digest.update(state_text(state).encode())
     return n, spent
 
 
-def engine_round(root: str, fields_dir: str, games: int) -> dict:
+def engine_round(root: str, fields_dir: str, games: int, warm: bool) -> dict:
     sys.path.insert(0, root)
     import types
 
@@ -167,17 +175,18 @@ def engine_round(root: str, fields_dir: str, games: int) -> dict:
     api = types.SimpleNamespace(**{name: getattr(rules, name) for name in rules.__all__},
                                 board_from_ids=board_from_ids, distance=distance)
     fields = mark_iii_fields(api, Path(fields_dir))
-    for seed in range(int(os.environ.get("BENCH_WARM", "1"))):
-        play(api, fields[seed % len(fields)], 10_000 + seed)    # warm up imports and caches
+    play(api, fields[0], 10_000)                   # imports and the first tables
+    if warm:                                       # the same games once, untimed: warm caches
+        for seed in range(games):
+            play(api, fields[seed % len(fields)], seed)
     digest = hashlib.sha256()
     actions = 0
-    per_game = []
+    chunks: list[float] = []
     t0, c0 = time.perf_counter(), time.process_time()
     for seed in range(games):
-        n, s = play(api, fields[seed % len(fields)], seed, digest)
+        n, _ = play(api, fields[seed % len(fields)], seed, digest, chunks)
         actions += n
-        per_game.append(s)
-    return {"games": games, "actions": actions, "engine_s": sum(per_game), "game_s": per_game,
+    return {"games": games, "actions": actions, "engine_s": sum(chunks), "chunk_s": chunks,
             "wall_s": time.perf_counter() - t0, "cpu_s": time.process_time() - c0,
             "digest": digest.hexdigest()[:16]}
 
@@ -246,8 +255,8 @@ def peer_round(peer_dir: str, games: int) -> dict:
 
 
 def main(argv: list[str]) -> int:
-    if argv[:1] == ["engine"] and len(argv) == 4:
-        result = engine_round(argv[1], argv[2], int(argv[3]))
+    if argv[:1] == ["engine"] and len(argv) == 5:
+        result = engine_round(argv[1], argv[2], int(argv[3]), argv[4] == "warm")
     elif argv[:1] == ["peer"] and len(argv) == 3:
         result = peer_round(argv[1], int(argv[2]))
     else:
