@@ -124,11 +124,14 @@ def _contact_allowed(s: GameState, occupants: tuple[Piece, ...]) -> bool:
 def _legal_defender_move(s: GameState) -> list[Action]:
     idx = s.index()
     movers, occupancy = idx.movers, idx.occupancy
-    full = full_hexes(s)
     ogre_hex = s.ogre.hex
+    if movers is None:                                           # full_hexes, inlined
+        full = {ogre_hex} if ogre_hex in occupancy else set()
+    else:
+        full = full_hexes(s)
     phase = s.phase
     gev_phase = phase is GEV_MOVE
-    allowance = ALLOWANCE[phase]
+    allowance = ALLOWANCE[phase]       # 0 for what cannot move now (CP, howitzers, ...)
     far_moves = s.board._moves_cache
     ogre_row = DISTANCE[ogre_hex] if ogre_hex else None
     undos = _UNDOS
@@ -143,9 +146,7 @@ def _legal_defender_move(s: GameState) -> list[Action]:
         if movers is not None and pid not in movers:
             continue
         kind = p.kind
-        if kind is INFANTRY:
-            if gev_phase:
-                continue
+        if kind is INFANTRY and not gev_phase:
             here = occupancy[p.hex]
             if len(here) == 2:                                   # M5: group with the other
                 other = here[0] if here[1].id == pid else here[1]
@@ -153,25 +154,20 @@ def _legal_defender_move(s: GameState) -> list[Action]:
                     append(Group(pid))
             elif len(here) == 1 and p.squads >= 2 and p.hex != ogre_hex:
                 append(Split(pid))
-        elif kind is CP or kind is HOWITZER or (gev_phase and kind is not GEV):
-            continue
-        if p.disabled_turn:
-            continue
         left = allowance[kind] - p.moved
-        if left <= 0:
+        if left <= 0 or p.disabled_turn:
             continue
-        if ogre_row is None or ogre_row[p.hex] >= left:      # defender_moves' far case, inlined
-            found = far_moves.get((pid, p.hex, left, kind is INFANTRY))
-            if found is None:
-                found = _moves_and_reach(s, p, left)
+        if ogre_row is None or ogre_row[p.hex] >= left:      # _moves_and_reach, inlined
+            found = (far_moves.get((pid, p.hex, left, kind is INFANTRY))
+                     or _moves_and_reach(s, p, left))
         else:
             found = _moves_and_reach(s, p, left)
         reaches[pid] = found
-        if not full or found[1].isdisjoint(full):
-            extend(found[0])
-        else:
+        if full and not found[1].isdisjoint(full):
             extend([m for m in found[0] if m.to not in full])
-    if movers is None and must_leave(s) is None:
+        else:
+            extend(found[0])
+    if movers is None and (not ogre_hex or ogre_hex not in occupancy or must_leave(s) is None):
         append(Done())
     return out
 
