@@ -168,19 +168,23 @@ def _movable_defender(s: GameState, pid: int) -> Piece:
     return p
 
 
+def _listed_move(s: GameState, a: Move) -> int:
+    """The cost of a defender's move if legal_actions listed it in this state (it leaves its
+    notes on the state), else 0: such a move passes check as it is."""
+    full, _, reaches = s._moves
+    try:
+        found = reaches.get(a.piece)                  # (Move values, reach keys, reach)
+        cost = found[2].get(a.to, 0) if found is not None else 0
+    except TypeError:
+        return 0
+    return cost if cost and a.to not in full else 0
+
+
 def _check_defender_move(s: GameState, a: Move) -> Verdict:
-    known = s._moves
-    if known is not None:
-        # legal_actions listed this state's moves: a move it listed passes, with the cost it
-        # found (anything else goes the long way, for the 1986 message).
-        full, ogre_hex, reaches = known
-        try:
-            found = reaches.get(a.piece)             # (Move values, reach keys, reach)
-            cost = found[2].get(a.to) if found is not None else None
-        except TypeError:
-            cost = None
-        if cost is not None and a.to not in full:
-            if a.to != ogre_hex:
+    if s._moves is not None:
+        cost = _listed_move(s, a)
+        if cost:
+            if a.to != s.ogre.hex:
                 return _verdict("move", cost)
             if s.piece(a.piece).kind is INFANTRY:
                 return _verdict("join_ogre", cost)
@@ -359,6 +363,14 @@ _CHECKS = {
 
 def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     """Play one action: (the next state, what happened). Raises RuleError if it is refused."""
+    if type(action) is Move and state._moves is not None:
+        # The commonest action of all, a defender's plain move that legal_actions listed here:
+        # it passes check, and it cannot end the battle.
+        cost = _listed_move(state, action)
+        if cost and action.to != state.ogre.hex:
+            events: list[Event] = []
+            return _defender_moves_on(state, state.piece(action.piece), action.to, cost,
+                                      events), events
     verdict = check(state, action)
     events: list[Event] = []
     new = _APPLY[type(action)](state, action, verdict, events)
@@ -387,8 +399,12 @@ def _apply_move(s: GameState, a: Move, v: Verdict, ev: list[Event]) -> GameState
                         + ("" if lost == 1 else "s"), p.id, a.to, result="destroyed",
                         treads_lost=lost))
         return s.replace_piece(None, p.id, ogre=o)
-    ev.append(Event("move", f"{p.name} to {a.to:04d}", p.id, a.to))
-    moved = Piece(p.id, p.kind, a.to, p.squads, p.disabled_turn, p.moved + v.cost, p.start,
+    return _defender_moves_on(s, p, a.to, v.cost, ev)
+
+
+def _defender_moves_on(s: GameState, p: Piece, to: int, cost: int, ev: list[Event]) -> GameState:
+    ev.append(Event("move", f"{p.name} to {to:04d}", p.id, to))
+    moved = Piece(p.id, p.kind, to, p.squads, p.disabled_turn, p.moved + cost, p.start,
                   p.base_moved, p.fired)
     return s.replace_piece(moved, p.id)
 

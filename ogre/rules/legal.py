@@ -15,7 +15,7 @@ from .hexes import BOTTOM_ROW, DISTANCE
 from .movement import _reach, ogre_reach
 from .state import (DEFENSE_FIRE, DEFENSE_MOVE, GEV_MOVE, OGRE_ENTRY, OGRE_FIRE, OGRE_ID,
                     OGRE_MOVE, OVER, GameState, Ogre, Piece)
-from .units import (AP, CP, GEV, HEAVY, HOWITZER, INFANTRY, STATS, TREADS, WEAPON_STATS, WEAPONS,
+from .units import (AP, CP, HEAVY, HOWITZER, INFANTRY, STATS, TREADS, WEAPON_STATS, WEAPONS,
                     Weapon)
 
 SOFT = frozenset({INFANTRY, CP})          # what antipersonnel can hurt (C5)
