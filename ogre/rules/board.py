@@ -42,6 +42,7 @@ class Board:
     _near_moves_cache: dict = field(init=False, repr=False, compare=False, hash=False)
     _ogre_near: dict = field(init=False, repr=False, compare=False, hash=False)
     _ogre_reach_cache: dict = field(init=False, repr=False, compare=False, hash=False)
+    _hash: int | None = field(default=None, init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         open_steps = {}
@@ -58,6 +59,14 @@ class Board:
         object.__setattr__(self, "_near_moves_cache", {})
         object.__setattr__(self, "_ogre_near", {})
         object.__setattr__(self, "_ogre_reach_cache", {})
+
+    def __hash__(self) -> int:
+        # The hash dataclass would write, kept: the computer players' caches are keyed by boards.
+        h = self._hash
+        if h is None:
+            h = hash((self.craters, self.rubble))
+            object.__setattr__(self, "_hash", h)
+        return h
 
     def steps(self, h: int, crosses_rubble: bool) -> tuple[int, ...]:
         """Neighbours a unit can step into from h (never a crater)."""
