@@ -613,7 +613,8 @@ def _apply_done(s: GameState, a: Done, v: Verdict, ev: list[Event]) -> GameState
     elif phase is OGRE_FIRE:
         s = evolve(_recover_and_ready(s, ev), aim=None, phase=nxt)
     elif phase is DEFENSE_FIRE:
-        pieces = tuple([piece_start(p) for p in s.pieces])
+        pieces = tuple([p if not (p.moved or p.base_moved) and p.start == p.hex
+                        else piece_start(p) for p in s.pieces])
         unchanged = all(map(operator.is_, pieces, s.pieces))
         s = evolve(s, pieces=None if unchanged else pieces, aim=None, phase=nxt)
     elif phase is GEV_MOVE:
@@ -628,6 +629,9 @@ def _recover_and_ready(s: GameState, ev: list[Event]) -> GameState:
     """T1: after the Ogre fires, armor disabled in an earlier turn recovers (C4)."""
     pieces = []
     for p in s.pieces:
+        if not (p.disabled_turn or p.fired or p.moved or p.base_moved) and p.start == p.hex:
+            pieces.append(p)                      # nothing to recover or reset
+            continue
         if p.disabled and p.disabled_turn < s.turn:
             ev.append(Event("recover", f"{p.name} recovers", p.id, p.hex))
             p = evolve_piece(p, disabled_turn=0)
