@@ -403,10 +403,17 @@ def _apply_move(s: GameState, a: Move, v: Verdict, ev: list[Event]) -> GameState
 
 
 def _defender_moves_on(s: GameState, p: Piece, to: int, cost: int, ev: list[Event]) -> GameState:
-    ev.append(Event("move", f"{p.name} to {to:04d}", p.id, to))
+    key = (p.kind, p.squads, to)
+    text = _MOVE_TEXTS.get(key)
+    if text is None:
+        text = _MOVE_TEXTS[key] = f"{p.name} to {to:04d}"
+    ev.append(Event("move", text, p.id, to))
     moved = Piece(p.id, p.kind, to, p.squads, p.disabled_turn, p.moved + cost, p.start,
                   p.base_moved, p.fired)
     return s.replace_piece(moved, p.id)
+
+
+_MOVE_TEXTS: dict[tuple, str] = {}    # "Heavy Tank to 0812": a few thousand at most
 
 
 def _apply_ogre_move(s: GameState, a: Move, v: Verdict, ev: list[Event]) -> GameState:
