@@ -90,7 +90,19 @@ def ogre_distance_map(board: Board, targets: frozenset[int]) -> dict[int, int]:
 
 
 def ogre_distance_to(board: Board, targets) -> dict[int, int]:
+    if type(targets) is tuple and len(targets) == 1:
+        # One hex, the Command Post's, asked for at every node of a search: kept by hex.
+        key = (board, targets[0])
+        found = _TO_ONE_HEX.get(key)
+        if found is None:
+            if len(_TO_ONE_HEX) > 2048:
+                _TO_ONE_HEX.clear()
+            found = _TO_ONE_HEX[key] = ogre_distance_map(board, frozenset(targets))
+        return found
     return ogre_distance_map(board, frozenset(targets))
+
+
+_TO_ONE_HEX: dict[tuple[Board, int], dict[int, int]] = {}
 
 
 def exit_distance(board: Board) -> dict[int, int]:

@@ -262,8 +262,8 @@ class GameState:
             return None
 
     def with_pieces(self, pieces: tuple[Piece, ...], **changes) -> "GameState":
-        if not changes:
-            return evolve(self, pieces=pieces)
+        if changes.keys() <= _EVOLVES:
+            return evolve(self, pieces=pieces, **changes)
         return replace(self, pieces=pieces, _index=None, **changes)
 
     def replace_piece(self, new: Piece | None, pid: int, **changes) -> "GameState":
@@ -309,6 +309,7 @@ class GameState:
 
 
 _KEEP = object()
+_EVOLVES = frozenset({"ogre", "phase", "turn", "rng", "aim", "ap_hit", "next_id", "result"})
 
 
 def evolve(s: GameState, pieces=None, ogre=None, phase=None, turn=None, rng=None, aim=_KEEP,
