@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..rules.board import Board
-from ..rules.hexes import ALL_HEXES, BOTTOM_ROW, DISTANCE, distance, within
+from ..rules.hexes import ALL_HEXES, BOTTOM_ROW, DISTANCE, within
 from ..rules.state import GameState, Piece
 from ..rules.units import CP, INFANTRY, STATS, WEAPON_STATS, WEAPONS, Kind
 

@@ -98,13 +98,21 @@ def _legal_ogre_move(s: GameState) -> list[Action]:
     left = o.moves_left
     if o.treads > 0 and left > 0:
         occupancy = s.index().occupancy
-        contact = _contact_allowed
-        for h in ogre_reach(s, left):
-            occupants = occupancy.get(h)
-            if not occupants or contact(s, occupants):
-                out.append(_move(OGRE_ID, h))
+        reach = ogre_reach(s, left)
+        known = _OGRE_MOVES.get(id(reach))            # the Move values, per (shared) reach
+        if known is None or known[0] is not reach:
+            if len(_OGRE_MOVES) > 4096:
+                _OGRE_MOVES.clear()
+            known = _OGRE_MOVES[id(reach)] = (reach, tuple([_move(OGRE_ID, h) for h in reach]))
+        if occupancy.keys().isdisjoint(reach):
+            out.extend(known[1])
+        else:
+            for m in known[1]:
+                occupants = occupancy.get(m.to)
+                if not occupants or _contact_allowed(s, occupants):
+                    out.append(m)
         under = occupancy.get(o.hex)
-        if under and contact(s, under):
+        if under and _contact_allowed(s, under):
             out.append(Move(OGRE_ID, o.hex))
         if o.hex in BOTTOM_ROW:
             out.append(Exit())
@@ -148,12 +156,13 @@ def _legal_defender_move(s: GameState) -> list[Action]:
         kind = p.kind
         if kind is INFANTRY and not gev_phase:
             here = occupancy[p.hex]
-            if len(here) == 2:                                   # M5: group with the other
+            if len(here) == 1:
+                if p.squads >= 2 and p.hex != ogre_hex:
+                    append(Split(pid))
+            elif len(here) == 2:                                 # M5: group with the other
                 other = here[0] if here[1].id == pid else here[1]
                 if other.kind is INFANTRY and p.squads + other.squads <= 3 and pid < other.id:
                     append(Group(pid))
-            elif len(here) == 1 and p.squads >= 2 and p.hex != ogre_hex:
-                append(Split(pid))
         left = allowance[kind] - p.moved
         if left <= 0 or p.disabled_turn:
             continue
@@ -220,6 +229,7 @@ _MOVES: dict[tuple[int, int], Move] = {}
 _AIMS: dict[tuple[int, Weapon], Aim] = {}
 _OGRE_AIMS: dict[tuple[int, tuple[int, ...]], OgreAim] = {}
 _UNDOS: dict[int, Undo] = {}
+_OGRE_MOVES: dict[int, tuple[dict, tuple[Move, ...]]] = {}
 
 
 def _move(pid: int, h: int) -> Move:
