@@ -3,7 +3,8 @@
     verdict = check(state, action)        # raises RuleError with the 1986 message
     state, events = apply(state, action)  # a new state; the old one is untouched
 
-legal_actions lives in legal.py and the victory levels in victory.py; both are re-exported here.
+legal_actions lives in legal.py, fire in fire.py, Verdict and Event in events.py and the victory
+levels in victory.py; all are re-exported here.
 Every refusal happens in `check`, before anything changes, so a refused action
 leaves the state exactly as it was.
 """
@@ -11,67 +12,26 @@ leaves the state exactly as it was.
 from __future__ import annotations
 
 import operator
-from dataclasses import dataclass
-from fractions import Fraction
 
-from . import combat
 from .actions import Action, Aim, Clear, Done, Enter, Exit, Fire, Group, Move, OgreAim, Split, Undo
 from .dice import roll
 from .errors import RuleError
-from .frozen import quick_init
+from .events import Event, Verdict, shared_verdict
+from .fire import (aim_attack, aim_kill_probability, aim_odds, defenders_fire,  # noqa: F401
+                   lose_squad, ogre_fires)
 from .hexes import BOTTOM_ROW, distance, on_map
 from .legal import (legal_actions, must_leave, ogre_weapon_reaches, ram_tread_cost,  # noqa: F401
                     stack_movers)
 from .movement import defender_allowance, defender_reach, ogre_reach
 from .state import (DEFENSE_FIRE, DEFENSE_MOVE, FIRE_PHASES, GEV_MOVE, MOVE_PHASES, OGRE_ENTRY,
-                    OGRE_FIRE, OGRE_ID, OGRE_MOVE, OGRE_PHASES, OVER, Aiming, GameState, Ogre,
-                    Piece, evolve, evolve_ogre, evolve_piece, piece_start)
-from .units import (CP, GEV, HOWITZER, INFANTRY, TREADS, WEAPON_STATS, WEAPONS, Weapon,
-                    weapons_text)
-
-W_RANGE = tuple(WEAPON_STATS[w].range for w in WEAPONS)
-W_ATTACK = tuple(WEAPON_STATS[w].attack for w in WEAPONS)
+                    OGRE_FIRE, OGRE_ID, OGRE_MOVE, OGRE_PHASES, OVER, Aiming, GameState, Piece,
+                    evolve, evolve_ogre, evolve_piece, piece_start)
+from .units import CP, GEV, HOWITZER, INFANTRY, TREADS, WEAPON_STATS, WEAPONS, Weapon
 from .victory import (COMPLETE_DEFENSE, COMPLETE_OGRE, DEFENSE_VICTORY,  # noqa: F401
                       MARGINAL_DEFENSE, MARGINAL_OGRE, OGRE_VICTORY, OGRE_WINS, VICTORY_LEVELS,
                       out_of_the_fight, victory_level)
 
-
-@quick_init
-@dataclass(frozen=True, slots=True)
-class Verdict:
-    """What a legal action would do. `confirm` is set where the manual asks first (M7-M9)."""
-
-    kind: str          # move, ram, overrun, ram_ogre, join_ogre, enter, exit, undo, group, split, aim, clear, fire, done
-    cost: int = 0      # move points the move spends
-    target: int = 0    # the rammed or overrun piece
-    confirm: bool = False
-
-
-@quick_init
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One thing the player is shown: a move, a die roll and its result, a phase change."""
-
-    kind: str
-    text: str
-    piece: int = 0
-    hex: int = 0
-    die: int = 0
-    odds: str = ""
-    result: str = ""
-    treads_lost: int = 0
-
-
-_VERDICTS: dict[tuple, Verdict] = {}
-
-
-def _verdict(kind: str, cost: int = 0, target: int = 0, confirm: bool = False) -> Verdict:
-    """Verdicts are immutable and check gives the same few over and over: shared ones."""
-    key = (kind, cost, target, confirm)
-    v = _VERDICTS.get(key)
-    if v is None:
-        v = _VERDICTS[key] = Verdict(kind, cost, target, confirm)
-    return v
+W_RANGE = tuple(WEAPON_STATS[w].range for w in WEAPONS)
 
 
 def _err(code: str, detail: str = "") -> RuleError:
@@ -105,7 +65,7 @@ def _check_enter(s: GameState, a: Enter) -> Verdict:
         raise _err("entry_crater")
     if s.at(a.to):
         raise _err("hex_full")
-    return _verdict("enter", 1)
+    return shared_verdict("enter", 1)
 
 
 def _check_move(s: GameState, a: Move) -> Verdict:
@@ -141,7 +101,7 @@ def _check_ogre_move(s: GameState, a: Move) -> Verdict:
         raise _err("no_path")
     occupants = s.at(a.to)
     if not occupants:
-        return _verdict("move", cost)
+        return shared_verdict("move", cost)
     return _ogre_contact(s, occupants, cost)
 
 
@@ -149,13 +109,13 @@ def _ogre_contact(s: GameState, occupants: tuple[Piece, ...], cost: int) -> Verd
     """The Ogre moving onto defenders: a ram for armor and the CP (M7), an overrun for infantry (M8)."""
     armor = [p for p in occupants if p.kind is not INFANTRY]
     if not armor:
-        return _verdict("overrun", cost, occupants[0].id, True)
+        return shared_verdict("overrun", cost, occupants[0].id, True)
     victim = armor[0]
     if s.ogre.rams >= 2:
         raise _err("two_rams")
     if ram_tread_cost(victim) > s.ogre.treads:
         raise _err("ram_treads")
-    return _verdict("ram", cost, victim.id, True)
+    return shared_verdict("ram", cost, victim.id, True)
 
 
 def _movable_defender(s: GameState, pid: int) -> Piece:
@@ -185,10 +145,10 @@ def _check_defender_move(s: GameState, a: Move) -> Verdict:
         cost = _listed_move(s, a)
         if cost:
             if a.to != s.ogre.hex:
-                return _verdict("move", cost)
+                return shared_verdict("move", cost)
             if s.piece(a.piece).kind is INFANTRY:
-                return _verdict("join_ogre", cost)
-            return _verdict("ram_ogre", cost, 0, True)
+                return shared_verdict("join_ogre", cost)
+            return shared_verdict("ram_ogre", cost, 0, True)
     p = _movable_defender(s, a.piece)
     movers = stack_movers(s)
     if movers is not None and p.id not in movers:
@@ -216,11 +176,11 @@ def _check_defender_move(s: GameState, a: Move) -> Verdict:
         if others:
             raise _err("hex_full")
         if p.kind is INFANTRY:
-            return _verdict("join_ogre", cost)
-        return _verdict("ram_ogre", cost, 0, True)
+            return shared_verdict("join_ogre", cost)
+        return shared_verdict("ram_ogre", cost, 0, True)
     if len(others) >= 2:
         raise _err("hex_full")
-    return _verdict("move", cost)
+    return shared_verdict("move", cost)
 
 
 def _check_undo(s: GameState, a: Undo) -> Verdict:
@@ -230,11 +190,11 @@ def _check_undo(s: GameState, a: Undo) -> Verdict:
             raise _err("move_a_piece")
         if o.hex == o.undo_hex and o.moved == o.undo_moved:
             raise _err("move_a_piece", "nothing to undo")
-        return _verdict("undo")
+        return shared_verdict("undo")
     p = _movable_defender(s, a.piece)
     if not p.can_undo:
         raise _err("move_a_piece", "nothing to undo")
-    return _verdict("undo")
+    return shared_verdict("undo")
 
 
 def _check_group(s: GameState, a: Group) -> Verdict:
@@ -244,7 +204,7 @@ def _check_group(s: GameState, a: Group) -> Verdict:
         raise _err("move_a_piece", "no infantry to group with")
     if p.squads + others[0].squads > 3:
         raise _err("hex_full")
-    return _verdict("group", 0, others[0].id)
+    return shared_verdict("group", 0, others[0].id)
 
 
 def _check_split(s: GameState, a: Split) -> Verdict:
@@ -256,7 +216,7 @@ def _check_split(s: GameState, a: Split) -> Verdict:
         raise _err("move_a_piece", "a single squad cannot split")
     if len(s.at(p.hex)) > 1 or p.hex == s.ogre.hex:
         raise _err("hex_full")
-    return _verdict("split")
+    return shared_verdict("split")
 
 
 def _infantry_in_move_phase(s: GameState, pid: int) -> Piece:
@@ -274,7 +234,7 @@ def _check_exit(s: GameState, a: Exit) -> Verdict:
         raise _err("off_map")
     if o.hex not in BOTTOM_ROW or o.moves_left < 1:
         raise _err("off_map")
-    return _verdict("exit", 1, 0, True)
+    return shared_verdict("exit", 1, 0, True)
 
 
 def _check_ogre_aim(s: GameState, a: OgreAim) -> Verdict:
@@ -301,7 +261,7 @@ def _check_ogre_aim(s: GameState, a: OgreAim) -> Verdict:
             if d is None:
                 ogre_weapon_reaches(o, w, target)                # the same KeyError as ever
             raise _err("out_of_range")
-    return _verdict("aim", 0, target.id)
+    return shared_verdict("aim", 0, target.id)
 
 
 def _check_aim(s: GameState, a: Aim) -> Verdict:
@@ -333,13 +293,13 @@ def _check_aim(s: GameState, a: Aim) -> Verdict:
             s.piece(q).kind is INFANTRY for q in s.aim.attackers)
         if not squads_only:
             raise _err("treads_combined")
-    return _verdict("aim")
+    return shared_verdict("aim")
 
 
 def _check_clear_or_fire(s: GameState, a: Clear | Fire) -> Verdict:
     if s.phase not in FIRE_PHASES or s.aim is None:
         raise _err("no_attacker")
-    return _verdict("clear" if isinstance(a, Clear) else "fire")
+    return shared_verdict("clear" if isinstance(a, Clear) else "fire")
 
 
 def _check_done(s: GameState, a: Done) -> Verdict:
@@ -349,7 +309,7 @@ def _check_done(s: GameState, a: Done) -> Verdict:
         raise _err("stack")
     if must_leave(s) is not None:
         raise _err("stack", "a unit under the Ogre must leave its hex")
-    return _verdict("done")
+    return shared_verdict("done")
 
 
 _CHECKS = {
@@ -436,14 +396,7 @@ def _overrun(s: GameState, p: Piece, ev: list[Event]) -> GameState:
                         p.id, p.hex, result="no effect"))
         return s
     ev.append(Event("overrun", f"Ogre overruns {p.name}: reduced", p.id, p.hex, result="reduced"))
-    return _lose_squad(s, p)
-
-
-def _lose_squad(s: GameState, p: Piece) -> GameState:
-    if p.squads <= 1:
-        return s.replace_piece(None, p.id)
-    return s.replace_piece(evolve_piece(p, squads=p.squads - 1, fired=min(p.fired, p.squads - 1)),
-                           p.id)
+    return lose_squad(s, p)
 
 
 def _ram(s: GameState, p: Piece, ev: list[Event]) -> GameState:
@@ -520,95 +473,8 @@ def _apply_clear(s: GameState, a: Clear, v: Verdict, ev: list[Event]) -> GameSta
 
 def _apply_fire(s: GameState, a: Fire, v: Verdict, ev: list[Event]) -> GameState:
     if s.phase is OGRE_FIRE:
-        return _ogre_fires(s, ev)
-    return _defenders_fire(s, ev)
-
-
-def aim_attack(s: GameState, aim: Aiming) -> int:
-    """Total attack strength of what is aimed (an infantry id counts one squad each time)."""
-    if aim.part is None:
-        return sum(n * WEAPON_STATS[w].attack for w, n in zip(WEAPONS, aim.weapons))
-    return sum(1 if s.piece(pid).kind is INFANTRY else s.piece(pid).attack
-               for pid in aim.attackers)
-
-
-def aim_odds(s: GameState, aim: Aiming) -> str:
-    if aim.part is None:
-        return combat.odds(aim_attack(s, aim), s.piece(aim.target).defense)
-    if aim.part is TREADS:
-        return combat.TREADS_COLUMN
-    return combat.odds(aim_attack(s, aim), WEAPON_STATS[aim.part].defense)
-
-
-def aim_kill_probability(s: GameState, aim: Aiming) -> Fraction:
-    """The figure at the bottom of the sidebar (C5, C6, C7)."""
-    disabled = aim.part is None and s.piece(aim.target).disabled
-    return combat.kill_probability(aim_odds(s, aim), disabled)
-
-
-def _ogre_fires(s: GameState, ev: list[Event]) -> GameState:
-    aim, o = s.aim, s.ogre
-    counts = aim.weapons
-    target = s.piece(aim.target)
-    column = combat.odds(sum(map(operator.mul, counts, W_ATTACK)), target.defense)   # aim_odds
-    die, rng = roll(s.rng)
-    result = combat.crt(column, die)
-    weapons = (o.weapons[0] - counts[0],) + tuple(o.weapons[1:])     # missiles are one-shot
-    o = Ogre(o.mark, o.hex, o.treads, weapons, tuple(map(operator.add, o.fired, counts)),
-             o.missiles_spent + counts[0], o.moved, o.undo_hex, o.undo_moved, o.rams, o.exited)
-    ap_hit = s.ap_hit | {target.id} if counts[3] and target.kind is INFANTRY else s.ap_hit
-    s = evolve(s, ogre=o, rng=rng, aim=None, ap_hit=ap_hit)
-    s, word = _hit_defender(s, target, result)
-    text = f"Ogre fires {weapons_text(counts)} at {target.name}: {word}"
-    ev.append(Event("fire", text, target.id, target.hex, die, column, word))
-    return s
-
-
-def _hit_defender(s: GameState, p: Piece, result: str) -> tuple[GameState, str]:
-    """C3: D reduces infantry, disables armor, destroys disabled armor; X destroys."""
-    if result == "NE":
-        return s, "miss"
-    if result == "X":
-        return s.replace_piece(None, p.id), "destroyed"
-    if p.kind is INFANTRY:
-        return _lose_squad(s, p), "reduced"
-    if p.disabled or p.kind is CP:
-        return s.replace_piece(None, p.id), "destroyed"
-    return s.replace_piece(evolve_piece(p, disabled_turn=s.turn), p.id), "disabled"
-
-
-def _defenders_fire(s: GameState, ev: list[Event]) -> GameState:
-    aim, o = s.aim, s.ogre
-    attack = aim_attack(s, aim)
-    part = aim.part
-    column = (combat.TREADS_COLUMN if part is TREADS                         # aim_odds
-              else combat.odds(attack, WEAPON_STATS[part].defense))
-    die, rng = roll(s.rng)
-    result = combat.crt(column, die)
-    lost = 0
-    if result == "X" and aim.part is TREADS:
-        lost = min(attack, o.treads)          # C7: treads lost equal the attack strength
-        o = evolve_ogre(o, treads=o.treads - lost)
-        word = f"hit: {lost} treads"
-    elif result == "X":
-        i = WEAPONS.index(aim.part)
-        weapons = list(o.weapons)
-        weapons[i] -= 1
-        fired = list(o.fired)
-        fired[i] = min(fired[i], weapons[i])
-        o = evolve_ogre(o, weapons=tuple(weapons), fired=tuple(fired))
-        word = f"hit: {WEAPON_STATS[aim.part].name} destroyed"
-    else:
-        word = "Glanced" if result == "D" else "miss"
-    shots: dict[int, int] = {}
-    for pid in aim.attackers:
-        shots[pid] = shots.get(pid, 0) + 1
-    pieces = tuple(evolve_piece(p, fired=p.fired + shots[p.id]) if p.id in shots else p
-                   for p in s.pieces)
-    s = evolve(s, pieces=pieces, ogre=o, rng=rng, aim=None)
-    ev.append(Event("fire", f"Defense fires at {WEAPON_STATS[aim.part].name}: {word}",
-                    OGRE_ID, o.hex, die=die, odds=column, result=word, treads_lost=lost))
-    return s
+        return ogre_fires(s, ev)
+    return defenders_fire(s, ev)
 
 
 def _apply_done(s: GameState, a: Done, v: Verdict, ev: list[Event]) -> GameState:
@@ -659,7 +525,7 @@ def _next_turn(s: GameState, ev: list[Event]) -> GameState:
             if p.kind is INFANTRY:
                 ev.append(Event("overrun", f"{p.name} under the Ogre: reduced", p.id, p.hex,
                                 result="reduced"))
-                s = _lose_squad(s, p)
+                s = lose_squad(s, p)
     return s
 
 
