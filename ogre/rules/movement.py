@@ -67,18 +67,8 @@ def _reach(board, p_hex: int, budget: int, crosses: bool, ogre_hex: int) -> dict
 def ogre_reach(state: GameState, budget: int) -> dict[int, int]:
     """Hexes the Ogre can move onto within `budget`: empty ones, and defenders to ram or overrun.
 
-    The answer is kept on the state (legal_actions and check both ask): read it, never change it."""
-    known = state._ogre_reach
-    if known is not None and known[0] == budget:
-        return known[1]
-    reach = _ogre_reach(state, budget)
-    object.__setattr__(state, "_ogre_reach", (budget, reach))
-    return reach
-
-
-def _ogre_reach(state: GameState, budget: int) -> dict[int, int]:
-    """Kept per board as well: the answer depends only on which hexes the Ogre could pass
-    through (those fewer than `budget` steps away) hold a defender."""
+    The answer is kept per board: it depends only on which hexes the Ogre could pass through
+    (those fewer than `budget` steps away) hold a defender. Read it, never change it."""
     board = state.board
     start = state.ogre.hex
     occupancy = state._occupancy()

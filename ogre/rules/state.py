@@ -236,9 +236,6 @@ class GameState:
     # What legal_actions found in a move phase, for check: (full hexes, Ogre hex,
     # {piece id: (Move values, reach keys, reach)} of every piece that may move). Never copied.
     _moves: tuple | None = field(default=None, init=False, compare=False, repr=False, hash=False)
-    # movement.ogre_reach's answer here: (budget, reach).
-    _ogre_reach: tuple | None = field(default=None, init=False, compare=False, repr=False,
-                                      hash=False)
 
     # -- lookups (cached per state; states never change) --
     def index(self) -> PieceIndex:
