@@ -363,17 +363,19 @@ def _apply_move(s: GameState, a: Move, v: Verdict, ev: list[Event]) -> GameState
 
 
 def _defender_moves_on(s: GameState, p: Piece, to: int, cost: int, ev: list[Event]) -> GameState:
-    key = (p.kind, p.squads, to)
-    text = _MOVE_TEXTS.get(key)
-    if text is None:
-        text = _MOVE_TEXTS[key] = f"{p.name} to {to:04d}"
-    ev.append(Event("move", text, p.id, to))
+    key = (p.id, p.kind, p.squads, to)
+    event = _MOVE_EVENTS.get(key)         # events are immutable values: shared ones
+    if event is None:
+        if len(_MOVE_EVENTS) > 20_000:
+            _MOVE_EVENTS.clear()
+        event = _MOVE_EVENTS[key] = Event("move", f"{p.name} to {to:04d}", p.id, to)
+    ev.append(event)
     moved = Piece(p.id, p.kind, to, p.squads, p.disabled_turn, p.moved + cost, p.start,
                   p.base_moved, p.fired)
     return s.replace_piece(moved, p.id)
 
 
-_MOVE_TEXTS: dict[tuple, str] = {}    # "Heavy Tank to 0812": a few thousand at most
+_MOVE_EVENTS: dict[tuple, Event] = {}     # "Heavy Tank to 0812", per piece id
 
 
 def _apply_ogre_move(s: GameState, a: Move, v: Verdict, ev: list[Event]) -> GameState:
@@ -494,7 +496,7 @@ def _apply_done(s: GameState, a: Done, v: Verdict, ev: list[Event]) -> GameState
         s = evolve(_next_turn(s, ev), aim=None, phase=nxt)
     else:
         s = evolve(s, aim=None, phase=nxt)
-    ev.append(Event("phase", _PHASE_WORDS[nxt]))
+    ev.append(_PHASE_EVENTS[nxt])
     return s
 
 
@@ -541,6 +543,8 @@ _PHASE_WORDS = {
     DEFENSE_MOVE: "Defense Movement", DEFENSE_FIRE: "Defense Attack",
     GEV_MOVE: "GEV Movement",
 }
+
+_PHASE_EVENTS = {phase: Event("phase", words) for phase, words in _PHASE_WORDS.items()}
 
 _APPLY = {
     Enter: _apply_enter, Move: _apply_move, Undo: _apply_undo, Group: _apply_group,
