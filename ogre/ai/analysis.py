@@ -9,9 +9,9 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..rules.board import Board
-from ..rules.hexes import ALL_HEXES, BOTTOM_ROW, distance, within
+from ..rules.hexes import ALL_HEXES, BOTTOM_ROW, DISTANCE, within
 from ..rules.state import GameState, Piece
-from ..rules.units import STATS, WEAPON_STATS, WEAPONS, Kind
+from ..rules.units import CP, INFANTRY, STATS, WEAPON_STATS, WEAPONS, Kind
 
 MISSILE, MAIN, SECONDARY, AP = range(4)
 W_ATTACK = tuple(WEAPON_STATS[w].attack for w in WEAPONS)    # 6, 4, 3, 1
@@ -90,7 +90,19 @@ def ogre_distance_map(board: Board, targets: frozenset[int]) -> dict[int, int]:
 
 
 def ogre_distance_to(board: Board, targets) -> dict[int, int]:
+    if type(targets) is tuple and len(targets) == 1:
+        # One hex, the Command Post's, asked for at every node of a search: kept by hex.
+        key = (board, targets[0])
+        found = _TO_ONE_HEX.get(key)
+        if found is None:
+            if len(_TO_ONE_HEX) > 2048:
+                _TO_ONE_HEX.clear()
+            found = _TO_ONE_HEX[key] = ogre_distance_map(board, frozenset(targets))
+        return found
     return ogre_distance_map(board, frozenset(targets))
+
+
+_TO_ONE_HEX: dict[tuple[Board, int], dict[int, int]] = {}
 
 
 def exit_distance(board: Board) -> dict[int, int]:
@@ -114,7 +126,7 @@ def ogre_approach(board: Board, start: int, budget: int) -> dict[int, int]:
     reach = open_reach(board, start, budget)
     out = {}
     for h in ALL_HEXES:
-        out[h] = min(distance(h, r) for r in reach)
+        out[h] = min(map(DISTANCE[h].__getitem__, reach))     # the least distance(h, r)
     return out
 
 
@@ -162,8 +174,9 @@ def fire_zone(board: Board, kind: Kind, start: int) -> frozenset[int]:
 def threats_at(state: GameState, h: int) -> list[Piece]:
     """Defenders that could fire on an Ogre ending its move on h (during the Ogre's turn)."""
     board = state.board
+    turn = state.turn
     return [p for p in state.pieces
-            if p.kind is not Kind.CP and acts_next_defense(state, p)
+            if p.kind is not CP and (p.disabled_turn == 0 or p.disabled_turn < turn)  # acts next
             and h in fire_zone(board, p.kind, p.hex)]
 
 
@@ -183,25 +196,27 @@ def ogre_danger(state: GameState, h: int, kind: Kind, approach: dict[int, int] |
     if approach is None:
         approach = ogre_approach(state.board, o.hex, o.move_value)
     d = approach[h]
-    de = min((distance(h, e) for e in ends), default=d) if focus else d
+    de = min(map(DISTANCE[h].__getitem__, ends), default=d) if focus else d
 
-    def weight(rng: int) -> float:
-        if d > rng:
-            return 0.0
-        return 1.0 if de <= rng else 1.0 - focus
-
+    # A weapon's weight: 0 if it cannot reach h, 1 if it can from where the Ogre is going,
+    # `aside` if only by turning aside (written out below, as this is asked very often).
+    aside = 1.0 - focus
     w = o.weapons
     danger = 0.0
-    if d == 0 and kind is not Kind.INFANTRY and o.move_value > 0:
-        danger += 0.6 * weight(0)            # it can ram us
+    if d == 0 and kind is not INFANTRY and o.move_value > 0:
+        danger += 0.6 * (1.0 if de <= 0 else aside)            # it can ram us
     if w[MAIN]:
-        danger += 0.3 * weight(W_RANGE[MAIN])
+        r = W_RANGE[MAIN]
+        danger += 0.3 * (0.0 if d > r else 1.0 if de <= r else aside)
     if w[SECONDARY]:
-        danger += 0.15 * w[SECONDARY] * weight(W_RANGE[SECONDARY])
-    if w[AP] and kind in (Kind.INFANTRY, Kind.CP):
-        danger += 0.1 * min(4, w[AP]) * weight(W_RANGE[AP])
+        r = W_RANGE[SECONDARY]
+        danger += 0.15 * w[SECONDARY] * (0.0 if d > r else 1.0 if de <= r else aside)
+    if w[AP] and (kind is INFANTRY or kind is CP):
+        r = W_RANGE[AP]
+        danger += 0.1 * min(4, w[AP]) * (0.0 if d > r else 1.0 if de <= r else aside)
     if w[MISSILE]:
-        danger += 0.15 * w[MISSILE] * weight(W_RANGE[MISSILE])
+        r = W_RANGE[MISSILE]
+        danger += 0.15 * w[MISSILE] * (0.0 if d > r else 1.0 if de <= r else aside)
     return danger
 
 

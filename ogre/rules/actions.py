@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .frozen import quick_init
 from .hexes import label, parse as parse_hex
 from .state import OGRE_ID
 from .units import WEAPONS, Weapon
@@ -29,6 +30,7 @@ def _parse_pid(text: str) -> int:
     return int(text)
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Enter:
     """T2: the Ogre comes on at a bottom-row hex."""
@@ -38,6 +40,7 @@ class Enter:
         return f"enter {label(self.to)}"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Move:
     """M1-M3, M6-M8: a piece to a hex along the shortest legal path; onto an enemy it rams or overruns."""
@@ -48,6 +51,7 @@ class Move:
         return f"move {_pid(self.piece)} {label(self.to)}"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Undo:
     """M4."""
@@ -57,6 +61,7 @@ class Undo:
         return f"undo {_pid(self.piece)}"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Group:
     """M5: merge the infantry in this piece's hex."""
@@ -66,6 +71,7 @@ class Group:
         return f"group {self.piece}"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Split:
     """M5: split one squad off a lone 2- or 3-squad unit."""
@@ -75,6 +81,7 @@ class Split:
         return f"split {self.piece}"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Exit:
     """M9: the Ogre leaves the map from the bottom row."""
@@ -83,6 +90,7 @@ class Exit:
         return "exit"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class OgreAim:
     """C5: aim these Ogre weapons (counts per weapon) at one defender."""
@@ -94,6 +102,7 @@ class OgreAim:
         return " ".join([f"target {self.target}", *parts])
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Aim:
     """C6, C7: aim one defender (one squad of infantry) at a part of the Ogre."""
@@ -104,18 +113,21 @@ class Aim:
         return f"aim {self.piece} {self.part.value}"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Clear:
     def __str__(self) -> str:
         return "clear"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Fire:
     def __str__(self) -> str:
         return "fire"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Done:
     """T1, T3: end the phase."""

@@ -34,9 +34,15 @@ class Board:
     _open_steps: dict = field(init=False, repr=False, compare=False, hash=False)
     _armor_steps: dict = field(init=False, repr=False, compare=False, hash=False)
     # Defender reach ignoring the Ogre (movement.defender_reach) and the Move values made from
-    # it (game.legal_actions): terrain-only answers, shared by every state on this board.
+    # it (legal.legal_actions): terrain-only answers, shared by every state on this board.
+    # The near caches hold the same beside the Ogre, keyed by its hex too, and are bounded.
     _reach_cache: dict = field(init=False, repr=False, compare=False, hash=False)
     _moves_cache: dict = field(init=False, repr=False, compare=False, hash=False)
+    _near_cache: dict = field(init=False, repr=False, compare=False, hash=False)
+    _near_moves_cache: dict = field(init=False, repr=False, compare=False, hash=False)
+    _ogre_near: dict = field(init=False, repr=False, compare=False, hash=False)
+    _ogre_reach_cache: dict = field(init=False, repr=False, compare=False, hash=False)
+    _hash: int | None = field(default=None, init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         open_steps = {}
@@ -49,6 +55,18 @@ class Board:
         object.__setattr__(self, "_armor_steps", armor_steps)
         object.__setattr__(self, "_reach_cache", {})
         object.__setattr__(self, "_moves_cache", {})
+        object.__setattr__(self, "_near_cache", {})
+        object.__setattr__(self, "_near_moves_cache", {})
+        object.__setattr__(self, "_ogre_near", {})
+        object.__setattr__(self, "_ogre_reach_cache", {})
+
+    def __hash__(self) -> int:
+        # The hash dataclass would write, kept: the computer players' caches are keyed by boards.
+        h = self._hash
+        if h is None:
+            h = hash((self.craters, self.rubble))
+            object.__setattr__(self, "_hash", h)
+        return h
 
     def steps(self, h: int, crosses_rubble: bool) -> tuple[int, ...]:
         """Neighbours a unit can step into from h (never a crater)."""

@@ -3,78 +3,44 @@
     verdict = check(state, action)        # raises RuleError with the 1986 message
     state, events = apply(state, action)  # a new state; the old one is untouched
 
+legal_actions lives in legal.py, fire in fire.py, Verdict and Event in events.py and the victory
+levels in victory.py; all are re-exported here.
 Every refusal happens in `check`, before anything changes, so a refused action
 leaves the state exactly as it was.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from dataclasses import dataclass, replace
-from fractions import Fraction
+import operator
 
-from . import combat
 from .actions import Action, Aim, Clear, Done, Enter, Exit, Fire, Group, Move, OgreAim, Split, Undo
 from .dice import roll
 from .errors import RuleError
+from .events import Event, Verdict, shared_verdict
+from .fire import (aim_attack, aim_kill_probability, aim_odds, defenders_fire,  # noqa: F401
+                   lose_squad, ogre_fires)
 from .hexes import BOTTOM_ROW, distance, on_map
+from .legal import (legal_actions, must_leave, ogre_weapon_reaches, ram_tread_cost,  # noqa: F401
+                    stack_movers)
 from .movement import defender_allowance, defender_reach, ogre_reach
-from .state import (FIRE_PHASES, MOVE_PHASES, OGRE_ID, OGRE_PHASES, Aiming, GameState, Ogre,
-                    Phase, Piece, piece_start)
-from .units import MARKS, STATS, WEAPON_STATS, WEAPONS, Kind, Weapon, weapons_text
+from .state import (DEFENSE_FIRE, DEFENSE_MOVE, FIRE_PHASES, GEV_MOVE, MOVE_PHASES, OGRE_ENTRY,
+                    OGRE_FIRE, OGRE_ID, OGRE_MOVE, OGRE_PHASES, OVER, Aiming, GameState, Piece,
+                    evolve, evolve_ogre, evolve_piece, piece_start)
+from .units import CP, GEV, HOWITZER, INFANTRY, TREADS, WEAPON_STATS, WEAPONS, Weapon
+from .victory import (COMPLETE_DEFENSE, COMPLETE_OGRE, DEFENSE_VICTORY,  # noqa: F401
+                      MARGINAL_DEFENSE, MARGINAL_OGRE, OGRE_VICTORY, OGRE_WINS, VICTORY_LEVELS,
+                      out_of_the_fight, victory_level)
 
-# Victory levels (G4), in the manual's words.
-COMPLETE_OGRE = "Complete Ogre Victory"
-OGRE_VICTORY = "Ogre Victory"
-MARGINAL_OGRE = "Marginal Ogre Victory"
-COMPLETE_DEFENSE = "Complete Defense Victory"
-DEFENSE_VICTORY = "Defense Victory"
-MARGINAL_DEFENSE = "Marginal Defense Victory"
-OGRE_WINS = (COMPLETE_OGRE, OGRE_VICTORY, MARGINAL_OGRE)
-VICTORY_LEVELS = (COMPLETE_OGRE, OGRE_VICTORY, MARGINAL_OGRE,
-                  COMPLETE_DEFENSE, DEFENSE_VICTORY, MARGINAL_DEFENSE)
-
-
-@dataclass(frozen=True, slots=True)
-class Verdict:
-    """What a legal action would do. `confirm` is set where the manual asks first (M7-M9)."""
-
-    kind: str          # move, ram, overrun, ram_ogre, join_ogre, enter, exit, undo, group, split, aim, clear, fire, done
-    cost: int = 0      # move points the move spends
-    target: int = 0    # the rammed or overrun piece
-    confirm: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One thing the player is shown: a move, a die roll and its result, a phase change."""
-
-    kind: str
-    text: str
-    piece: int = 0
-    hex: int = 0
-    die: int = 0
-    odds: str = ""
-    result: str = ""
-    treads_lost: int = 0
+W_RANGE = tuple(WEAPON_STATS[w].range for w in WEAPONS)
 
 
 def _err(code: str, detail: str = "") -> RuleError:
     return RuleError(code, detail)
 
 
-def ram_tread_cost(p: Piece) -> int:
-    """M7: a heavy tank costs the Ogre 2 treads, other armor 1, the Command Post nothing."""
-    if p.kind is Kind.HEAVY:
-        return 2
-    return 0 if p.kind is Kind.CP else 1
-
-
-# ---------------------------------------------------------------- check
-
 def check(state: GameState, action: Action) -> Verdict:
     """Say what `action` would do, or raise RuleError with the 1986 message."""
-    if state.over:
+    if state.phase is OVER:
         raise _err("game_over")
     handler = _CHECKS.get(type(action))
     if handler is None:
@@ -89,7 +55,7 @@ def check(state: GameState, action: Action) -> Verdict:
 
 
 def _check_enter(s: GameState, a: Enter) -> Verdict:
-    if s.phase is not Phase.OGRE_ENTRY:
+    if s.phase is not OGRE_ENTRY:
         raise _err("move_a_piece", "the Ogre is already on the map")
     if not on_map(a.to):
         raise _err("off_map")
@@ -99,11 +65,11 @@ def _check_enter(s: GameState, a: Enter) -> Verdict:
         raise _err("entry_crater")
     if s.at(a.to):
         raise _err("hex_full")
-    return Verdict("enter", cost=1)
+    return shared_verdict("enter", 1)
 
 
 def _check_move(s: GameState, a: Move) -> Verdict:
-    if s.phase is Phase.OGRE_ENTRY:
+    if s.phase is OGRE_ENTRY:
         raise _err("entry_row")
     if a.piece == OGRE_ID:
         return _check_ogre_move(s, a)
@@ -112,7 +78,7 @@ def _check_move(s: GameState, a: Move) -> Verdict:
 
 def _check_ogre_move(s: GameState, a: Move) -> Verdict:
     o = s.ogre
-    if s.phase is not Phase.OGRE_MOVE:
+    if s.phase is not OGRE_MOVE:
         raise _err("move_a_piece" if s.phase not in OGRE_PHASES else "cannot_move")
     if o.treads <= 0:
         raise _err("no_treads")
@@ -135,26 +101,26 @@ def _check_ogre_move(s: GameState, a: Move) -> Verdict:
         raise _err("no_path")
     occupants = s.at(a.to)
     if not occupants:
-        return Verdict("move", cost=cost)
+        return shared_verdict("move", cost)
     return _ogre_contact(s, occupants, cost)
 
 
 def _ogre_contact(s: GameState, occupants: tuple[Piece, ...], cost: int) -> Verdict:
     """The Ogre moving onto defenders: a ram for armor and the CP (M7), an overrun for infantry (M8)."""
-    armor = [p for p in occupants if p.kind is not Kind.INFANTRY]
+    armor = [p for p in occupants if p.kind is not INFANTRY]
     if not armor:
-        return Verdict("overrun", cost=cost, target=occupants[0].id, confirm=True)
+        return shared_verdict("overrun", cost, occupants[0].id, True)
     victim = armor[0]
     if s.ogre.rams >= 2:
         raise _err("two_rams")
     if ram_tread_cost(victim) > s.ogre.treads:
         raise _err("ram_treads")
-    return Verdict("ram", cost=cost, target=victim.id, confirm=True)
+    return shared_verdict("ram", cost, victim.id, True)
 
 
 def _movable_defender(s: GameState, pid: int) -> Piece:
     """The piece a defender move or undo names, or the 1986 refusal."""
-    if s.phase not in (Phase.DEFENSE_MOVE, Phase.GEV_MOVE):
+    if s.phase not in (DEFENSE_MOVE, GEV_MOVE):
         raise _err("move_a_piece" if s.phase in OGRE_PHASES else "cannot_move")
     p = s.piece(pid)
     if p is None:
@@ -162,20 +128,32 @@ def _movable_defender(s: GameState, pid: int) -> Piece:
     return p
 
 
-def stack_movers(s: GameState) -> frozenset[int] | None:
-    """M3: while defenders share a hex, only the pieces in such a hex may move, split or group,
-    and any of those stacks may be resolved first. Their ids; None when no hex is crowded.
-    check and legal_actions both ask this, so they agree however many hexes are crowded."""
-    movers = [p.id for ps in s._occupancy().values() if len(ps) > 1 for p in ps]
-    return frozenset(movers) if movers else None
+def _listed_move(s: GameState, a: Move) -> int:
+    """The cost of a defender's move if legal_actions listed it in this state (it leaves its
+    notes on the state), else 0: such a move passes check as it is."""
+    full, _, reaches = s._moves
+    try:
+        found = reaches.get(a.piece)                  # (Move values, reach keys, reach)
+        cost = found[2].get(a.to, 0) if found is not None else 0
+    except TypeError:
+        return 0
+    return cost if cost and a.to not in full else 0
 
 
 def _check_defender_move(s: GameState, a: Move) -> Verdict:
+    if s._moves is not None:
+        cost = _listed_move(s, a)
+        if cost:
+            if a.to != s.ogre.hex:
+                return shared_verdict("move", cost)
+            if s.piece(a.piece).kind is INFANTRY:
+                return shared_verdict("join_ogre", cost)
+            return shared_verdict("ram_ogre", cost, 0, True)
     p = _movable_defender(s, a.piece)
     movers = stack_movers(s)
     if movers is not None and p.id not in movers:
         raise _err("stack")
-    if p.kind in (Kind.CP, Kind.HOWITZER) or (s.phase is Phase.GEV_MOVE and p.kind is not Kind.GEV):
+    if p.kind in (CP, HOWITZER) or (s.phase is GEV_MOVE and p.kind is not GEV):
         raise _err("cannot_move")
     if p.disabled:
         raise _err("disabled_move")
@@ -197,36 +175,36 @@ def _check_defender_move(s: GameState, a: Move) -> Verdict:
     if a.to == s.ogre.hex:
         if others:
             raise _err("hex_full")
-        if p.kind is Kind.INFANTRY:
-            return Verdict("join_ogre", cost=cost)
-        return Verdict("ram_ogre", cost=cost, confirm=True)
+        if p.kind is INFANTRY:
+            return shared_verdict("join_ogre", cost)
+        return shared_verdict("ram_ogre", cost, 0, True)
     if len(others) >= 2:
         raise _err("hex_full")
-    return Verdict("move", cost=cost)
+    return shared_verdict("move", cost)
 
 
 def _check_undo(s: GameState, a: Undo) -> Verdict:
     if a.piece == OGRE_ID:
         o = s.ogre
-        if s.phase is not Phase.OGRE_MOVE:
+        if s.phase is not OGRE_MOVE:
             raise _err("move_a_piece")
         if o.hex == o.undo_hex and o.moved == o.undo_moved:
             raise _err("move_a_piece", "nothing to undo")
-        return Verdict("undo")
+        return shared_verdict("undo")
     p = _movable_defender(s, a.piece)
     if not p.can_undo:
         raise _err("move_a_piece", "nothing to undo")
-    return Verdict("undo")
+    return shared_verdict("undo")
 
 
 def _check_group(s: GameState, a: Group) -> Verdict:
     p = _infantry_in_move_phase(s, a.piece)
     others = [q for q in s.at(p.hex) if q.id != p.id]
-    if len(others) != 1 or others[0].kind is not Kind.INFANTRY:
+    if len(others) != 1 or others[0].kind is not INFANTRY:
         raise _err("move_a_piece", "no infantry to group with")
     if p.squads + others[0].squads > 3:
         raise _err("hex_full")
-    return Verdict("group", target=others[0].id)
+    return shared_verdict("group", 0, others[0].id)
 
 
 def _check_split(s: GameState, a: Split) -> Verdict:
@@ -238,36 +216,29 @@ def _check_split(s: GameState, a: Split) -> Verdict:
         raise _err("move_a_piece", "a single squad cannot split")
     if len(s.at(p.hex)) > 1 or p.hex == s.ogre.hex:
         raise _err("hex_full")
-    return Verdict("split")
+    return shared_verdict("split")
 
 
 def _infantry_in_move_phase(s: GameState, pid: int) -> Piece:
-    if s.phase is not Phase.DEFENSE_MOVE:
+    if s.phase is not DEFENSE_MOVE:
         raise _err("move_a_piece" if s.phase in OGRE_PHASES else "cannot_move")
     p = s.piece(pid)
-    if p is None or p.kind is not Kind.INFANTRY:
+    if p is None or p.kind is not INFANTRY:
         raise _err("move_a_piece")
     return p
 
 
 def _check_exit(s: GameState, a: Exit) -> Verdict:
     o = s.ogre
-    if s.phase is not Phase.OGRE_MOVE:
+    if s.phase is not OGRE_MOVE:
         raise _err("off_map")
     if o.hex not in BOTTOM_ROW or o.moves_left < 1:
         raise _err("off_map")
-    return Verdict("exit", cost=1, confirm=True)
-
-
-def ogre_weapon_reaches(o: Ogre, w: Weapon, target: Piece) -> bool:
-    """Range, and C5's rule that antipersonnel hurt only infantry and the Command Post."""
-    if w is Weapon.AP and target.kind not in (Kind.INFANTRY, Kind.CP):
-        return False
-    return distance(o.hex, target.hex) <= WEAPON_STATS[w].range
+    return shared_verdict("exit", 1, 0, True)
 
 
 def _check_ogre_aim(s: GameState, a: OgreAim) -> Verdict:
-    if s.phase is not Phase.OGRE_FIRE:
+    if s.phase is not OGRE_FIRE:
         raise _err("no_attacker" if s.phase not in OGRE_PHASES else "cannot_move")
     if s.aim is not None and s.aim.target != a.target:
         raise _err("one_target")
@@ -277,30 +248,34 @@ def _check_ogre_aim(s: GameState, a: OgreAim) -> Verdict:
     if len(a.weapons) != 4 or any(n < 0 for n in a.weapons) or not any(a.weapons):
         raise _err("no_attacker")
     o = s.ogre
-    for w, n in zip(WEAPONS, a.weapons):
+    d = distance(o.hex, target.hex) if o.hex else None
+    for i, n in enumerate(a.weapons):
         if not n:
             continue
-        if n > o.available(w):
+        w = WEAPONS[i]
+        if n > o.weapons[i] - (0 if i == 0 else o.fired[i]):     # o.available(w)
             raise _err("already_fired", w.value)
-        if w is Weapon.AP and (target.kind not in (Kind.INFANTRY, Kind.CP) or target.id in s.ap_hit):
+        if i == 3 and (target.kind not in (INFANTRY, CP) or target.id in s.ap_hit):
             raise _err("no_target", "antipersonnel")
-        if not ogre_weapon_reaches(o, w, target):
+        if d is None or d > W_RANGE[i]:                         # ogre_weapon_reaches
+            if d is None:
+                ogre_weapon_reaches(o, w, target)                # the same KeyError as ever
             raise _err("out_of_range")
-    return Verdict("aim", target=target.id)
+    return shared_verdict("aim", 0, target.id)
 
 
 def _check_aim(s: GameState, a: Aim) -> Verdict:
-    if s.phase is not Phase.DEFENSE_FIRE:
+    if s.phase is not DEFENSE_FIRE:
         raise _err("no_attacker")
     p = s.piece(a.piece)
     if p is None:
         raise _err("no_attacker")
-    if p.kind is Kind.CP:
+    if p.kind is CP:
         raise _err("cp_attack")
     if p.disabled:
         raise _err("disabled_attack")
     aimed = s.aim.attackers.count(p.id) if s.aim else 0
-    if p.kind is Kind.INFANTRY:
+    if p.kind is INFANTRY:
         if p.fired + aimed >= p.squads:
             raise _err("squad_spent")
     elif p.fired:
@@ -313,28 +288,28 @@ def _check_aim(s: GameState, a: Aim) -> Verdict:
         raise _err("one_target")
     if distance(p.hex, s.ogre.hex) > p.range:
         raise _err("out_of_range")
-    if a.part is Weapon.TREADS and s.aim is not None:
-        squads_only = p.kind is Kind.INFANTRY and all(
-            s.piece(q).kind is Kind.INFANTRY for q in s.aim.attackers)
+    if a.part is TREADS and s.aim is not None:
+        squads_only = p.kind is INFANTRY and all(
+            s.piece(q).kind is INFANTRY for q in s.aim.attackers)
         if not squads_only:
             raise _err("treads_combined")
-    return Verdict("aim")
+    return shared_verdict("aim")
 
 
 def _check_clear_or_fire(s: GameState, a: Clear | Fire) -> Verdict:
     if s.phase not in FIRE_PHASES or s.aim is None:
         raise _err("no_attacker")
-    return Verdict("clear" if isinstance(a, Clear) else "fire")
+    return shared_verdict("clear" if isinstance(a, Clear) else "fire")
 
 
 def _check_done(s: GameState, a: Done) -> Verdict:
-    if s.phase is Phase.OGRE_ENTRY:
+    if s.phase is OGRE_ENTRY:
         raise _err("entry_row")
     if s.phase in MOVE_PHASES and s.crowded_hex():
         raise _err("stack")
     if must_leave(s) is not None:
         raise _err("stack", "a unit under the Ogre must leave its hex")
-    return Verdict("done")
+    return shared_verdict("done")
 
 
 _CHECKS = {
@@ -348,43 +323,68 @@ _CHECKS = {
 
 def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     """Play one action: (the next state, what happened). Raises RuleError if it is refused."""
+    if type(action) is Move and state._moves is not None:
+        # The commonest action of all, a defender's plain move that legal_actions listed here:
+        # it passes check, and it cannot end the battle.
+        cost = _listed_move(state, action)
+        if cost and action.to != state.ogre.hex:
+            events: list[Event] = []
+            return _defender_moves_on(state, state.piece(action.piece), action.to, cost,
+                                      events), events
     verdict = check(state, action)
     events: list[Event] = []
     new = _APPLY[type(action)](state, action, verdict, events)
+    o = new.ogre
+    if o.treads > 0 and new.pieces and not o.exited and new.phase is not OVER:
+        return new, events                     # the usual case: the battle goes on (G4)
     return _settle(new, events), events
 
 
 def _apply_enter(s: GameState, a: Enter, v: Verdict, ev: list[Event]) -> GameState:
-    o = replace(s.ogre, hex=a.to, moved=1, undo_hex=a.to, undo_moved=1, rams=0)
+    o = evolve_ogre(s.ogre, hex=a.to, moved=1, undo_hex=a.to, undo_moved=1, rams=0)
     ev.append(Event("enter", f"Ogre enters at {a.to:04d}", OGRE_ID, a.to))
     ev.append(Event("phase", "Ogre Movement"))
-    return replace(s, ogre=o, phase=Phase.OGRE_MOVE)
+    return evolve(s, ogre=o, phase=OGRE_MOVE)
 
 
 def _apply_move(s: GameState, a: Move, v: Verdict, ev: list[Event]) -> GameState:
     if a.piece == OGRE_ID:
         return _apply_ogre_move(s, a, v, ev)
     p = s.piece(a.piece)
-    moved = replace(p, hex=a.to, moved=p.moved + v.cost)
     if v.kind == "ram_ogre":
         # M7: a sacrificial ram: the armor unit is destroyed, the Ogre loses a tread (if any left).
         lost = min(1, s.ogre.treads)
-        o = replace(s.ogre, treads=s.ogre.treads - lost)
+        o = evolve_ogre(s.ogre, treads=s.ogre.treads - lost)
         ev.append(Event("ram_ogre", f"{p.name} rams the Ogre: destroyed, Ogre loses {lost} tread"
                         + ("" if lost == 1 else "s"), p.id, a.to, result="destroyed",
                         treads_lost=lost))
         return s.replace_piece(None, p.id, ogre=o)
-    ev.append(Event("move", f"{p.name} to {a.to:04d}", p.id, a.to))
+    return _defender_moves_on(s, p, a.to, v.cost, ev)
+
+
+def _defender_moves_on(s: GameState, p: Piece, to: int, cost: int, ev: list[Event]) -> GameState:
+    key = (p.id, p.kind, p.squads, to)
+    event = _MOVE_EVENTS.get(key)         # events are immutable values: shared ones
+    if event is None:
+        if len(_MOVE_EVENTS) > 20_000:
+            _MOVE_EVENTS.clear()
+        event = _MOVE_EVENTS[key] = Event("move", f"{p.name} to {to:04d}", p.id, to)
+    ev.append(event)
+    moved = Piece(p.id, p.kind, to, p.squads, p.disabled_turn, p.moved + cost, p.start,
+                  p.base_moved, p.fired)
     return s.replace_piece(moved, p.id)
 
 
+_MOVE_EVENTS: dict[tuple, Event] = {}     # "Heavy Tank to 0812", per piece id
+
+
 def _apply_ogre_move(s: GameState, a: Move, v: Verdict, ev: list[Event]) -> GameState:
-    o = replace(s.ogre, hex=a.to, moved=s.ogre.moved + v.cost)
+    o = evolve_ogre(s.ogre, hex=a.to, moved=s.ogre.moved + v.cost)
     if v.kind == "move":
         ev.append(Event("move", f"Ogre to {a.to:04d}", OGRE_ID, a.to))
-        return replace(s, ogre=o)
-    o = replace(o, undo_hex=a.to, undo_moved=o.moved)   # M4: no undoing past a ram or overrun
-    s = replace(s, ogre=o)
+        return evolve(s, ogre=o)
+    o = evolve_ogre(o, undo_hex=a.to, undo_moved=o.moved)   # M4: no undoing past a ram or overrun
+    s = evolve(s, ogre=o)
     victim = s.piece(v.target)
     if v.kind == "overrun":
         return _overrun(s, victim, ev)
@@ -398,31 +398,25 @@ def _overrun(s: GameState, p: Piece, ev: list[Event]) -> GameState:
                         p.id, p.hex, result="no effect"))
         return s
     ev.append(Event("overrun", f"Ogre overruns {p.name}: reduced", p.id, p.hex, result="reduced"))
-    return _lose_squad(s, p)
-
-
-def _lose_squad(s: GameState, p: Piece) -> GameState:
-    if p.squads <= 1:
-        return s.replace_piece(None, p.id)
-    return s.replace_piece(replace(p, squads=p.squads - 1, fired=min(p.fired, p.squads - 1)), p.id)
+    return lose_squad(s, p)
 
 
 def _ram(s: GameState, p: Piece, ev: list[Event]) -> GameState:
     """M7: immobile armor and the CP are destroyed; mobile armor 1-3 disabled, 4-6 destroyed."""
     lost = ram_tread_cost(p)
-    o = replace(s.ogre, treads=s.ogre.treads - lost, rams=s.ogre.rams + 1)
-    s = replace(s, ogre=o)
-    immobile = p.kind in (Kind.HOWITZER, Kind.CP) or p.disabled
+    o = evolve_ogre(s.ogre, treads=s.ogre.treads - lost, rams=s.ogre.rams + 1)
+    s = evolve(s, ogre=o)
+    immobile = p.kind in (HOWITZER, CP) or p.disabled
     if immobile:
         ev.append(Event("ram", f"Ogre rams {p.name}: destroyed", p.id, p.hex,
                         result="destroyed", treads_lost=lost))
         return s.replace_piece(None, p.id)
     die, rng = roll(s.rng)
-    s = replace(s, rng=rng)
+    s = evolve(s, rng=rng)
     if die <= 3:
         ev.append(Event("ram", f"Ogre rams {p.name}: disabled", p.id, p.hex, die=die,
                         result="disabled", treads_lost=lost))
-        return s.replace_piece(replace(p, disabled_turn=s.turn), p.id)
+        return s.replace_piece(evolve_piece(p, disabled_turn=s.turn), p.id)
     ev.append(Event("ram", f"Ogre rams {p.name}: destroyed", p.id, p.hex, die=die,
                     result="destroyed", treads_lost=lost))
     return s.replace_piece(None, p.id)
@@ -430,156 +424,79 @@ def _ram(s: GameState, p: Piece, ev: list[Event]) -> GameState:
 
 def _apply_undo(s: GameState, a: Undo, v: Verdict, ev: list[Event]) -> GameState:
     if a.piece == OGRE_ID:
-        o = replace(s.ogre, hex=s.ogre.undo_hex, moved=s.ogre.undo_moved)
+        o = evolve_ogre(s.ogre, hex=s.ogre.undo_hex, moved=s.ogre.undo_moved)
         ev.append(Event("undo", "Ogre move undone", OGRE_ID, o.hex))
-        return replace(s, ogre=o)
+        return evolve(s, ogre=o)
     p = s.piece(a.piece)
     ev.append(Event("undo", f"{p.name} move undone", p.id, p.start))
-    return s.replace_piece(replace(p, hex=p.start, moved=p.base_moved), p.id)
+    back = Piece(p.id, p.kind, p.start, p.squads, p.disabled_turn, p.base_moved, p.start,
+                 p.base_moved, p.fired)
+    return s.replace_piece(back, p.id)
 
 
 def _apply_group(s: GameState, a: Group, v: Verdict, ev: list[Event]) -> GameState:
     """M5: the merged unit keeps the larger distance moved and cannot be undone."""
     p, q = s.piece(a.piece), s.piece(v.target)
     moved = max(p.moved, q.moved)
-    merged = replace(p, squads=p.squads + q.squads, moved=moved, start=p.hex, base_moved=moved,
-                     fired=p.fired + q.fired)
+    merged = evolve_piece(p, squads=p.squads + q.squads, moved=moved, start=p.hex,
+                          base_moved=moved, fired=p.fired + q.fired)
     ev.append(Event("group", f"Grouped into {merged.name}", p.id, p.hex))
-    pieces = tuple(merged if x.id == p.id else x for x in s.pieces if x.id != q.id)
+    pieces = tuple([merged if x is p else x for x in s.pieces if x is not q])
     return s.with_pieces(pieces)
 
 
 def _apply_split(s: GameState, a: Split, v: Verdict, ev: list[Event]) -> GameState:
     p = s.piece(a.piece)
-    rest = replace(p, squads=p.squads - 1)
-    squad = replace(p, id=s.next_id, squads=1)
+    rest = evolve_piece(p, squads=p.squads - 1)
+    squad = evolve_piece(p, id=s.next_id, squads=1)
     ev.append(Event("split", "One squad split off", squad.id, p.hex))
     pieces = tuple(rest if x.id == p.id else x for x in s.pieces) + (squad,)
-    return s.with_pieces(pieces, next_id=s.next_id + 1)
+    return evolve(s, pieces=pieces, next_id=s.next_id + 1)
 
 
 def _apply_exit(s: GameState, a: Exit, v: Verdict, ev: list[Event]) -> GameState:
-    o = replace(s.ogre, hex=0, exited=True, moved=s.ogre.moved + 1)
+    o = evolve_ogre(s.ogre, hex=0, exited=True, moved=s.ogre.moved + 1)
     ev.append(Event("exit", "The Ogre leaves the map", OGRE_ID))
-    return replace(s, ogre=o)
+    return evolve(s, ogre=o)
 
 
 def _apply_ogre_aim(s: GameState, a: OgreAim, v: Verdict, ev: list[Event]) -> GameState:
-    return replace(s, aim=Aiming(target=a.target, weapons=tuple(a.weapons)))
+    return evolve(s, aim=Aiming(target=a.target, weapons=tuple(a.weapons)))
 
 
 def _apply_aim(s: GameState, a: Aim, v: Verdict, ev: list[Event]) -> GameState:
     before = s.aim.attackers if s.aim else ()
-    return replace(s, aim=Aiming(part=a.part, attackers=before + (a.piece,)))
+    return evolve(s, aim=Aiming(part=a.part, attackers=before + (a.piece,)))
 
 
 def _apply_clear(s: GameState, a: Clear, v: Verdict, ev: list[Event]) -> GameState:
-    return replace(s, aim=None)
+    return evolve(s, aim=None)
 
 
 def _apply_fire(s: GameState, a: Fire, v: Verdict, ev: list[Event]) -> GameState:
-    if s.phase is Phase.OGRE_FIRE:
-        return _ogre_fires(s, ev)
-    return _defenders_fire(s, ev)
-
-
-def aim_attack(s: GameState, aim: Aiming) -> int:
-    """Total attack strength of what is aimed (an infantry id counts one squad each time)."""
-    if aim.part is None:
-        return sum(n * WEAPON_STATS[w].attack for w, n in zip(WEAPONS, aim.weapons))
-    return sum(1 if s.piece(pid).kind is Kind.INFANTRY else s.piece(pid).attack
-               for pid in aim.attackers)
-
-
-def aim_odds(s: GameState, aim: Aiming) -> str:
-    if aim.part is None:
-        return combat.odds(aim_attack(s, aim), s.piece(aim.target).defense)
-    if aim.part is Weapon.TREADS:
-        return combat.TREADS_COLUMN
-    return combat.odds(aim_attack(s, aim), WEAPON_STATS[aim.part].defense)
-
-
-def aim_kill_probability(s: GameState, aim: Aiming) -> Fraction:
-    """The figure at the bottom of the sidebar (C5, C6, C7)."""
-    disabled = aim.part is None and s.piece(aim.target).disabled
-    return combat.kill_probability(aim_odds(s, aim), disabled)
-
-
-def _ogre_fires(s: GameState, ev: list[Event]) -> GameState:
-    aim, o = s.aim, s.ogre
-    target = s.piece(aim.target)
-    column = aim_odds(s, aim)
-    die, rng = roll(s.rng)
-    result = combat.crt(column, die)
-    weapons = list(o.weapons)
-    fired = [f + n for f, n in zip(o.fired, aim.weapons)]
-    weapons[0] -= aim.weapons[0]       # missiles are one-shot
-    o = replace(o, weapons=tuple(weapons), fired=tuple(fired),
-                missiles_spent=o.missiles_spent + aim.weapons[0])
-    ap_hit = s.ap_hit | {target.id} if aim.weapons[3] and target.kind is Kind.INFANTRY else s.ap_hit
-    s = replace(s, ogre=o, rng=rng, aim=None, ap_hit=ap_hit)
-    s, word = _hit_defender(s, target, result)
-    text = f"Ogre fires {weapons_text(aim.weapons)} at {target.name}: {word}"
-    ev.append(Event("fire", text, target.id, target.hex, die=die, odds=column, result=word))
-    return s
-
-
-def _hit_defender(s: GameState, p: Piece, result: str) -> tuple[GameState, str]:
-    """C3: D reduces infantry, disables armor, destroys disabled armor; X destroys."""
-    if result == "NE":
-        return s, "miss"
-    if result == "X":
-        return s.replace_piece(None, p.id), "destroyed"
-    if p.kind is Kind.INFANTRY:
-        return _lose_squad(s, p), "reduced"
-    if p.disabled or p.kind is Kind.CP:
-        return s.replace_piece(None, p.id), "destroyed"
-    return s.replace_piece(replace(p, disabled_turn=s.turn), p.id), "disabled"
-
-
-def _defenders_fire(s: GameState, ev: list[Event]) -> GameState:
-    aim, o = s.aim, s.ogre
-    attack = aim_attack(s, aim)
-    column = aim_odds(s, aim)
-    die, rng = roll(s.rng)
-    result = combat.crt(column, die)
-    lost = 0
-    if result == "X" and aim.part is Weapon.TREADS:
-        lost = min(attack, o.treads)          # C7: treads lost equal the attack strength
-        o = replace(o, treads=o.treads - lost)
-        word = f"hit: {lost} treads"
-    elif result == "X":
-        i = WEAPONS.index(aim.part)
-        weapons = list(o.weapons)
-        weapons[i] -= 1
-        fired = list(o.fired)
-        fired[i] = min(fired[i], weapons[i])
-        o = replace(o, weapons=tuple(weapons), fired=tuple(fired))
-        word = f"hit: {WEAPON_STATS[aim.part].name} destroyed"
-    else:
-        word = "Glanced" if result == "D" else "miss"
-    shots = Counter(aim.attackers)
-    pieces = tuple(replace(p, fired=p.fired + shots[p.id]) if p.id in shots else p
-                   for p in s.pieces)
-    s = s.with_pieces(pieces, ogre=o, rng=rng, aim=None)
-    ev.append(Event("fire", f"Defense fires at {WEAPON_STATS[aim.part].name}: {word}",
-                    OGRE_ID, o.hex, die=die, odds=column, result=word, treads_lost=lost))
-    return s
+    if s.phase is OGRE_FIRE:
+        return ogre_fires(s, ev)
+    return defenders_fire(s, ev)
 
 
 def _apply_done(s: GameState, a: Done, v: Verdict, ev: list[Event]) -> GameState:
-    s = replace(s, aim=None)
-    nxt = _NEXT_PHASE[s.phase]
-    if s.phase is Phase.OGRE_MOVE:
-        s = replace(s, ogre=replace(s.ogre, fired=(0, 0, 0, 0)), ap_hit=frozenset())
-    elif s.phase is Phase.OGRE_FIRE:
-        s = _recover_and_ready(s, ev)
-    elif s.phase is Phase.DEFENSE_FIRE:
-        s = s.with_pieces(tuple(piece_start(p) for p in s.pieces))
-    elif s.phase is Phase.GEV_MOVE:
-        s = _next_turn(s, ev)
-    s = replace(s, phase=nxt)
-    ev.append(Event("phase", _PHASE_WORDS[nxt]))
+    phase = s.phase
+    nxt = _NEXT_PHASE[phase]
+    if phase is OGRE_MOVE:
+        s = evolve(s, ogre=evolve_ogre(s.ogre, fired=(0, 0, 0, 0)), ap_hit=frozenset(),
+                   aim=None, phase=nxt)
+    elif phase is OGRE_FIRE:
+        s = evolve(_recover_and_ready(s, ev), aim=None, phase=nxt)
+    elif phase is DEFENSE_FIRE:
+        pieces = tuple([p if not (p.moved or p.base_moved) and p.start == p.hex
+                        else piece_start(p) for p in s.pieces])
+        unchanged = all(map(operator.is_, pieces, s.pieces))
+        s = evolve(s, pieces=None if unchanged else pieces, aim=None, phase=nxt)
+    elif phase is GEV_MOVE:
+        s = evolve(_next_turn(s, ev), aim=None, phase=nxt)
+    else:
+        s = evolve(s, aim=None, phase=nxt)
+    ev.append(_PHASE_EVENTS[nxt])
     return s
 
 
@@ -587,40 +504,47 @@ def _recover_and_ready(s: GameState, ev: list[Event]) -> GameState:
     """T1: after the Ogre fires, armor disabled in an earlier turn recovers (C4)."""
     pieces = []
     for p in s.pieces:
+        if not (p.disabled_turn or p.fired or p.moved or p.base_moved) and p.start == p.hex:
+            pieces.append(p)                      # nothing to recover or reset
+            continue
         if p.disabled and p.disabled_turn < s.turn:
             ev.append(Event("recover", f"{p.name} recovers", p.id, p.hex))
-            p = replace(p, disabled_turn=0)
+            p = evolve_piece(p, disabled_turn=0)
         p = piece_start(p)
-        pieces.append(replace(p, fired=0) if p.fired else p)
+        pieces.append(evolve_piece(p, fired=0) if p.fired else p)
+    if all(map(operator.is_, pieces, s.pieces)):
+        return s                                  # nothing to reset: the index stays good
     return s.with_pieces(tuple(pieces))
 
 
 def _next_turn(s: GameState, ev: list[Event]) -> GameState:
     """A new turn: the Ogre's move is fresh, and infantry on its hex loses a squad (M8)."""
     o = s.ogre
-    s = replace(s, turn=s.turn + 1,
-                ogre=replace(o, moved=0, rams=0, undo_hex=o.hex, undo_moved=0))
+    s = evolve(s, turn=s.turn + 1,
+                ogre=evolve_ogre(o, moved=0, rams=0, undo_hex=o.hex, undo_moved=0))
     if o.on_map and o.weapons[3]:
         for p in s.at(o.hex):
-            if p.kind is Kind.INFANTRY:
+            if p.kind is INFANTRY:
                 ev.append(Event("overrun", f"{p.name} under the Ogre: reduced", p.id, p.hex,
                                 result="reduced"))
-                s = _lose_squad(s, p)
+                s = lose_squad(s, p)
     return s
 
 
 _NEXT_PHASE = {
-    Phase.OGRE_MOVE: Phase.OGRE_FIRE,
-    Phase.OGRE_FIRE: Phase.DEFENSE_MOVE,
-    Phase.DEFENSE_MOVE: Phase.DEFENSE_FIRE,
-    Phase.DEFENSE_FIRE: Phase.GEV_MOVE,
-    Phase.GEV_MOVE: Phase.OGRE_MOVE,
+    OGRE_MOVE: OGRE_FIRE,
+    OGRE_FIRE: DEFENSE_MOVE,
+    DEFENSE_MOVE: DEFENSE_FIRE,
+    DEFENSE_FIRE: GEV_MOVE,
+    GEV_MOVE: OGRE_MOVE,
 }
 _PHASE_WORDS = {
-    Phase.OGRE_MOVE: "Ogre Movement", Phase.OGRE_FIRE: "Ogre Attack",
-    Phase.DEFENSE_MOVE: "Defense Movement", Phase.DEFENSE_FIRE: "Defense Attack",
-    Phase.GEV_MOVE: "GEV Movement",
+    OGRE_MOVE: "Ogre Movement", OGRE_FIRE: "Ogre Attack",
+    DEFENSE_MOVE: "Defense Movement", DEFENSE_FIRE: "Defense Attack",
+    GEV_MOVE: "GEV Movement",
 }
+
+_PHASE_EVENTS = {phase: Event("phase", words) for phase, words in _PHASE_WORDS.items()}
 
 _APPLY = {
     Enter: _apply_enter, Move: _apply_move, Undo: _apply_undo, Group: _apply_group,
@@ -636,222 +560,4 @@ def _settle(s: GameState, ev: list[Event]) -> GameState:
     if not level:
         return s
     ev.append(Event("victory", level))
-    return replace(s, phase=Phase.OVER, result=level, aim=None)
-
-
-def victory_level(s: GameState) -> str:
-    """The level if the battle is over now, else ''."""
-    if s.over:
-        return s.result
-    o = s.ogre
-    cp_alive = s.command_post is not None
-    if not s.pieces:
-        return COMPLETE_OGRE
-    if o.exited:
-        return MARGINAL_DEFENSE if cp_alive else OGRE_VICTORY
-    if o.destroyed or out_of_the_fight(s):
-        if not cp_alive:
-            return MARGINAL_OGRE
-        enough = s.surviving_attack_points() >= MARKS[s.scenario].complete_defense_points
-        return COMPLETE_DEFENSE if enough else DEFENSE_VICTORY
-    return ""
-
-
-def out_of_the_fight(s: GameState) -> bool:
-    """Our ruling for a battle that can no longer change: an Ogre with no treads, no weapon that
-    reaches a defender, and no defender that can move or reach it is scored as destroyed."""
-    o = s.ogre
-    if o.treads > 0 or not o.on_map:
-        return False
-    for p in s.pieces:
-        if STATS[p.kind].move > 0:
-            return False
-        if p.attack and distance(p.hex, o.hex) <= p.range:
-            return False
-        if any(o.weapons[i] and ogre_weapon_reaches(o, w, p) for i, w in enumerate(WEAPONS)):
-            return False
-    return True
-
-
-# ---------------------------------------------------------------- legal_actions
-
-def legal_actions(state: GameState) -> list[Action]:
-    """Every action `check` accepts now (moves along their shortest paths, one per hex)."""
-    if state.over:
-        return []
-    return _LEGAL[state.phase](state)
-
-
-def _legal_entry(s: GameState) -> list[Action]:
-    return [Enter(h) for h in sorted(BOTTOM_ROW) if not s.board.is_crater(h) and not s.at(h)]
-
-
-def _legal_ogre_move(s: GameState) -> list[Action]:
-    o = s.ogre
-    out: list[Action] = []
-    left = o.moves_left
-    if o.treads > 0 and left > 0:
-        for h in ogre_reach(s, left):
-            occupants = s.at(h)
-            if not occupants or _contact_allowed(s, occupants):
-                out.append(_move(OGRE_ID, h))
-        under = s.at(o.hex)
-        if under and _contact_allowed(s, under):
-            out.append(Move(OGRE_ID, o.hex))
-        if o.hex in BOTTOM_ROW:
-            out.append(Exit())
-    if o.hex != o.undo_hex or o.moved != o.undo_moved:
-        out.append(Undo(OGRE_ID))
-    out.append(Done())
-    return out
-
-
-def _contact_allowed(s: GameState, occupants: tuple[Piece, ...]) -> bool:
-    armor = [p for p in occupants if p.kind is not Kind.INFANTRY]
-    if not armor:
-        return True
-    return s.ogre.rams < 2 and ram_tread_cost(armor[0]) <= s.ogre.treads
-
-
-def _full_hexes(s: GameState) -> set[int]:
-    """Hexes no defender may stop on: two pieces already, or the Ogre with a defender (M3)."""
-    occupancy = s._occupancy()
-    full = {h for h, ps in occupancy.items() if len(ps) >= 2}
-    if s.ogre.hex in occupancy:
-        full.add(s.ogre.hex)
-    return full
-
-
-def must_leave(s: GameState) -> Piece | None:
-    """Armor under the Ogre at the defence's move (rammed, disabled, since recovered) must leave
-    the Ogre's hex if it can (pocket rules 6.14.1; the manual is silent). Infantry may stay."""
-    if s.phase is not Phase.DEFENSE_MOVE or not s.ogre.on_map:
-        return None
-    for p in s.at(s.ogre.hex):
-        if p.kind in (Kind.INFANTRY, Kind.CP, Kind.HOWITZER) or p.disabled_turn:
-            continue
-        left = defender_allowance(p, s.phase) - p.moved
-        if left > 0 and any(True for _ in _defender_moves(s, p, left, _full_hexes(s))):
-            return p
-    return None
-
-
-def _legal_defender_move(s: GameState) -> list[Action]:
-    out: list[Action] = []
-    movers = stack_movers(s)
-    full = _full_hexes(s)
-    gev_phase = s.phase is Phase.GEV_MOVE
-    for p in s.pieces:
-        if p.can_undo:
-            out.append(Undo(p.id))
-        if movers is not None and p.id not in movers:
-            continue
-        kind = p.kind
-        if not gev_phase and kind is Kind.INFANTRY:
-            out.extend(_group_or_split(s, p))
-        if p.disabled_turn or kind is Kind.CP or kind is Kind.HOWITZER:
-            continue
-        if gev_phase and kind is not Kind.GEV:
-            continue
-        left = defender_allowance(p, s.phase) - p.moved
-        if left <= 0:
-            continue
-        out.extend(_defender_moves(s, p, left, full))
-    if movers is None and must_leave(s) is None:
-        out.append(Done())
-    return out
-
-
-def _defender_moves(s: GameState, p: Piece, left: int, full: set[int]):
-    """Move(p, h) for every hex p can stop on. Far from the Ogre the answer depends on the
-    terrain alone, so the Move values are kept on the board and only `full` is filtered."""
-    pid = p.id
-    ogre_hex = s.ogre.hex
-    if ogre_hex and distance(p.hex, ogre_hex) < left:
-        return [_move(pid, h) for h in defender_reach(s, p, left) if h not in full]
-    cache = s.board._moves_cache
-    key = (pid, p.hex, left, p.kind is Kind.INFANTRY)
-    moves = cache.get(key)
-    if moves is None:
-        moves = cache[key] = tuple(_move(pid, h) for h in defender_reach(s, p, left))
-    reach = defender_reach(s, p, left)          # the cached dict the moves were made from
-    if any(h in reach for h in full):
-        return [m for m in moves if m.to not in full]
-    return moves
-
-
-_MOVES: dict[tuple[int, int], Move] = {}
-
-
-def _move(pid: int, h: int) -> Move:
-    """Move values are immutable, so legal_actions hands out shared ones (it makes many)."""
-    m = _MOVES.get((pid, h))
-    if m is None:
-        m = _MOVES[(pid, h)] = Move(pid, h)
-    return m
-
-
-def _group_or_split(s: GameState, p: Piece) -> list[Action]:
-    here = s.at(p.hex)
-    if len(here) == 2:
-        other = here[0] if here[1].id == p.id else here[1]
-        if other.kind is Kind.INFANTRY and p.squads + other.squads <= 3 and p.id < other.id:
-            return [Group(p.id)]
-        return []
-    if len(here) == 1 and p.squads >= 2 and p.hex != s.ogre.hex:
-        return [Split(p.id)]
-    return []
-
-
-def _legal_ogre_fire(s: GameState) -> list[Action]:
-    o = s.ogre
-    out: list[Action] = []
-    if o.on_map:
-        current = s.aim.weapons if s.aim else (0, 0, 0, 0)
-        targets = [s.piece(s.aim.target)] if s.aim else s.pieces
-        for t in targets:
-            for i, w in enumerate(WEAPONS):
-                if o.available(w) <= current[i] or not ogre_weapon_reaches(o, w, t):
-                    continue
-                if w is Weapon.AP and t.id in s.ap_hit:
-                    continue
-                counts = list(current)
-                counts[i] += 1
-                out.append(OgreAim(t.id, tuple(counts)))
-    if s.aim:
-        out += [Clear(), Fire()]
-    out.append(Done())
-    return out
-
-
-def _legal_defense_fire(s: GameState) -> list[Action]:
-    o = s.ogre
-    out: list[Action] = []
-    if o.on_map:
-        parts = [s.aim.part] if s.aim else [w for w in (*WEAPONS, Weapon.TREADS) if o.intact(w) > 0]
-        aimed = Counter(s.aim.attackers) if s.aim else Counter()
-        for p in s.pieces:
-            if p.kind is Kind.CP or p.disabled or distance(p.hex, o.hex) > p.range:
-                continue
-            if p.fired + aimed[p.id] >= p.squads:
-                continue
-            for part in parts:
-                if part is Weapon.TREADS and s.aim and not (
-                        p.kind is Kind.INFANTRY
-                        and all(s.piece(q).kind is Kind.INFANTRY for q in s.aim.attackers)):
-                    continue
-                out.append(Aim(p.id, part))
-    if s.aim:
-        out += [Clear(), Fire()]
-    out.append(Done())
-    return out
-
-
-_LEGAL = {
-    Phase.OGRE_ENTRY: _legal_entry,
-    Phase.OGRE_MOVE: _legal_ogre_move,
-    Phase.OGRE_FIRE: _legal_ogre_fire,
-    Phase.DEFENSE_MOVE: _legal_defender_move,
-    Phase.DEFENSE_FIRE: _legal_defense_fire,
-    Phase.GEV_MOVE: _legal_defender_move,
-}
+    return evolve(s, phase=OVER, result=level, aim=None)

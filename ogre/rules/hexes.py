@@ -94,16 +94,31 @@ def neighbours(h: int) -> tuple[int, ...]:
     return NEIGHBOURS[h]
 
 
+class _DistanceRows(dict):
+    """DISTANCE[a][b]: hexes from a to b. A row is worked out the first time it is asked for
+    (330 rows of 330), so the table costs nothing at import; hexes off the map raise KeyError,
+    as distance() always has."""
+
+    def __missing__(self, a: int) -> dict[int, int]:
+        aq, ar, as_ = _CUBE[a]
+        row = {b: max(abs(aq - bq), abs(ar - br), abs(as_ - bs))
+               for b, (bq, br, bs) in _CUBE.items()}
+        self[a] = row
+        return row
+
+
+DISTANCE: dict[int, dict[int, int]] = _DistanceRows()
+
+
 def distance(a: int, b: int) -> int:
-    aq, ar, as_ = _CUBE[a]
-    bq, br, bs = _CUBE[b]
-    return max(abs(aq - bq), abs(ar - br), abs(as_ - bs))
+    return DISTANCE[a][b]
 
 
 @lru_cache(maxsize=None)
 def within(h: int, radius: int) -> tuple[int, ...]:
     """Every hex on the map at most `radius` from h (h included)."""
-    return tuple(x for x in ALL_HEXES if distance(h, x) <= radius)
+    row = DISTANCE[h]
+    return tuple(x for x in ALL_HEXES if row[x] <= radius)
 
 
 def bottom_row(col: int) -> int:

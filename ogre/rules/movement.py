@@ -7,15 +7,15 @@ overruns it. Rubble stops everything but the Ogre and infantry (B3).
 
 from __future__ import annotations
 
-from .hexes import distance
-from .state import GameState, Piece, Phase
-from .units import STATS, Kind
+from .hexes import DISTANCE
+from .state import GEV_MOVE, GameState, Phase, Piece
+from .units import INFANTRY, STATS
 
 
 def defender_allowance(p: Piece, phase: Phase) -> int:
     """Move points a defender has in this phase (M6: GEVs 4, then 3 after firing)."""
     stats = STATS[p.kind]
-    return stats.second_move if phase is Phase.GEV_MOVE else stats.move
+    return stats.second_move if phase is GEV_MOVE else stats.move
 
 
 def defender_reach(state: GameState, p: Piece, budget: int) -> dict[int, int]:
@@ -24,16 +24,24 @@ def defender_reach(state: GameState, p: Piece, budget: int) -> dict[int, int]:
     The answer is shared (cached per board): read it, never change it."""
     board = state.board
     ogre_hex = state.ogre.hex
-    crosses = p.kind is Kind.INFANTRY
-    if not ogre_hex or distance(p.hex, ogre_hex) >= budget:
+    crosses = p.kind is INFANTRY
+    if not ogre_hex or DISTANCE[p.hex][ogre_hex] >= budget:
         # The Ogre is too far away to be in the way: the terrain alone decides.
         cache = board._reach_cache
         key = (p.hex, budget, crosses)
-        found = cache.get(key)
-        if found is None:
-            found = cache[key] = _reach(board, p.hex, budget, crosses, 0)
-        return found
-    return _reach(board, p.hex, budget, crosses, ogre_hex)
+    else:
+        # Near the Ogre the answer depends on its hex as well; these are kept only a while.
+        cache = board._near_cache
+        key = (p.hex, budget, crosses, ogre_hex)
+        if len(cache) > NEAR_CACHE_SIZE:
+            cache.clear()
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = _reach(board, p.hex, budget, crosses, ogre_hex)
+    return found
+
+
+NEAR_CACHE_SIZE = 4096   # reach maps near the Ogre kept per board (each a few dozen hexes)
 
 
 def _reach(board, p_hex: int, budget: int, crosses: bool, ogre_hex: int) -> dict[int, int]:
@@ -57,10 +65,38 @@ def _reach(board, p_hex: int, budget: int, crosses: bool, ogre_hex: int) -> dict
 
 
 def ogre_reach(state: GameState, budget: int) -> dict[int, int]:
-    """Hexes the Ogre can move onto within `budget`: empty ones, and defenders to ram or overrun."""
+    """Hexes the Ogre can move onto within `budget`: empty ones, and defenders to ram or overrun.
+
+    The answer is kept per board: it depends only on which hexes the Ogre could pass through
+    (those fewer than `budget` steps away) hold a defender. Read it, never change it."""
     board = state.board
     start = state.ogre.hex
     occupancy = state._occupancy()
+    near = board._ogre_near.get((start, budget))
+    if near is None:
+        near = board._ogre_near[(start, budget)] = _terrain_ball(board, start, budget - 1)
+    key = (start, budget, frozenset(near.intersection(occupancy)))
+    cache = board._ogre_reach_cache
+    found = cache.get(key)
+    if found is None:
+        if len(cache) > NEAR_CACHE_SIZE:
+            cache.clear()
+        found = cache[key] = _ogre_bfs(board, start, budget, occupancy)
+    return found
+
+
+def _terrain_ball(board, start: int, steps: int) -> frozenset[int]:
+    """Hexes 1..steps Ogre steps from start, pieces ignored."""
+    seen = {start}
+    frontier = [start]
+    for _ in range(steps):
+        frontier = [n for h in frontier for n in board.steps(h, True) if n not in seen]
+        seen.update(frontier)
+    seen.discard(start)
+    return frozenset(seen)
+
+
+def _ogre_bfs(board, start: int, budget: int, occupancy) -> dict[int, int]:
     seen = {start: 0}
     frontier = [start]
     for step in range(1, budget + 1):

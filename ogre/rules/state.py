@@ -11,7 +11,11 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from .board import Board
-from .units import ARMOR, MARKS, STATS, WEAPONS, Kind, Weapon, ogre_move_value
+from .frozen import quick_init
+from .units import (ARMOR, CP, INFANTRY, MARKS, STATS, TREADS, WEAPONS, Kind, Weapon,
+                    ogre_move_value)
+
+MISSILE = Weapon.MISSILE
 
 OGRE_ID = 0   # the Ogre's piece id in actions; defenders are numbered from 1
 
@@ -25,6 +29,11 @@ class Phase(str, Enum):
     GEV_MOVE = "gev_move"
     OVER = "over"
 
+
+# The members as plain names for the engine's hot paths (Phase.X costs about 100 ns, see units).
+OGRE_ENTRY, OGRE_MOVE, OGRE_FIRE, DEFENSE_MOVE, DEFENSE_FIRE, GEV_MOVE, OVER = (
+    Phase.OGRE_ENTRY, Phase.OGRE_MOVE, Phase.OGRE_FIRE, Phase.DEFENSE_MOVE, Phase.DEFENSE_FIRE,
+    Phase.GEV_MOVE, Phase.OVER)
 
 PHASE_TITLES = {
     Phase.OGRE_ENTRY: "Ogre Entry",
@@ -41,6 +50,7 @@ MOVE_PHASES = frozenset({Phase.OGRE_MOVE, Phase.DEFENSE_MOVE, Phase.GEV_MOVE})
 FIRE_PHASES = frozenset({Phase.OGRE_FIRE, Phase.DEFENSE_FIRE})
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Piece:
     """One defender counter. `squads` is 1 for everything but infantry."""
@@ -69,11 +79,11 @@ class Piece:
 
     @property
     def attack(self) -> int:
-        return self.squads if self.kind is Kind.INFANTRY else STATS[self.kind].attack
+        return self.squads if self.kind is INFANTRY else STATS[self.kind].attack
 
     @property
     def defense(self) -> int:
-        return self.squads if self.kind is Kind.INFANTRY else STATS[self.kind].defense
+        return self.squads if self.kind is INFANTRY else STATS[self.kind].defense
 
     @property
     def range(self) -> int:
@@ -81,11 +91,12 @@ class Piece:
 
     @property
     def name(self) -> str:
-        if self.kind is Kind.INFANTRY:
+        if self.kind is INFANTRY:
             return f"Infantry ({self.squads})"
         return STATS[self.kind].name
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Ogre:
     mark: int
@@ -127,14 +138,15 @@ class Ogre:
         return self.hex != 0
 
     def intact(self, w: Weapon) -> int:
-        return self.treads if w is Weapon.TREADS else self.weapons[WEAPONS.index(w)]
+        return self.treads if w is TREADS else self.weapons[WEAPONS.index(w)]
 
     def available(self, w: Weapon) -> int:
         """Weapons of this type that may still fire this turn."""
         i = WEAPONS.index(w)
-        return self.weapons[i] - (0 if w is Weapon.MISSILE else self.fired[i])
+        return self.weapons[i] - (0 if w is MISSILE else self.fired[i])
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Aiming:
     """What is aimed and at what, before Fire.
@@ -150,6 +162,61 @@ class Aiming:
     attackers: tuple[int, ...] = ()
 
 
+class PieceIndex:
+    """What the engine keeps asking about a tuple of pieces, worked out once per tuple: who
+    stands where, who has which id, the stacks M3 says must be resolved, the Command Post."""
+
+    __slots__ = ("occupancy", "by_id", "crowded", "movers", "_pieces", "_command_post")
+
+    def __init__(self, pieces: tuple[Piece, ...]) -> None:
+        occupancy = {p.hex: (p,) for p in pieces}
+        self.crowded = 0
+        self.movers = None
+        if len(occupancy) < len(pieces):        # a stack somewhere: build it again, in order
+            occupancy = {}
+            for p in pieces:
+                here = occupancy.get(p.hex)
+                occupancy[p.hex] = (p,) if here is None else here + (p,)
+            stacks = [ps for ps in occupancy.values() if len(ps) > 1]
+            self.crowded = stacks[0][0].hex
+            self.movers = frozenset(p.id for ps in stacks for p in ps)
+        self.occupancy = occupancy
+        self.by_id = {p.id: p for p in reversed(pieces)}     # the first of a (bad) repeated id
+        self._pieces = pieces
+        self._command_post = _UNKNOWN
+
+    def moved(self, old: Piece, new: Piece, pieces: tuple[Piece, ...]) -> "PieceIndex":
+        """The index of `pieces`, where `new` took the place of `old`. Without stacks before or
+        after, the order of the hexes in `occupancy` matters to nobody, so the maps are copied
+        and patched; otherwise they are built again from the pieces, in order."""
+        occupancy = self.occupancy
+        if self.movers is not None or (new.hex != old.hex and new.hex in occupancy):
+            return PieceIndex(pieces)
+        twin = PieceIndex.__new__(PieceIndex)
+        occupancy = dict(occupancy)
+        del occupancy[old.hex]
+        occupancy[new.hex] = (new,)
+        twin.occupancy = occupancy
+        twin.by_id = by_id = dict(self.by_id)
+        by_id[new.id] = new
+        twin.crowded = 0
+        twin.movers = None
+        twin._pieces = pieces
+        twin._command_post = _UNKNOWN if old.kind is CP else self._command_post
+        return twin
+
+    @property
+    def command_post(self) -> Piece | None:
+        cp = self._command_post
+        if cp is _UNKNOWN:
+            cp = self._command_post = next((p for p in self._pieces if p.kind is CP), None)
+        return cp
+
+
+_UNKNOWN = object()
+
+
+@quick_init
 @dataclass(frozen=True, slots=True)
 class GameState:
     board: Board
@@ -163,49 +230,65 @@ class GameState:
     ap_hit: frozenset[int] = frozenset()   # infantry hit by antipersonnel this turn
     next_id: int = 1
     result: str = ""                       # the victory level once the battle is over
-    _index: dict | None = field(default=None, compare=False, repr=False, hash=False)
+    # The PieceIndex of `pieces`, made when first asked for; pass _index=None to
+    # dataclasses.replace along with new pieces (with_pieces does).
+    _index: PieceIndex | None = field(default=None, compare=False, repr=False, hash=False)
+    # What legal_actions found in a move phase, for check: (full hexes, Ogre hex,
+    # {piece id: (Move values, reach keys, reach)} of every piece that may move). Never copied.
+    _moves: tuple | None = field(default=None, init=False, compare=False, repr=False, hash=False)
 
     # -- lookups (cached per state; states never change) --
-    def _occupancy(self) -> dict[int, tuple[Piece, ...]]:
+    def index(self) -> PieceIndex:
         idx = self._index
         if idx is None:
-            idx = {}
-            for p in self.pieces:
-                idx[p.hex] = idx.get(p.hex, ()) + (p,)
+            idx = PieceIndex(self.pieces)
             object.__setattr__(self, "_index", idx)
         return idx
 
+    def _occupancy(self) -> dict[int, tuple[Piece, ...]]:
+        return self.index().occupancy
+
     def at(self, h: int) -> tuple[Piece, ...]:
         """The defenders in a hex (the Ogre is not a Piece)."""
-        return self._occupancy().get(h, ())
+        return self.index().occupancy.get(h, ())
 
     def piece(self, pid: int) -> Piece | None:
-        for p in self.pieces:
-            if p.id == pid:
-                return p
-        return None
+        try:
+            return self.index().by_id.get(pid)
+        except TypeError:          # an unhashable id names no piece
+            return None
 
     def with_pieces(self, pieces: tuple[Piece, ...], **changes) -> "GameState":
+        if changes.keys() <= _EVOLVES:
+            return evolve(self, pieces=pieces, **changes)
         return replace(self, pieces=pieces, _index=None, **changes)
 
     def replace_piece(self, new: Piece | None, pid: int, **changes) -> "GameState":
         """A state with piece `pid` replaced by `new` (or removed when None)."""
         if new is None:
             pieces = tuple(p for p in self.pieces if p.id != pid)
-        else:
+            return self.with_pieces(pieces, **changes)
+        idx = self.index()
+        old = idx.by_id.get(pid)
+        if old is None or changes or new.id != pid or len(idx.by_id) != len(self.pieces):
             pieces = tuple(new if p.id == pid else p for p in self.pieces)
-        return self.with_pieces(pieces, **changes)
+            return self.with_pieces(pieces, **changes)
+        pieces = self.pieces
+        at = 0
+        while pieces[at] is not old:       # by identity: == would compare every field
+            at += 1
+        pieces = pieces[:at] + (new,) + pieces[at + 1:]
+        return GameState(self.board, self.scenario, pieces, self.ogre, self.phase, self.turn,
+                         self.rng, self.aim, self.ap_hit, self.next_id, self.result,
+                         idx.moved(old, new, pieces))
 
     @property
     def over(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is OVER
 
     @property
     def command_post(self) -> Piece | None:
-        for p in self.pieces:
-            if p.kind is Kind.CP:
-                return p
-        return None
+        return self.index().command_post
 
     @property
     def ogre_side_to_act(self) -> bool:
@@ -216,17 +299,56 @@ class GameState:
 
         The Ogre's hex counts too: Undo may bring a piece back under the Ogre onto another
         defender (moves there are refused, THIS HEX IS FULL), and one must then move off."""
-        for h, ps in self._occupancy().items():
-            if len(ps) > 1:
-                return h
-        return 0
+        return self.index().crowded
 
     def surviving_attack_points(self) -> int:
         return sum(p.attack for p in self.pieces)
+
+
+_KEEP = object()
+_EVOLVES = frozenset({"ogre", "phase", "turn", "rng", "aim", "ap_hit", "next_id", "result"})
+
+
+def evolve(s: GameState, pieces=None, ogre=None, phase=None, turn=None, rng=None, aim=_KEEP,
+           ap_hit=None, next_id=None, result=None) -> GameState:
+    """dataclasses.replace for the engine's own hot paths, a few times faster: the fields not
+    named stay, and the piece index stays too unless the pieces change."""
+    if pieces is None:
+        pieces, index = s.pieces, s._index
+    else:
+        index = None
+    return GameState(s.board, s.scenario, pieces, s.ogre if ogre is None else ogre,
+                     s.phase if phase is None else phase, s.turn if turn is None else turn,
+                     s.rng if rng is None else rng, s.aim if aim is _KEEP else aim,
+                     s.ap_hit if ap_hit is None else ap_hit,
+                     s.next_id if next_id is None else next_id,
+                     s.result if result is None else result, index)
 
 
 def piece_start(p: Piece) -> Piece:
     """A piece at the start of a move phase: nothing spent, Undo comes back here."""
     if p.moved == 0 and p.start == p.hex and p.base_moved == 0:
         return p
-    return replace(p, moved=0, start=p.hex, base_moved=0)
+    return Piece(p.id, p.kind, p.hex, p.squads, p.disabled_turn, 0, p.hex, 0, p.fired)
+
+
+def evolve_piece(p: Piece, id=None, hex=None, squads=None, disabled_turn=None, moved=None,
+                 start=None, base_moved=None, fired=None) -> Piece:
+    """dataclasses.replace for a Piece, for the engine's hot paths."""
+    return Piece(p.id if id is None else id, p.kind, p.hex if hex is None else hex,
+                 p.squads if squads is None else squads,
+                 p.disabled_turn if disabled_turn is None else disabled_turn,
+                 p.moved if moved is None else moved, p.start if start is None else start,
+                 p.base_moved if base_moved is None else base_moved,
+                 p.fired if fired is None else fired)
+
+
+def evolve_ogre(o: Ogre, hex=None, treads=None, weapons=None, fired=None, missiles_spent=None,
+                moved=None, undo_hex=None, undo_moved=None, rams=None, exited=None) -> Ogre:
+    """dataclasses.replace for the Ogre, for the engine's hot paths."""
+    return Ogre(o.mark, o.hex if hex is None else hex, o.treads if treads is None else treads,
+                o.weapons if weapons is None else weapons, o.fired if fired is None else fired,
+                o.missiles_spent if missiles_spent is None else missiles_spent,
+                o.moved if moved is None else moved, o.undo_hex if undo_hex is None else undo_hex,
+                o.undo_moved if undo_moved is None else undo_moved,
+                o.rams if rams is None else rams, o.exited if exited is None else exited)

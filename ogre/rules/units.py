@@ -38,6 +38,11 @@ STATS: dict[Kind, UnitStats] = {
 
 ARMOR = frozenset({Kind.HEAVY, Kind.MISSILE, Kind.HOWITZER, Kind.GEV})
 
+# The members as plain names for the engine's hot paths: in Python 3.11 `Kind.GEV` goes through
+# the Enum metaclass's __getattr__ hook, about 100 ns a time.
+HEAVY, MISSILE_TANK, HOWITZER, GEV, INFANTRY, CP = (Kind.HEAVY, Kind.MISSILE, Kind.HOWITZER,
+                                                    Kind.GEV, Kind.INFANTRY, Kind.CP)
+
 
 class Weapon(str, Enum):
     """The Ogre's parts a defender can aim at, in the manual's order."""
@@ -50,6 +55,7 @@ class Weapon(str, Enum):
 
 
 WEAPONS: tuple[Weapon, ...] = (Weapon.MISSILE, Weapon.MAIN, Weapon.SECONDARY, Weapon.AP)
+AP, TREADS = Weapon.AP, Weapon.TREADS
 
 
 @dataclass(frozen=True)
@@ -71,7 +77,16 @@ WEAPON_STATS: dict[Weapon, WeaponStats] = {
 
 def weapons_text(counts: tuple[int, ...]) -> str:
     """Ogre weapons per WEAPONS slot as the messages name them: '1 Missiles, 2 Main Battery'."""
-    return ", ".join(f"{n} {WEAPON_STATS[w].name}" for w, n in zip(WEAPONS, counts) if n)
+    counts = tuple(counts)
+    text = _WEAPONS_TEXT.get(counts)
+    if text is None:
+        text = ", ".join(f"{n} {WEAPON_STATS[w].name}" for w, n in zip(WEAPONS, counts) if n)
+        if len(_WEAPONS_TEXT) < 4096:
+            _WEAPONS_TEXT[counts] = text
+    return text
+
+
+_WEAPONS_TEXT: dict[tuple[int, ...], str] = {}
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,109 @@
+"""Fire resolved (C2-C7): the odds of what is aimed, the die, and what it does to the target.
+game.apply calls ogre_fires or defenders_fire when Fire is played."""
+
+from __future__ import annotations
+
+import operator
+from fractions import Fraction
+
+from . import combat
+from .dice import roll
+from .events import Event
+from .state import OGRE_ID, Aiming, GameState, Ogre, Piece, evolve, evolve_ogre, evolve_piece
+from .units import CP, INFANTRY, TREADS, WEAPON_STATS, WEAPONS, weapons_text
+
+W_ATTACK = tuple(WEAPON_STATS[w].attack for w in WEAPONS)
+
+
+def lose_squad(s: GameState, p: Piece) -> GameState:
+    if p.squads <= 1:
+        return s.replace_piece(None, p.id)
+    return s.replace_piece(evolve_piece(p, squads=p.squads - 1, fired=min(p.fired, p.squads - 1)),
+                           p.id)
+
+
+def aim_attack(s: GameState, aim: Aiming) -> int:
+    """Total attack strength of what is aimed (an infantry id counts one squad each time)."""
+    if aim.part is None:
+        return sum(n * WEAPON_STATS[w].attack for w, n in zip(WEAPONS, aim.weapons))
+    return sum(1 if s.piece(pid).kind is INFANTRY else s.piece(pid).attack
+               for pid in aim.attackers)
+
+
+def aim_odds(s: GameState, aim: Aiming) -> str:
+    if aim.part is None:
+        return combat.odds(aim_attack(s, aim), s.piece(aim.target).defense)
+    if aim.part is TREADS:
+        return combat.TREADS_COLUMN
+    return combat.odds(aim_attack(s, aim), WEAPON_STATS[aim.part].defense)
+
+
+def aim_kill_probability(s: GameState, aim: Aiming) -> Fraction:
+    """The figure at the bottom of the sidebar (C5, C6, C7)."""
+    disabled = aim.part is None and s.piece(aim.target).disabled
+    return combat.kill_probability(aim_odds(s, aim), disabled)
+
+
+def ogre_fires(s: GameState, ev: list[Event]) -> GameState:
+    aim, o = s.aim, s.ogre
+    counts = aim.weapons
+    target = s.piece(aim.target)
+    column = combat.odds(sum(map(operator.mul, counts, W_ATTACK)), target.defense)   # aim_odds
+    die, rng = roll(s.rng)
+    result = combat.crt(column, die)
+    weapons = (o.weapons[0] - counts[0],) + tuple(o.weapons[1:])     # missiles are one-shot
+    o = Ogre(o.mark, o.hex, o.treads, weapons, tuple(map(operator.add, o.fired, counts)),
+             o.missiles_spent + counts[0], o.moved, o.undo_hex, o.undo_moved, o.rams, o.exited)
+    ap_hit = s.ap_hit | {target.id} if counts[3] and target.kind is INFANTRY else s.ap_hit
+    s = evolve(s, ogre=o, rng=rng, aim=None, ap_hit=ap_hit)
+    s, word = _hit_defender(s, target, result)
+    text = f"Ogre fires {weapons_text(counts)} at {target.name}: {word}"
+    ev.append(Event("fire", text, target.id, target.hex, die, column, word))
+    return s
+
+
+def _hit_defender(s: GameState, p: Piece, result: str) -> tuple[GameState, str]:
+    """C3: D reduces infantry, disables armor, destroys disabled armor; X destroys."""
+    if result == "NE":
+        return s, "miss"
+    if result == "X":
+        return s.replace_piece(None, p.id), "destroyed"
+    if p.kind is INFANTRY:
+        return lose_squad(s, p), "reduced"
+    if p.disabled or p.kind is CP:
+        return s.replace_piece(None, p.id), "destroyed"
+    return s.replace_piece(evolve_piece(p, disabled_turn=s.turn), p.id), "disabled"
+
+
+def defenders_fire(s: GameState, ev: list[Event]) -> GameState:
+    aim, o = s.aim, s.ogre
+    attack = aim_attack(s, aim)
+    part = aim.part
+    column = (combat.TREADS_COLUMN if part is TREADS                         # aim_odds
+              else combat.odds(attack, WEAPON_STATS[part].defense))
+    die, rng = roll(s.rng)
+    result = combat.crt(column, die)
+    lost = 0
+    if result == "X" and aim.part is TREADS:
+        lost = min(attack, o.treads)          # C7: treads lost equal the attack strength
+        o = evolve_ogre(o, treads=o.treads - lost)
+        word = f"hit: {lost} treads"
+    elif result == "X":
+        i = WEAPONS.index(aim.part)
+        weapons = list(o.weapons)
+        weapons[i] -= 1
+        fired = list(o.fired)
+        fired[i] = min(fired[i], weapons[i])
+        o = evolve_ogre(o, weapons=tuple(weapons), fired=tuple(fired))
+        word = f"hit: {WEAPON_STATS[aim.part].name} destroyed"
+    else:
+        word = "Glanced" if result == "D" else "miss"
+    shots: dict[int, int] = {}
+    for pid in aim.attackers:
+        shots[pid] = shots.get(pid, 0) + 1
+    pieces = tuple(evolve_piece(p, fired=p.fired + shots[p.id]) if p.id in shots else p
+                   for p in s.pieces)
+    s = evolve(s, pieces=pieces, ogre=o, rng=rng, aim=None)
+    ev.append(Event("fire", f"Defense fires at {WEAPON_STATS[aim.part].name}: {word}",
+                    OGRE_ID, o.hex, die=die, odds=column, result=word, treads_lost=lost))
+    return s

@@ -1,0 +1,332 @@
+"""legal_actions(state): every action `check` accepts now, and the M3 helpers both share.
+
+The list's order is part of the game (a seeded random player picks by position), so it stays
+the order it has always had: per phase, the pieces in state order, each piece's moves in the
+order its reach was found. Computer players and the random games call this every step, so the
+work is kept small: reach and the Move values made from it are cached per board, distances
+come from hexes.DISTANCE, and the per-piece loop asks the state's PieceIndex, not the pieces.
+"""
+
+from __future__ import annotations
+
+from .actions import (Action, Aim, Clear, Done, Enter, Exit, Fire, Group, Move, OgreAim, Split,
+                      Undo)
+from .hexes import BOTTOM_ROW, DISTANCE
+from .movement import _reach, ogre_reach
+from .state import (DEFENSE_FIRE, DEFENSE_MOVE, GEV_MOVE, OGRE_ENTRY, OGRE_FIRE, OGRE_ID,
+                    OGRE_MOVE, OVER, GameState, Ogre, Piece)
+from .units import (AP, CP, HEAVY, HOWITZER, INFANTRY, STATS, TREADS, WEAPON_STATS, WEAPONS,
+                    Weapon)
+
+SOFT = frozenset({INFANTRY, CP})          # what antipersonnel can hurt (C5)
+W_RANGE = tuple(WEAPON_STATS[w].range for w in WEAPONS)
+MAX_RANGE = max(W_RANGE)
+RANGE = {k: s.range for k, s in STATS.items()}
+# Move points per phase and kind (M6: GEVs 4, then 3 after firing), as movement.defender_allowance.
+ALLOWANCE = {
+    DEFENSE_MOVE: {k: s.move for k, s in STATS.items()},
+    GEV_MOVE: {k: s.second_move for k, s in STATS.items()},
+}
+NEAR_MOVES_SIZE = 4096
+
+
+def ram_tread_cost(p: Piece) -> int:
+    """M7: a heavy tank costs the Ogre 2 treads, other armor 1, the Command Post nothing."""
+    if p.kind is HEAVY:
+        return 2
+    return 0 if p.kind is CP else 1
+
+
+def ogre_weapon_reaches(o: Ogre, w: Weapon, target: Piece) -> bool:
+    """Range, and C5's rule that antipersonnel hurt only infantry and the Command Post."""
+    if w is AP and target.kind not in SOFT:
+        return False
+    return DISTANCE[o.hex][target.hex] <= WEAPON_STATS[w].range
+
+
+def stack_movers(s: GameState) -> frozenset[int] | None:
+    """M3: while defenders share a hex, only the pieces in such a hex may move, split or group,
+    and any of those stacks may be resolved first. Their ids; None when no hex is crowded.
+    check and legal_actions both ask this, so they agree however many hexes are crowded."""
+    return s.index().movers
+
+
+def full_hexes(s: GameState) -> set[int]:
+    """Hexes no defender may stop on: two pieces already, or the Ogre with a defender (M3)."""
+    idx = s.index()
+    occupancy = idx.occupancy
+    full = set() if idx.movers is None else {h for h, ps in occupancy.items() if len(ps) >= 2}
+    if s.ogre.hex in occupancy:
+        full.add(s.ogre.hex)
+    return full
+
+
+def must_leave(s: GameState) -> Piece | None:
+    """Armor under the Ogre at the defence's move (rammed, disabled, since recovered) must leave
+    the Ogre's hex if it can (pocket rules 6.14.1; the manual is silent). Infantry may stay."""
+    ogre_hex = s.ogre.hex
+    if s.phase is not DEFENSE_MOVE or not ogre_hex:
+        return None
+    under = s.index().occupancy.get(ogre_hex)
+    if not under:
+        return None
+    for p in under:
+        if p.kind in (INFANTRY, CP, HOWITZER) or p.disabled_turn:
+            continue
+        left = ALLOWANCE[s.phase][p.kind] - p.moved
+        if left > 0 and defender_moves(s, p, left, full_hexes(s)):
+            return p
+    return None
+
+
+# ---------------------------------------------------------------- the list
+
+def legal_actions(state: GameState) -> list[Action]:
+    """Every action `check` accepts now (moves along their shortest paths, one per hex)."""
+    if state.phase is OVER:
+        return []
+    return _LEGAL[state.phase](state)
+
+
+def _legal_entry(s: GameState) -> list[Action]:
+    return [Enter(h) for h in sorted(BOTTOM_ROW) if not s.board.is_crater(h) and not s.at(h)]
+
+
+def _legal_ogre_move(s: GameState) -> list[Action]:
+    o = s.ogre
+    out: list[Action] = []
+    left = o.moves_left
+    if o.treads > 0 and left > 0:
+        occupancy = s.index().occupancy
+        reach = ogre_reach(s, left)
+        known = _OGRE_MOVES.get(id(reach))            # the Move values, per (shared) reach
+        if known is None or known[0] is not reach:
+            if len(_OGRE_MOVES) > 4096:
+                _OGRE_MOVES.clear()
+            known = _OGRE_MOVES[id(reach)] = (reach, tuple([_move(OGRE_ID, h) for h in reach]))
+        if occupancy.keys().isdisjoint(reach):
+            out.extend(known[1])
+        else:
+            for m in known[1]:
+                occupants = occupancy.get(m.to)
+                if not occupants or _contact_allowed(s, occupants):
+                    out.append(m)
+        under = occupancy.get(o.hex)
+        if under and _contact_allowed(s, under):
+            out.append(Move(OGRE_ID, o.hex))
+        if o.hex in BOTTOM_ROW:
+            out.append(Exit())
+    if o.hex != o.undo_hex or o.moved != o.undo_moved:
+        out.append(Undo(OGRE_ID))
+    out.append(Done())
+    return out
+
+
+def _contact_allowed(s: GameState, occupants: tuple[Piece, ...]) -> bool:
+    armor = [p for p in occupants if p.kind is not INFANTRY]
+    if not armor:
+        return True
+    return s.ogre.rams < 2 and ram_tread_cost(armor[0]) <= s.ogre.treads
+
+
+def _legal_defender_move(s: GameState) -> list[Action]:
+    idx = s.index()
+    movers, occupancy = idx.movers, idx.occupancy
+    ogre_hex = s.ogre.hex
+    if movers is None:                                           # full_hexes, inlined
+        full = {ogre_hex} if ogre_hex in occupancy else set()
+    else:
+        full = full_hexes(s)
+    phase = s.phase
+    gev_phase = phase is GEV_MOVE
+    allowance = ALLOWANCE[phase]       # 0 for what cannot move now (CP, howitzers, ...)
+    far_moves = s.board._moves_cache
+    ogre_row = DISTANCE[ogre_hex] if ogre_hex else None
+    undos = _UNDOS
+    reaches: dict[int, tuple] = {}       # what check needs to pass these moves (game.py)
+    object.__setattr__(s, "_moves", (full, ogre_hex, reaches))
+    out: list[Action] = []
+    append, extend = out.append, out.extend
+    for p in s.pieces:
+        pid = p.id
+        if p.hex != p.start or p.moved != p.base_moved:          # p.can_undo
+            append(undos.get(pid) or _undo(pid))
+        if movers is not None and pid not in movers:
+            continue
+        kind = p.kind
+        if kind is INFANTRY and not gev_phase:
+            here = occupancy[p.hex]
+            if len(here) == 1:
+                if p.squads >= 2 and p.hex != ogre_hex:
+                    append(Split(pid))
+            elif len(here) == 2:                                 # M5: group with the other
+                other = here[0] if here[1].id == pid else here[1]
+                if other.kind is INFANTRY and p.squads + other.squads <= 3 and pid < other.id:
+                    append(Group(pid))
+        left = allowance[kind] - p.moved
+        if left <= 0 or p.disabled_turn:
+            continue
+        if ogre_row is None or ogre_row[p.hex] >= left:      # _moves_and_reach, inlined
+            found = (far_moves.get((pid, p.hex, left, kind is INFANTRY))
+                     or _moves_and_reach(s, p, left))
+        else:
+            found = _moves_and_reach(s, p, left)
+        reaches[pid] = found
+        if full and not found[1].isdisjoint(full):
+            extend([m for m in found[0] if m.to not in full])
+        else:
+            extend(found[0])
+    if movers is None and (not ogre_hex or ogre_hex not in occupancy or must_leave(s) is None):
+        append(Done())
+    return out
+
+
+def defender_moves(s: GameState, p: Piece, left: int, full: set[int]):
+    """Move(p, h) for every hex p can stop on, in reach order."""
+    moves, reach_hexes, _ = _moves_and_reach(s, p, left)
+    if reach_hexes.isdisjoint(full):
+        return moves
+    return [m for m in moves if m.to not in full]
+
+
+def _moves_and_reach(s: GameState, p: Piece, left: int):
+    """(Move values, reach.keys(), reach) for p with `left` move points, kept on the board:
+    far from the Ogre the terrain alone decides; beside it its hex is part of the key."""
+    board = s.board
+    ogre_hex = s.ogre.hex
+    crosses = p.kind is INFANTRY
+    if not ogre_hex or DISTANCE[p.hex][ogre_hex] >= left:
+        cache = board._moves_cache
+        key = (p.id, p.hex, left, crosses)
+        ogre_hex = 0
+    else:
+        cache = board._near_moves_cache
+        key = (p.id, p.hex, left, crosses, ogre_hex)
+        if len(cache) > NEAR_MOVES_SIZE:
+            cache.clear()
+    found = cache.get(key)
+    if found is None:
+        reach = _shared_reach(board, p.hex, left, crosses, ogre_hex)
+        pid = p.id
+        found = cache[key] = (tuple([_move(pid, h) for h in reach]), reach.keys(), reach)
+    return found
+
+
+def _shared_reach(board, start: int, budget: int, crosses: bool, ogre_hex: int) -> dict[int, int]:
+    """movement.defender_reach's cached answer, found by its key."""
+    if ogre_hex:
+        cache, key = board._near_cache, (start, budget, crosses, ogre_hex)
+    else:
+        cache, key = board._reach_cache, (start, budget, crosses)
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = _reach(board, start, budget, crosses, ogre_hex)
+    return found
+
+
+# Actions are immutable values: legal_actions hands out shared ones, made once.
+_MOVES: dict[tuple[int, int], Move] = {}
+_AIMS: dict[tuple[int, Weapon], Aim] = {}
+_OGRE_AIMS: dict[tuple[int, tuple[int, ...]], OgreAim] = {}
+_UNDOS: dict[int, Undo] = {}
+_OGRE_MOVES: dict[int, tuple[dict, tuple[Move, ...]]] = {}
+
+
+def _move(pid: int, h: int) -> Move:
+    """Move values are immutable, so legal_actions hands out shared ones (it makes many)."""
+    m = _MOVES.get((pid, h))
+    if m is None:
+        m = _MOVES[(pid, h)] = Move(pid, h)
+    return m
+
+
+def _undo(pid: int) -> Undo:
+    u = _UNDOS.get(pid)
+    if u is None:
+        u = _UNDOS[pid] = Undo(pid)
+    return u
+
+
+def _legal_ogre_fire(s: GameState) -> list[Action]:
+    o = s.ogre
+    out: list[Action] = []
+    aim = s.aim
+    if o.on_map:
+        current = aim.weapons if aim is not None else (0, 0, 0, 0)
+        targets = [s.piece(aim.target)] if aim is not None else s.pieces
+        weapons, fired, ap_hit = o.weapons, o.fired, s.ap_hit
+        # Weapons that may still fire beside what is aimed (missiles are spent, not "fired"),
+        # with the counts an OgreAim adding one of them would carry.
+        free = [(i, W_RANGE[i], tuple(n + (j == i) for j, n in enumerate(current)))
+                for i in range(4)
+                if weapons[i] - (0 if i == 0 else fired[i]) > current[i]]
+        if free:
+            row = DISTANCE[o.hex]
+            for t in targets:
+                d = row[t.hex]
+                if d > MAX_RANGE:
+                    continue
+                for i, reach, counts in free:
+                    if d > reach:
+                        continue
+                    if i == 3 and (t.kind not in SOFT or t.id in ap_hit):
+                        continue
+                    shot = _OGRE_AIMS.get((t.id, counts))
+                    if shot is None:
+                        if len(_OGRE_AIMS) > 50_000:        # Mark V counts: many combinations
+                            _OGRE_AIMS.clear()
+                        shot = _OGRE_AIMS[(t.id, counts)] = OgreAim(t.id, counts)
+                    out.append(shot)
+    if aim is not None:
+        out += [Clear(), Fire()]
+    out.append(Done())
+    return out
+
+
+def _legal_defense_fire(s: GameState) -> list[Action]:
+    o = s.ogre
+    out: list[Action] = []
+    aim = s.aim
+    if o.on_map:
+        if aim is not None:
+            parts = [aim.part]
+            aimed: dict[int, int] = {}
+            for pid in aim.attackers:
+                aimed[pid] = aimed.get(pid, 0) + 1
+        else:
+            parts = [w for w in (*WEAPONS, TREADS) if o.intact(w) > 0]
+            aimed = {}
+        squads_only = None      # C7: treads are fired on by infantry alone (asked when needed)
+        row = DISTANCE[o.hex]
+        for p in s.pieces:
+            kind = p.kind
+            if kind is CP or p.disabled_turn > 0 or row[p.hex] > RANGE[kind]:
+                continue
+            if p.fired + aimed.get(p.id, 0) >= p.squads:
+                continue
+            for part in parts:
+                if part is TREADS and aim is not None:
+                    if kind is not INFANTRY:
+                        continue
+                    if squads_only is None:
+                        squads_only = all(s.piece(q).kind is INFANTRY for q in aim.attackers)
+                    if not squads_only:
+                        continue
+                shot = _AIMS.get((p.id, part))
+                if shot is None:
+                    shot = _AIMS[(p.id, part)] = Aim(p.id, part)
+                out.append(shot)
+    if aim is not None:
+        out += [Clear(), Fire()]
+    out.append(Done())
+    return out
+
+
+_LEGAL = {
+    OGRE_ENTRY: _legal_entry,
+    OGRE_MOVE: _legal_ogre_move,
+    OGRE_FIRE: _legal_ogre_fire,
+    DEFENSE_MOVE: _legal_defender_move,
+    DEFENSE_FIRE: _legal_defense_fire,
+    GEV_MOVE: _legal_defender_move,
+}

@@ -1,0 +1,65 @@
+"""The long check that the engine still plays exactly the same games (issue 16).
+
+    python tools/identical_games.py            # about three minutes on one core (today)
+
+tests/rules/test_identical_games.py holds a CI-sized sample; this plays a larger one: 1000
+random Mark III games, 100 random games on the predesigned fields (both Marks), 100 chaotic
+games (Undo, Group, Split) and 25 computer battles (every predesigned field, five pairings of
+levels). Each digest was recorded on main at f6de628, before the engine was made faster.
+Exit status 1 if any set differs.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from tests.rules.game_digest import (computer_game_text, digest, predesigned_fields,  # noqa: E402
+                                     random_game_text)
+
+PAIRINGS = (("Low", "Low"), ("Med", "Med"), ("Hi", "Hi"), ("Hi", "Med"), ("Med", "Hi"))
+
+
+def sets():
+    """(name, recorded digest, a generator of game texts)."""
+    fields = predesigned_fields()
+    yield ("random Mark III, seeds 0-999", RECORDED["random"],
+           (random_game_text(seed) for seed in range(1000)))
+    yield ("random on the predesigned fields", RECORDED["fields"],
+           (random_game_text(700 + 100 * i + k, mark=mark, field=field, damaged=k % 4 == 3)
+            for i, (field, mark) in enumerate(fields) for k in range(20)))
+    yield ("chaotic (Undo, Group, Split)", RECORDED["chaotic"],
+           (random_game_text(seed, chaotic=True, damaged=seed % 2 == 1)
+            for seed in range(4000, 4100)))
+    yield ("computer battles", RECORDED["computer"],
+           (computer_game_text(i, ogre, defense, 200 + 10 * i + j)
+            for i in range(len(fields)) for j, (ogre, defense) in enumerate(PAIRINGS)))
+
+
+RECORDED = {   # on f6de628
+    "random": "9f7442d4d92276455994712f72a4e38e",
+    "fields": "61f1e9aa8cd74315fb63de308a2668ca",
+    "chaotic": "77f9694303dcbec193946512ab740690",
+    "computer": "953be01b875c87e64bf58eb1f861c4bc",
+}
+
+
+def main() -> int:
+    bad = 0
+    for name, recorded, texts in sets():
+        t0 = time.perf_counter()
+        got = digest(texts)
+        same = got == recorded
+        bad += not same
+        print(f"{name:36} {got} {'identical' if same else 'DIFFERENT from ' + recorded}"
+              f"  ({time.perf_counter() - t0:.1f} s)", flush=True)
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
