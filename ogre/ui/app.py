@@ -260,17 +260,30 @@ class App:
         if self.dialog is not None:
             self.dialog.draw(self.canvas)
         self.pointer.draw(self.canvas)
-        scale, ox, oy = self._fit()
-        self.window.fill((0, 0, 0))
-        if abs(scale - 1.0) < 1e-6:
-            self.window.blit(self.canvas, (ox, oy))
-        else:
-            size = (max(1, int(self.canvas.get_width() * scale)),
-                    max(1, int(self.canvas.get_height() * scale)))
-            self.window.blit(pygame.transform.smoothscale(self.canvas, size), (ox, oy))
+        self._present()
         pygame.display.flip()
         self.dirty = False
         self.frames += 1
+
+    def _present(self) -> None:
+        """The canvas onto the window, scaled straight into its place (no copy of the whole
+        window a frame), the bars beside it black."""
+        scale, ox, oy = self._fit()
+        ww, wh = self.window.get_size()
+        size = (min(ww - ox, max(1, int(self.canvas.get_width() * scale))),
+                min(wh - oy, max(1, int(self.canvas.get_height() * scale))))
+        place = pygame.Rect((ox, oy), size)
+        for bar in (pygame.Rect(0, 0, ww, place.top), pygame.Rect(0, place.bottom, ww, wh),
+                    pygame.Rect(0, 0, place.left, wh), pygame.Rect(place.right, 0, ww, wh)):
+            if bar.width > 0 and bar.height > 0:
+                self.window.fill((0, 0, 0), bar)
+        if size == self.canvas.get_size():
+            self.window.blit(self.canvas, place)
+        elif place.width > 0 and place.height > 0:
+            try:
+                pygame.transform.smoothscale(self.canvas, size, self.window.subsurface(place))
+            except ValueError:      # a window of another pixel format: scale, then copy
+                self.window.blit(pygame.transform.smoothscale(self.canvas, size), place)
 
     def run(self) -> None:
         while self.running:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Callable
 
 import pygame
@@ -117,9 +118,7 @@ class Dialog:
         pass
 
     def draw(self, surface: pygame.Surface) -> None:
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 110))
-        surface.blit(shade, (0, 0))
+        surface.blit(_shade(surface.get_size()), (0, 0))
         pygame.draw.rect(surface, theme.PANEL, self.rect, border_radius=10)
         pygame.draw.rect(surface, theme.ACCENT, self.rect, 2, border_radius=10)
         title = pygame.Rect(self.rect.left + 12, self.rect.top + 8, self.rect.width - 24, 30)
@@ -165,3 +164,11 @@ def route_to_dialog(owner, event: pygame.event.Event) -> bool:
     if d.result is not None and owner.dialog is d:
         owner.dialog = None
     return used
+
+
+@lru_cache(maxsize=4)
+def _shade(size: tuple[int, int]) -> pygame.Surface:
+    """The dimming laid over the screen behind a dialog: made once per canvas size."""
+    shade = pygame.Surface(size, pygame.SRCALPHA)
+    shade.fill((0, 0, 0, 110))
+    return shade
