@@ -3,7 +3,7 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: play test bench clean
+.PHONY: play test lint bench clean
 
 $(BIN)/activate:
 	$(PY) -m venv $(VENV)
@@ -16,8 +16,12 @@ $(VENV)/.installed: pyproject.toml $(BIN)/activate
 play: $(VENV)/.installed
 	$(BIN)/python -m ogre
 
-test: $(VENV)/.installed
+# ruff first: a lint finding fails fast, before the five-minute suite (doctests included)
+test: lint
 	$(BIN)/python -m pytest
+
+lint: $(VENV)/.installed
+	$(BIN)/ruff check ogre tests tools
 
 bench: $(VENV)/.installed
 	$(BIN)/python tools/bench_rules.py

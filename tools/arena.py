@@ -29,11 +29,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-from ogre.ai.protocol import controller_from_arg, make_controller  # noqa: E402
 from ogre.ai.match import UNFINISHED, play  # noqa: E402
+from ogre.ai.protocol import controller_from_arg, make_controller  # noqa: E402
+from ogre.rules import new_game  # noqa: E402
 from ogre.rules.field import Field  # noqa: E402
 from ogre.rules.game import OGRE_WINS, VICTORY_LEVELS  # noqa: E402
-from ogre.rules import new_game  # noqa: E402
 
 LEVELS = ("Low", "Med", "Hi")
 UNFINISHED_WON = "Unfinished, CP destroyed"   # an Ogre win whatever happens next
@@ -169,7 +169,8 @@ def report(r: dict) -> None:
         lo, hi = wilson(k, n)
         print(f"  {level:<26} {k:4d}  {100 * k / n:5.1f}%  [{100 * lo:5.1f}, {100 * hi:5.1f}]")
     lo, hi = r["ci"]
-    print(f"  {'Ogre wins':<26} {r['wins']:4d}  {100 * r['wins'] / n:5.1f}%  [{100 * lo:5.1f}, {100 * hi:5.1f}]")
+    print(f"  {'Ogre wins':<26} {r['wins']:4d}  {100 * r['wins'] / n:5.1f}%  "
+          f"[{100 * lo:5.1f}, {100 * hi:5.1f}]")
     print(f"  average length {r['turns']:.1f} turns; think per turn: Ogre median "
           f"{1000 * r['ogre_median']:.0f} ms worst {1000 * r['ogre_worst']:.0f} ms, defense median "
           f"{1000 * r['defense_median']:.0f} ms worst {1000 * r['defense_worst']:.0f} ms; "

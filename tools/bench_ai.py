@@ -85,7 +85,8 @@ def main(argv=None) -> int:
                 if side == "ogre" and level in TARGETS:
                     tm, tw = TARGETS[level]
                     ok = max(med, busy_med) <= tm and (tw is None or worst <= tw)
-                    target = (f"median <= {tm * 1000:.0f} ms" + (f", worst <= {tw * 1000:.0f} ms" if tw else "")
+                    target = (f"median <= {tm * 1000:.0f} ms"
+                              + (f", worst <= {tw * 1000:.0f} ms" if tw else "")
                               + (": met" if ok else ": NOT met"))
                 print(f"{side:8}{level:6}{len(times):7d}{med * 1000:11.1f}{busy_med * 1000:13.1f}"
                       f"{p90 * 1000:9.1f}{worst * 1000:10.1f}  {target}   ({time.perf_counter() - t0:.1f} s)")

@@ -227,7 +227,8 @@ def peer_round(peer_dir: str, games: int) -> dict:
     mysql.connector = connector
     sys.modules.update({"mysql": mysql, "mysql.connector": connector})
     sys.path.insert(0, peer_dir)
-    from ogre import crt, ogre as peer_ogre, unit
+    from ogre import crt, unit
+    from ogre import ogre as peer_ogre
 
     counted = [0]
 

@@ -19,8 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tests.rules.game_digest import (computer_game_text, digest, predesigned_fields,  # noqa: E402
-                                     random_game_text)
+from tests.rules.game_digest import computer_game_text, digest, predesigned_fields, random_game_text  # noqa: E402
 
 PAIRINGS = (("Low", "Low"), ("Med", "Med"), ("Hi", "Hi"), ("Hi", "Med"), ("Med", "Hi"))
 

@@ -755,8 +755,20 @@ class Monkey:
 
     def g_battle(self) -> None:
         """One legal action of the side to play, made as a player makes it."""
-        from ogre.rules import (Aim, Clear, Done, Enter, Exit, Fire, Group, Move, OgreAim, Split,
-                                Undo, legal_actions)
+        from ogre.rules import (
+            Aim,
+            Clear,
+            Done,
+            Enter,
+            Exit,
+            Fire,
+            Group,
+            Move,
+            OgreAim,
+            Split,
+            Undo,
+            legal_actions,
+        )
         from ogre.rules.state import OGRE_ID
         b = self.battle
         s = b.state

@@ -70,6 +70,7 @@ def machine() -> dict[str, str]:
 
 def rules_speed(games: int) -> tuple[str, str]:
     from bench_rules import games_per_second
+
     from tests.rules.random_play import play_random_game
     play_random_game(10_000)                       # warm up
     gps, aps, ended = games_per_second(games)
@@ -263,7 +264,6 @@ def main(argv: list[str] | None = None) -> int:
               flush=True)
 
     measure("rules engine, random games", rules_speed, rules_games)
-    t0 = time.perf_counter()
     for row in think_times(levels, ai_games, args.seed):
         rows.append(row)
         print(f"  measured {row[0]}: {row[1]}", file=sys.stderr, flush=True)

@@ -14,8 +14,18 @@ from dataclasses import dataclass
 from ..rules.hexes import distance
 from ..rules.state import GameState
 from ..rules.units import Kind, Weapon, ogre_move_value
-from .analysis import (AP, MAIN, MISSILE, SECONDARY, W_DEFENSE, W_RANGE, column, cp_range,
-                       falls_next_turn, race_time)
+from .analysis import (
+    AP,
+    MAIN,
+    MISSILE,
+    SECONDARY,
+    W_DEFENSE,
+    W_RANGE,
+    column,
+    cp_range,
+    falls_next_turn,
+    race_time,
+)
 
 PARTS = (Weapon.MISSILE, Weapon.MAIN, Weapon.SECONDARY, Weapon.AP)
 _PX = {"<1-2": 0, "1-2": 1, "1-1": 2, "2-1": 3, "3-1": 4, "4-1": 5, "5-1": 6}

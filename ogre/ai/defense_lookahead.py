@@ -11,8 +11,9 @@ clock), so the same state always gets the same plan.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Callable, Protocol
+from typing import Protocol
 
 from ..rules.actions import Action, Done
 from ..rules.errors import RuleError
@@ -20,7 +21,6 @@ from ..rules.game import apply
 from ..rules.state import GameState, Phase
 from .analysis import race_margin
 from .base import OGRE_SIDE_PHASES
-
 
 
 class Chooser(Protocol):

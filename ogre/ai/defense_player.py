@@ -20,8 +20,15 @@ from ..rules.hexes import distance
 from ..rules.movement import defender_allowance, defender_reach
 from ..rules.state import GameState, Phase, Piece
 from ..rules.units import STATS, Kind
-from .analysis import (ogre_approach, ogre_danger, ogre_distance_to, open_reach,
-                       piece_reach, piece_value, steps_to_fire)
+from .analysis import (
+    ogre_approach,
+    ogre_danger,
+    ogre_distance_to,
+    open_reach,
+    piece_reach,
+    piece_value,
+    steps_to_fire,
+)
 from .base import DEFENSE_SIDE_PHASES, PhasePlayer
 from .defense_fire import plan_groups, shooters
 from .defense_lookahead import lookahead_move

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from ..rules.board import Board, CRATER_LINE_ROW, OBSTRUCTED_LAST_ROW
+from ..rules.board import CRATER_LINE_ROW, OBSTRUCTED_LAST_ROW, Board
 from ..rules.field import Field, Placement
 from ..rules.hexes import ALL_HEXES, col_row, distance
 from ..rules.units import MARKS, STATS, Kind, attack_points

@@ -14,8 +14,19 @@ from functools import lru_cache
 from ..rules.hexes import distance
 from ..rules.state import GameState, Piece
 from ..rules.units import Kind
-from .analysis import (AP, MAIN, MISSILE, SECONDARY, W_ATTACK, W_RANGE, acts_next_defense,
-                       column, fire_zone, p_x_d, piece_value)
+from .analysis import (
+    AP,
+    MAIN,
+    MISSILE,
+    SECONDARY,
+    W_ATTACK,
+    W_RANGE,
+    acts_next_defense,
+    column,
+    fire_zone,
+    p_x_d,
+    piece_value,
+)
 
 DISABLE_FRACTION = 0.3    # a disabled unit loses its next turn (and dies to any further D)
 Alloc = tuple[int, int, int, int]
@@ -47,7 +58,8 @@ def shot_value(t: Target, attack: int) -> float:
 
 
 @lru_cache(maxsize=65536)
-def _options(rem: Alloc, allowed: tuple[bool, bool, bool, bool], defense: int) -> tuple[tuple[Alloc, int], ...]:
+def _options(rem: Alloc, allowed: tuple[bool, bool, bool, bool],
+             defense: int) -> tuple[tuple[Alloc, int], ...]:
     """Allocations within `rem` that reach each odds column with nothing wasted: (alloc, attack)."""
     lim = [rem[i] if allowed[i] else 0 for i in range(4)]
     best: dict[str, list[tuple[Alloc, int]]] = {}
@@ -98,7 +110,8 @@ def targets_in_range(state: GameState, at: int, urgency: float = 0.5) -> list[Ta
         v = piece_value(p)
         if p.disabled_turn == state.turn:
             v *= 1.0 - DISABLE_FRACTION      # already out of the coming defence turn
-        elif p.kind is not Kind.CP and acts_next_defense(state, p) and at in fire_zone(state.board, p.kind, p.hex):
+        elif (p.kind is not Kind.CP and acts_next_defense(state, p)
+              and at in fire_zone(state.board, p.kind, p.hex)):
             v *= 1.0 + urgency
         out.append(Target(p, allowed, v))
     out.sort(key=lambda t: -t.value)

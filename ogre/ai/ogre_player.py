@@ -26,12 +26,10 @@ from ..rules.game import ram_tread_cost
 from ..rules.hexes import BOTTOM_ROW, distance
 from ..rules.state import OGRE_ID, GameState, Phase, Piece
 from ..rules.units import MARKS, WEAPONS, Kind
-from .analysis import (AP, W_RANGE, exit_distance, ogre_distance_to, piece_value, p_x_d,
-                       threats_at)
+from .analysis import AP, W_RANGE, exit_distance, ogre_distance_to, p_x_d, piece_value, threats_at
 from .base import OGRE_SIDE_PHASES, PhasePlayer
 from .defense_fire import tread_value
-from .ogre_fire import (DISABLE_FRACTION, first_stage, greedy_fire, plan_fire, shot_value,
-                        targets_in_range)
+from .ogre_fire import DISABLE_FRACTION, first_stage, greedy_fire, plan_fire, shot_value, targets_in_range
 from .skill import OGRE_SKILLS, OgreSkill, level_name
 
 THREAT_FACTOR = 0.4      # Ogre value lost per defender attack point that can reach it

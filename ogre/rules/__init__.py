@@ -3,13 +3,36 @@
     from ogre.rules import new_game, legal_actions, check, apply
 """
 
-from .actions import (Action, Aim, Clear, Done, Enter, Exit, Fire, Group, Move, OgreAim, Split,
-                      Undo, parse_action)
+from .actions import (
+                      Action,
+                      Aim,
+                      Clear,
+                      Done,
+                      Enter,
+                      Exit,
+                      Fire,
+                      Group,
+                      Move,
+                      OgreAim,
+                      Split,
+                      Undo,
+                      parse_action,
+)
 from .board import Board
 from .errors import MESSAGES, RuleError
 from .field import Field, Finding, Placement, new_game, validate
-from .game import (OGRE_WINS, VICTORY_LEVELS, Event, Verdict, aim_kill_probability, apply, check,
-                   legal_actions, must_leave, victory_level)
+from .game import (
+                      OGRE_WINS,
+                      VICTORY_LEVELS,
+                      Event,
+                      Verdict,
+                      aim_kill_probability,
+                      apply,
+                      check,
+                      legal_actions,
+                      must_leave,
+                      victory_level,
+)
 from .state import OGRE_ID, Aiming, GameState, Ogre, Phase, Piece
 from .units import Kind, Weapon
 

@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .frozen import quick_init
-from .hexes import label, parse as parse_hex
+from .hexes import label
+from .hexes import parse as parse_hex
 from .state import OGRE_ID
 from .units import WEAPONS, Weapon
 

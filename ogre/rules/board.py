@@ -78,11 +78,11 @@ class Board:
     def has_rubble(self, a: int, b: int) -> bool:
         return side(a, b) in self.rubble
 
-    def with_crater(self, h: int, present: bool) -> "Board":
+    def with_crater(self, h: int, present: bool) -> Board:
         craters = self.craters | {h} if present else self.craters - {h}
         return Board(frozenset(craters), self.rubble)
 
-    def with_rubble(self, a: int, b: int, present: bool) -> "Board":
+    def with_rubble(self, a: int, b: int, present: bool) -> Board:
         s = side(a, b)
         rubble = self.rubble | {s} if present else self.rubble - {s}
         return Board(self.craters, frozenset(rubble))

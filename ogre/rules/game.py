@@ -17,19 +17,43 @@ from .actions import Action, Aim, Clear, Done, Enter, Exit, Fire, Group, Move, O
 from .dice import roll
 from .errors import RuleError
 from .events import Event, Verdict, shared_verdict
-from .fire import (aim_attack, aim_kill_probability, aim_odds, defenders_fire,  # noqa: F401
-                   lose_squad, ogre_fires)
+from .fire import aim_attack, aim_kill_probability, aim_odds, defenders_fire, lose_squad, ogre_fires  # noqa: F401
 from .hexes import BOTTOM_ROW, distance, on_map
-from .legal import (legal_actions, must_leave, ogre_weapon_reaches, ram_tread_cost,  # noqa: F401
-                    stack_movers)
+from .legal import legal_actions, must_leave, ogre_weapon_reaches, ram_tread_cost, stack_movers  # noqa: F401
 from .movement import defender_allowance, defender_reach, ogre_reach
-from .state import (DEFENSE_FIRE, DEFENSE_MOVE, FIRE_PHASES, GEV_MOVE, MOVE_PHASES, OGRE_ENTRY,
-                    OGRE_FIRE, OGRE_ID, OGRE_MOVE, OGRE_PHASES, OVER, Aiming, GameState, Piece,
-                    evolve, evolve_ogre, evolve_piece, piece_start)
+from .state import (
+    DEFENSE_FIRE,
+    DEFENSE_MOVE,
+    FIRE_PHASES,
+    GEV_MOVE,
+    MOVE_PHASES,
+    OGRE_ENTRY,
+    OGRE_FIRE,
+    OGRE_ID,
+    OGRE_MOVE,
+    OGRE_PHASES,
+    OVER,
+    Aiming,
+    GameState,
+    Piece,
+    evolve,
+    evolve_ogre,
+    evolve_piece,
+    piece_start,
+)
 from .units import CP, GEV, HOWITZER, INFANTRY, TREADS, WEAPON_STATS, WEAPONS, Weapon
-from .victory import (COMPLETE_DEFENSE, COMPLETE_OGRE, DEFENSE_VICTORY,  # noqa: F401
-                      MARGINAL_DEFENSE, MARGINAL_OGRE, OGRE_VICTORY, OGRE_WINS, VICTORY_LEVELS,
-                      out_of_the_fight, victory_level)
+from .victory import (  # noqa: F401
+    COMPLETE_DEFENSE,
+    COMPLETE_OGRE,
+    DEFENSE_VICTORY,
+    MARGINAL_DEFENSE,
+    MARGINAL_OGRE,
+    OGRE_VICTORY,
+    OGRE_WINS,
+    VICTORY_LEVELS,
+    out_of_the_fight,
+    victory_level,
+)
 
 W_RANGE = tuple(WEAPON_STATS[w].range for w in WEAPONS)
 

@@ -15,7 +15,7 @@ columns are counted from zero.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 COLUMNS = 15
 ODD_COLUMN_ROWS = 21
@@ -114,7 +114,7 @@ def distance(a: int, b: int) -> int:
     return DISTANCE[a][b]
 
 
-@lru_cache(maxsize=None)
+@cache
 def within(h: int, radius: int) -> tuple[int, ...]:
     """Every hex on the map at most `radius` from h (h included)."""
     row = DISTANCE[h]

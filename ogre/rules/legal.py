@@ -9,14 +9,23 @@ come from hexes.DISTANCE, and the per-piece loop asks the state's PieceIndex, no
 
 from __future__ import annotations
 
-from .actions import (Action, Aim, Clear, Done, Enter, Exit, Fire, Group, Move, OgreAim, Split,
-                      Undo)
+from .actions import Action, Aim, Clear, Done, Enter, Exit, Fire, Group, Move, OgreAim, Split, Undo
 from .hexes import BOTTOM_ROW, DISTANCE
 from .movement import _reach, ogre_reach
-from .state import (DEFENSE_FIRE, DEFENSE_MOVE, GEV_MOVE, OGRE_ENTRY, OGRE_FIRE, OGRE_ID,
-                    OGRE_MOVE, OVER, GameState, Ogre, Piece)
-from .units import (AP, CP, HEAVY, HOWITZER, INFANTRY, STATS, TREADS, WEAPON_STATS, WEAPONS,
-                    Weapon)
+from .state import (
+    DEFENSE_FIRE,
+    DEFENSE_MOVE,
+    GEV_MOVE,
+    OGRE_ENTRY,
+    OGRE_FIRE,
+    OGRE_ID,
+    OGRE_MOVE,
+    OVER,
+    GameState,
+    Ogre,
+    Piece,
+)
+from .units import AP, CP, HEAVY, HOWITZER, INFANTRY, STATS, TREADS, WEAPON_STATS, WEAPONS, Weapon
 
 SOFT = frozenset({INFANTRY, CP})          # what antipersonnel can hurt (C5)
 W_RANGE = tuple(WEAPON_STATS[w].range for w in WEAPONS)

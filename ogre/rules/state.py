@@ -12,8 +12,7 @@ from enum import Enum
 
 from .board import Board
 from .frozen import quick_init
-from .units import (ARMOR, CP, INFANTRY, MARKS, STATS, TREADS, WEAPONS, Kind, Weapon,
-                    ogre_move_value)
+from .units import ARMOR, CP, INFANTRY, MARKS, STATS, TREADS, WEAPONS, Kind, Weapon, ogre_move_value
 
 MISSILE = Weapon.MISSILE
 
@@ -112,7 +111,7 @@ class Ogre:
     exited: bool = False
 
     @staticmethod
-    def fresh(mark: int) -> "Ogre":
+    def fresh(mark: int) -> Ogre:
         m = MARKS[mark]
         return Ogre(mark=mark, treads=m.treads, weapons=m.weapons)
 
@@ -185,7 +184,7 @@ class PieceIndex:
         self._pieces = pieces
         self._command_post = _UNKNOWN
 
-    def moved(self, old: Piece, new: Piece, pieces: tuple[Piece, ...]) -> "PieceIndex":
+    def moved(self, old: Piece, new: Piece, pieces: tuple[Piece, ...]) -> PieceIndex:
         """The index of `pieces`, where `new` took the place of `old`. Without stacks before or
         after, the order of the hexes in `occupancy` matters to nobody, so the maps are copied
         and patched; otherwise they are built again from the pieces, in order."""
@@ -258,12 +257,12 @@ class GameState:
         except TypeError:          # an unhashable id names no piece
             return None
 
-    def with_pieces(self, pieces: tuple[Piece, ...], **changes) -> "GameState":
+    def with_pieces(self, pieces: tuple[Piece, ...], **changes) -> GameState:
         if changes.keys() <= _EVOLVES:
             return evolve(self, pieces=pieces, **changes)
         return replace(self, pieces=pieces, _index=None, **changes)
 
-    def replace_piece(self, new: Piece | None, pid: int, **changes) -> "GameState":
+    def replace_piece(self, new: Piece | None, pid: int, **changes) -> GameState:
         """A state with piece `pid` replaced by `new` (or removed when None)."""
         if new is None:
             pieces = tuple(p for p in self.pieces if p.id != pid)

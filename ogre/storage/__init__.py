@@ -11,8 +11,17 @@ or OGRE_HOME). Every failure is a StorageError with a one-sentence message.
 """
 
 from .errors import StorageError
-from .fields import (FieldFile, FieldRecord, FieldSlot, FieldStore, designed_for, load_predesigned,
-                     predesigned_paths, read_field_file, write_field_file)
+from .fields import (
+                     FieldFile,
+                     FieldRecord,
+                     FieldSlot,
+                     FieldStore,
+                     designed_for,
+                     load_predesigned,
+                     predesigned_paths,
+                     read_field_file,
+                     write_field_file,
+)
 from .games import GameFile, GameSlot, GameStore, Players, SavedGame
 from .paths import fields_folder, games_folder, preferences_folder
 from .preferences import Preferences, load_preferences, save_preferences

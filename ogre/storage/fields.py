@@ -16,8 +16,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import (AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field as Spec,
-                      StrictInt, ValidationError, model_validator)
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    StrictInt,
+    ValidationError,
+    model_validator,
+)
+from pydantic import Field as Spec
 
 from ..resources import data_dir
 from ..rules.board import Board, board_from_ids
@@ -78,7 +86,7 @@ class Terrain(BaseModel):
     rubble: list[tuple[HexId, HexId]] = []
 
     @model_validator(mode="after")
-    def _rubble_between_neighbours(self) -> "Terrain":
+    def _rubble_between_neighbours(self) -> Terrain:
         check_rubble(self.rubble)
         return self
 
@@ -108,7 +116,7 @@ class PieceEntry(BaseModel):
     squads: StrictInt = 1
 
     @model_validator(mode="after")
-    def _squads(self) -> "PieceEntry":
+    def _squads(self) -> PieceEntry:
         check_squads(self.kind, self.squads)
         return self
 
@@ -128,7 +136,7 @@ class FieldFile(BaseModel):
     pieces: list[PieceEntry] = []
 
     @model_validator(mode="after")
-    def _deployment(self) -> "FieldFile":
+    def _deployment(self) -> FieldFile:
         check_rubble(self.rubble)
         craters = set(self.craters)
         seen: set[str] = set()
@@ -257,7 +265,7 @@ class FieldStore:
         self.slots = SlotFolder(Path(folder), "Field slot", SIZE_LIMIT)
 
     @classmethod
-    def default(cls) -> "FieldStore":
+    def default(cls) -> FieldStore:
         return cls(fields_folder())
 
     @property

@@ -19,12 +19,20 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import (BaseModel, ConfigDict, Field as Spec, StrictBool, StrictInt,
-                      ValidationError, field_validator, model_validator)
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    StrictBool,
+    StrictInt,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
+from pydantic import Field as Spec
 
 from ..rules.actions import Action, parse_action
 from ..rules.game import apply
@@ -75,7 +83,7 @@ class PieceState(BaseModel):
     fired: Count = 0
 
     @model_validator(mode="after")
-    def _squads(self) -> "PieceState":
+    def _squads(self) -> PieceState:
         check_squads(self.kind, self.squads)
         return self
 
@@ -96,7 +104,7 @@ class OgreState(BaseModel):
     exited: StrictBool = False
 
     @model_validator(mode="after")
-    def _within_the_mark(self) -> "OgreState":
+    def _within_the_mark(self) -> OgreState:
         m = MARKS[self.mark]
         if self.treads > m.treads:
             raise ValueError(f"a {m.name} has only {m.treads} treads, not {self.treads}")
@@ -133,7 +141,7 @@ class StateData(BaseModel):
     result: str = ""
 
     @model_validator(mode="after")
-    def _consistent(self) -> "StateData":
+    def _consistent(self) -> StateData:
         problem = first_problem(self.to_state())
         if problem:
             raise ValueError(problem)
@@ -190,7 +198,7 @@ class Players(BaseModel):
     skill: Literal["Low", "Med", "Hi"] = "Low"
 
     @model_validator(mode="after")
-    def _computer_plays_in_one_player_games(self) -> "Players":
+    def _computer_plays_in_one_player_games(self) -> Players:
         if self.count == 1 and self.computer is None:
             raise ValueError("a one-player game needs the side the computer plays")
         if self.count == 2 and self.computer is not None:
@@ -236,7 +244,7 @@ class GameFile(BaseModel):
         return out
 
     @model_validator(mode="after")
-    def _label_and_log(self) -> "GameFile":
+    def _label_and_log(self) -> GameFile:
         s = self.state
         if (self.label.scenario, self.label.turn, self.label.phase) != (s.scenario, s.turn, s.phase):
             raise ValueError("the label does not match the game state")
@@ -278,7 +286,7 @@ def game_document(state: GameState, players: Players, log: Iterable[Action | str
                   field_name: str = "", now: datetime | None = None,
                   start: GameState | None = None) -> GameFile:
     """The file form of a game; StorageError "invalid" if it could not be read back."""
-    when = (now or datetime.now(timezone.utc)).replace(microsecond=0)
+    when = (now or datetime.now(UTC)).replace(microsecond=0)
     doc = {
         "format": FORMAT, "version": VERSION, "saved_at": when.isoformat(),
         "label": {"scenario": state.scenario, "turn": state.turn, "phase": state.phase.value,
@@ -349,7 +357,7 @@ class GameStore:
         self.slots = SlotFolder(Path(folder), "Saved game", SIZE_LIMIT)
 
     @classmethod
-    def default(cls) -> "GameStore":
+    def default(cls) -> GameStore:
         return cls(games_folder())
 
     @property

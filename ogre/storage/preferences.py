@@ -17,7 +17,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field as Spec, StrictBool, StrictInt, ValidationError
+from pydantic import BaseModel, ConfigDict, StrictBool, StrictInt, ValidationError
+from pydantic import Field as Spec
 
 from .atomic import read_text_limited, write_text_atomic
 from .documents import Migration, encode, parse_json, upgrade

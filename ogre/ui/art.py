@@ -27,9 +27,9 @@ True
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Callable, Sequence
+from functools import cache, lru_cache
 
 import pygame
 
@@ -338,7 +338,7 @@ def _all_fit(form: int, width: int, height: int) -> bool:
     return all(_squeeze(_labels(k, 1, 3)[form], width, height) for k in Kind)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _label_style(size: int) -> tuple[int, int]:
     """(form, height) of the defenders' figures at this counter size: the fullest form
     (0 full, 1 compact, 2 attack/range only) that every kind prints at least that form's

@@ -8,16 +8,31 @@ and the events shown at the bottom of the sidebar.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 
-from ogre.rules import (Aim, Clear, Done, Enter, Exit, Fire, Group, Move, OgreAim, RuleError,
-                        Split, Undo, apply, check, legal_actions)
+from ogre.rules import (
+    Aim,
+    Clear,
+    Done,
+    Enter,
+    Exit,
+    Fire,
+    Group,
+    Move,
+    OgreAim,
+    RuleError,
+    Split,
+    Undo,
+    apply,
+    check,
+    legal_actions,
+)
 from ogre.rules.errors import MESSAGES
 from ogre.rules.hexes import BOTTOM_ROW
 from ogre.rules.movement import range_umbrella
-from ogre.rules.state import (FIRE_PHASES, MOVE_PHASES, OGRE_ID, GameState, Phase)
+from ogre.rules.state import FIRE_PHASES, MOVE_PHASES, OGRE_ID, GameState, Phase
 from ogre.rules.units import STATS, WEAPON_STATS, WEAPONS, Kind, Weapon
 
 from . import art, sidebar, status, theme
@@ -229,7 +244,8 @@ class Battle:
             elif e.kind == "enter" or (e.kind == "move" and e.piece == OGRE_ID):
                 self.results.append(e.text)     # where the Ogre went, for the other player too
             elif e.kind in ("fire", "ram", "overrun", "ram_ogre", "recover", "exit"):
-                dice = f" (die {e.die}, {e.odds})" if e.die and e.odds else (f" (die {e.die})" if e.die else "")
+                dice = (f" (die {e.die}, {e.odds})" if e.die and e.odds
+                        else f" (die {e.die})" if e.die else "")
                 self.results.append(status.log_line(e) + dice)
                 self.play(_sound_for(e, missiles))
         added = len(self.results) - before

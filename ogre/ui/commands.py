@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import random
 import time
-from datetime import datetime
 from concurrent.futures import Future, ThreadPoolExecutor
+from datetime import datetime
 
 import pygame
 
@@ -23,8 +23,8 @@ from ogre.storage.games import GameStore, Players
 from ogre.storage.paths import user_data_folder
 from ogre.storage.preferences import save_preferences
 
-from .choices import ListDialog, NameDialog, OptionsDialog
 from . import theme
+from .choices import ListDialog, NameDialog, OptionsDialog
 from .kept_ogre import field_from_state, keep_old_ogre
 from .menus import Command
 from .options import ABOUT, KeysDialog, PreferencesDialog

@@ -15,21 +15,29 @@ toggles rubble.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Callable
 
 import pygame
 
 from ogre.resources import standard_board
 from ogre.rules.board import EMPTY_BOARD, side
 from ogre.rules.errors import MESSAGES
-from ogre.rules.field import (ANYWAY, NOT_OFFICIAL, Field, Placement, armor_units,
-                              forward_attack_points, infantry_squads, validate)
+from ogre.rules.field import (
+    ANYWAY,
+    NOT_OFFICIAL,
+    Field,
+    Placement,
+    armor_units,
+    forward_attack_points,
+    infantry_squads,
+    validate,
+)
 from ogre.rules.hexes import NEIGHBOURS, label
 from ogre.rules.units import MARKS, Kind
 
-from . import editor_sidebar as bar
 from . import art, theme
+from . import editor_sidebar as bar
 from .mapview import MapView, map_rect, shared_edge
 from .widgets import Dialog, route_to_dialog
 

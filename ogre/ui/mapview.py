@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from ogre.rules.board import Board, OBSTRUCTED_LAST_ROW, CRATER_LINE_ROW
+from ogre.rules.board import CRATER_LINE_ROW, OBSTRUCTED_LAST_ROW, Board
 from ogre.rules.hexes import ALL_HEXES, col_row
 
 from . import art, figures, theme

@@ -6,7 +6,7 @@ import pygame
 
 from ogre.rules import combat
 from ogre.rules.game import aim_kill_probability
-from ogre.rules.state import OGRE_ID, PHASE_TITLES, GameState, Phase
+from ogre.rules.state import OGRE_ID, PHASE_TITLES, GameState
 from ogre.rules.units import MARKS, STATS, WEAPON_STATS, WEAPONS, Kind, Weapon
 
 from . import status, theme

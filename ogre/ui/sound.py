@@ -18,8 +18,8 @@ import random
 import sys
 import wave
 from array import array
-from functools import lru_cache
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
+from functools import cache
 
 import pygame
 
@@ -242,7 +242,7 @@ _SYNTHS: dict[str, tuple[Callable[[], Samples], float]] = {
 }
 
 
-@lru_cache(maxsize=None)
+@cache
 def synthesise(name: str) -> bytes:
     """The raw PCM of one effect: 22050 Hz, mono, signed 16-bit little-endian. Pure and seeded."""
     if name not in _SYNTHS:

@@ -4,7 +4,7 @@ wraps and fits text inside a box (wrap, draw_paragraphs, draw_in_box)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 import pygame
 
@@ -37,7 +37,7 @@ BUTTON_DIM = (48, 52, 60)
 ELLIPSIS = "..."
 
 
-@lru_cache(maxsize=None)
+@cache
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     if not pygame.font.get_init():
         pygame.font.init()

@@ -35,7 +35,8 @@ def test_arena_plays_seeded_games_and_repeats_them():
     first = subprocess.run(cmd, capture_output=True, text=True, check=True, timeout=120).stdout
     second = subprocess.run(cmd, capture_output=True, text=True, check=True, timeout=120).stdout
     assert "Ogre wins" in first and "average length" in first and "ILLEGAL" not in first
-    strip = lambda out: [line for line in out.splitlines() if "think per turn" not in line]
+    def strip(out):
+        return [line for line in out.splitlines() if "think per turn" not in line]
     assert strip(first) == strip(second)
 
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from ogre.ai import Controller, load_controller, make_controller
-from ogre.ai.protocol import controller_from_arg
 from ogre.ai.deploy import standard_deployment
 from ogre.ai.match import play
+from ogre.ai.protocol import controller_from_arg
 from ogre.resources import standard_board
-from ogre.rules import Done, GameState, Phase, VICTORY_LEVELS, legal_actions, new_game
+from ogre.rules import VICTORY_LEVELS, Done, GameState, Phase, legal_actions, new_game
 
 
 class FirstLegalDefender:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from functools import lru_cache
+from functools import cache
 
 from ogre.resources import data_dir
 from ogre.rules import Field, GameState, Kind, Placement, apply, new_game, parse_action
@@ -65,7 +65,7 @@ def digest(texts) -> str:
     return h.hexdigest()[:32]
 
 
-@lru_cache(maxsize=None)
+@cache
 def predesigned_fields() -> tuple[tuple[Field, int], ...]:
     """The five predesigned fields (fields/0*.json) with their Mark, read straight from the
     files so these tests do not depend on the storage layer."""

@@ -12,13 +12,24 @@ state; `seed_for` searches `ogre.rules.dice` for seeds instead of mocking the di
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
 from ogre.resources import standard_board
-from ogre.rules import (Field, GameState, Kind, Ogre, Phase, Piece, Placement, RuleError, apply,
-                        legal_actions, parse_action)
+from ogre.rules import (
+    Field,
+    GameState,
+    Kind,
+    Ogre,
+    Phase,
+    Piece,
+    Placement,
+    RuleError,
+    apply,
+    legal_actions,
+    parse_action,
+)
 from ogre.rules.board import EMPTY_BOARD, Board
 from ogre.rules.dice import roll, seed_state
 from ogre.rules.hexes import ALL_HEXES
@@ -128,7 +139,7 @@ def dice_from(seed: int, n: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-@lru_cache(maxsize=None)
+@cache
 def seed_for(*dice: int) -> int:
     """The smallest seed whose first rolls are `dice` (found with the real die, not a mock)."""
     for seed in range(100_000):

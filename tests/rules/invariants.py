@@ -2,10 +2,23 @@
 
 from __future__ import annotations
 
-from ogre.rules import (Aim, Clear, Enter, Exit, Fire, GameState, Group, Kind, Move, RuleError,
-                        Split, Undo, check)
-from ogre.rules.state import OGRE_ID
+from ogre.rules import (
+    Aim,
+    Clear,
+    Enter,
+    Exit,
+    Fire,
+    GameState,
+    Group,
+    Kind,
+    Move,
+    RuleError,
+    Split,
+    Undo,
+    check,
+)
 from ogre.rules.invariants import problems
+from ogre.rules.state import OGRE_ID
 
 
 def check_state(s: GameState) -> None:

@@ -9,10 +9,26 @@ aimed, ends move phases early, and undoes only rarely (or when nothing else is l
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field as dc_field, replace
+from dataclasses import dataclass, replace
+from dataclasses import field as dc_field
 
-from ogre.rules import (Aim, Clear, Done, Exit, Fire, GameState, Group, Move, OgreAim, Phase,
-                        Split, Undo, apply, legal_actions, new_game)
+from ogre.rules import (
+    Aim,
+    Clear,
+    Done,
+    Exit,
+    Fire,
+    GameState,
+    Group,
+    Move,
+    OgreAim,
+    Phase,
+    Split,
+    Undo,
+    apply,
+    legal_actions,
+    new_game,
+)
 from ogre.rules.hexes import distance
 from ogre.rules.state import OGRE_ID
 

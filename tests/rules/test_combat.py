@@ -6,9 +6,18 @@ from fractions import Fraction
 
 import pytest
 
-from ogre.rules import (Aim, Aiming, Done, OgreAim, Phase, Weapon, aim_kill_probability, check,
-                        legal_actions)
-from ogre.rules import combat
+from ogre.rules import (
+    Aim,
+    Aiming,
+    Done,
+    OgreAim,
+    Phase,
+    Weapon,
+    aim_kill_probability,
+    check,
+    combat,
+    legal_actions,
+)
 from ogre.rules.combat import crt, kill_probability, odds, percent
 
 from .helpers import EMPTY, message, play, scenario, seed_for

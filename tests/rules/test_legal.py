@@ -5,8 +5,24 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ogre.rules import (Aim, Done, Enter, Exit, Group, Move, OgreAim, Phase, RuleError, Split,
-                        Undo, Weapon, check, legal_actions, new_game, parse_action)
+from ogre.rules import (
+    Aim,
+    Done,
+    Enter,
+    Exit,
+    Group,
+    Move,
+    OgreAim,
+    Phase,
+    RuleError,
+    Split,
+    Undo,
+    Weapon,
+    check,
+    legal_actions,
+    new_game,
+    parse_action,
+)
 from ogre.rules.hexes import ALL_HEXES
 from ogre.rules.state import OGRE_ID
 from ogre.rules.units import WEAPONS

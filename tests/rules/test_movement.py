@@ -5,7 +5,7 @@ from __future__ import annotations
 from ogre.rules import Done, Exit, Group, Move, Phase, Split, Undo, check, legal_actions
 from ogre.rules.game import MARGINAL_DEFENSE, OGRE_VICTORY
 
-from .helpers import EMPTY, events_of, message, play, refused, scenario, seed_for
+from .helpers import EMPTY, message, play, refused, scenario, seed_for
 
 DM, GM, OM = Phase.DEFENSE_MOVE, Phase.GEV_MOVE, Phase.OGRE_MOVE
 # 0801 on the top edge touches only 0701, 0802 and 0901: craters on two make a dead end.
@@ -469,6 +469,7 @@ def test_m9_no_exit_without_a_move_left_or_outside_the_move_phase():
 
 def test_m9_exit_right_after_entry():
     from ogre.rules import new_game
+
     from .helpers import mark_iii_field
     s = new_game(mark_iii_field(), 3, seed=3)
     s, _ = play(s, "enter 1422", "exit")

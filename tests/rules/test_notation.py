@@ -5,8 +5,21 @@ from __future__ import annotations
 
 import pytest
 
-from ogre.rules import (Aim, Clear, Done, Enter, Exit, Fire, Group, Move, OgreAim, Split, Undo,
-                        Weapon, parse_action)
+from ogre.rules import (
+    Aim,
+    Clear,
+    Done,
+    Enter,
+    Exit,
+    Fire,
+    Group,
+    Move,
+    OgreAim,
+    Split,
+    Undo,
+    Weapon,
+    parse_action,
+)
 
 from .random_play import play_random_game
 

@@ -8,8 +8,26 @@ from dataclasses import replace
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ogre.rules import (Aim, Clear, Done, Enter, Event, Exit, Fire, GameState, Group, Move,
-                        OgreAim, Phase, RuleError, Split, Undo, Weapon, apply, check)
+from ogre.rules import (
+    Aim,
+    Clear,
+    Done,
+    Enter,
+    Event,
+    Exit,
+    Fire,
+    GameState,
+    Group,
+    Move,
+    OgreAim,
+    Phase,
+    RuleError,
+    Split,
+    Undo,
+    Weapon,
+    apply,
+    check,
+)
 from ogre.rules.hexes import ALL_HEXES
 
 from .helpers import refused, scenario

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from ogre.rules import Enter, Phase, check, legal_actions, new_game
 
-from .helpers import (EMPTY, events_of, mark_iii_field, message, play, scenario, seed_for)
-
+from .helpers import EMPTY, events_of, mark_iii_field, message, play, scenario, seed_for
 
 # ---------------------------------------------------------------- T1
 

@@ -9,7 +9,6 @@ from ogre.rules.units import MARKS, STATS, WEAPON_STATS, attack_points, ogre_mov
 
 from .helpers import EMPTY, events_of, message, play, scenario, seed_for
 
-
 # ---------------------------------------------------------------- U1
 
 @pytest.mark.parametrize("kind, attack, rng, defense, move, second, cost", [

@@ -5,8 +5,15 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ogre.rules import VICTORY_LEVELS, OgreAim, Phase, legal_actions, victory_level
-from ogre.rules.game import (COMPLETE_DEFENSE, COMPLETE_OGRE, DEFENSE_VICTORY, MARGINAL_DEFENSE,
-                             MARGINAL_OGRE, OGRE_VICTORY, out_of_the_fight)
+from ogre.rules.game import (
+    COMPLETE_DEFENSE,
+    COMPLETE_OGRE,
+    DEFENSE_VICTORY,
+    MARGINAL_DEFENSE,
+    MARGINAL_OGRE,
+    OGRE_VICTORY,
+    out_of_the_fight,
+)
 
 from .helpers import EMPTY, events_of, message, play, scenario, seed_for
 

@@ -7,8 +7,7 @@ import random
 from pathlib import Path
 
 from ogre.resources import standard_board
-from ogre.rules import (Aim, Clear, Done, Fire, Move, OgreAim, Undo, apply, legal_actions,
-                        new_game)
+from ogre.rules import Aim, Clear, Done, Fire, Move, OgreAim, Undo, apply, legal_actions, new_game
 from ogre.rules.field import Field, Placement
 from ogre.rules.hexes import distance
 from ogre.rules.state import OGRE_ID, GameState

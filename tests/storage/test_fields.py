@@ -10,8 +10,7 @@ import pytest
 from ogre.resources import standard_board
 from ogre.rules.field import Field, Placement
 from ogre.rules.units import Kind
-from ogre.storage import FieldStore, SlotStatus, StorageError, designed_for
-from ogre.storage import atomic
+from ogre.storage import FieldStore, SlotStatus, StorageError, atomic, designed_for
 from ogre.storage.fields import field_from_text, field_to_text
 
 from .helpers import field_json, predesigned, small_field, snapshot

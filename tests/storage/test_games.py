@@ -6,7 +6,7 @@ import errno
 import json
 import random
 from dataclasses import replace
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
@@ -17,7 +17,7 @@ from ogre.storage.games import game_from_text, game_to_text
 from .helpers import predesigned, random_game, small_field, snapshot
 from .test_fields import one_sentence
 
-NOON = datetime(2025, 1, 31, 12, 0, tzinfo=timezone.utc)
+NOON = datetime(2025, 1, 31, 12, 0, tzinfo=UTC)
 
 
 def sampled_states():

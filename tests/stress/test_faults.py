@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from stress_helpers import Player, one_sentence
 
 from ogre.rules import Done, Enter, apply, legal_actions, new_game
 from ogre.rules.state import Phase
@@ -28,8 +29,6 @@ from ogre.ui.app import App
 from ogre.ui.battle import Battle
 from ogre.ui.choices import row_lines
 from ogre.ui.editor import Editor
-
-from stress_helpers import Player, one_sentence
 
 FULL = "The disk is full, so nothing was saved and the old file is unchanged."
 

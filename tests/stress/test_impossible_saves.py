@@ -10,19 +10,18 @@ import json
 
 import pygame
 import pytest
+from stress_helpers import Player, one_sentence
 
 from ogre.ai import make_controller
 from ogre.ai.match import play
 from ogre.rules import Enter, apply, legal_actions, new_game
+from ogre.rules.invariants import first_problem
 from ogre.storage.errors import StorageError
 from ogre.storage.fields import load_predesigned
 from ogre.storage.games import Players, game_from_text, game_to_text
-from ogre.rules.invariants import first_problem
 from ogre.storage.paths import games_folder
 from ogre.ui.app import App
 from tests.rules.random_play import choose_chaotic, play_random_game
-
-from stress_helpers import Player, one_sentence
 
 
 def _entered():

@@ -14,6 +14,7 @@ from datetime import datetime
 
 import pygame
 import pytest
+from stress_helpers import Player, one_sentence
 
 from ogre.__main__ import main
 from ogre.resources import standard_board
@@ -27,8 +28,6 @@ from ogre.storage.paths import fields_folder, games_folder, preferences_folder
 from ogre.storage.preferences import load_preferences
 from ogre.storage.slots import SlotStatus
 from ogre.ui.app import App
-
-from stress_helpers import Player, one_sentence
 
 PIPES = hasattr(os, "mkfifo")
 

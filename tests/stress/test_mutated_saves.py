@@ -6,8 +6,8 @@ for CI, derandomised so that a run repeats."""
 from __future__ import annotations
 
 import pygame
-from hypothesis import HealthCheck, given, settings, strategies as st
-
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from stress_helpers import load_tool
 
 fuzz = load_tool("fuzz_saves")

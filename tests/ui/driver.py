@@ -5,8 +5,6 @@ from __future__ import annotations
 import pygame
 
 
-
-
 class Driver:
     def __init__(self, app) -> None:
         self.app = app

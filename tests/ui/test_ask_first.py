@@ -4,6 +4,8 @@ before they lose a battle that moved on since it was saved, loaded or started. T
 says how to start a battle (E1, S4), and Play a Game offers the last choice again (G1)."""
 
 import pygame
+from driver import Driver
+from test_play_and_slots import choose_options, menu, pick, start_two_player
 
 from ogre.rules import Undo
 from ogre.rules.state import OGRE_ID, Phase
@@ -13,9 +15,6 @@ from ogre.ui.battle import Battle
 from ogre.ui.editor import Editor
 from ogre.ui.options import KEYS, KeysDialog
 from ogre.ui.unsaved import LOST
-
-from driver import Driver
-from test_play_and_slots import choose_options, menu, pick, start_two_player
 
 MANUAL = "/work/shared/seeds/ogre-1986-computer-manual.txt"
 

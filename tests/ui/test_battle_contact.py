@@ -7,14 +7,24 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from driver import Driver
+from test_battle_setup import (
+    CP,
+    GEV,
+    HEAVY,
+    INF,
+    P,
+    battle_app,
+    battle_state,
+    below_map,
+    button,
+    sidebar_blank,
+)
+
 from ogre.resources import standard_board
 from ogre.rules import Move, apply
 from ogre.rules.state import OGRE_ID, Phase
 from ogre.ui.app import App
-
-from driver import Driver
-from test_battle_setup import (CP, GEV, HEAVY, INF, P, battle_app, battle_state, below_map,
-                               button, sidebar_blank)
 
 
 def _cancelled(app, d, do) -> None:

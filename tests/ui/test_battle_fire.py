@@ -6,13 +6,25 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from driver import Driver
+from test_battle_setup import (
+    CP,
+    GEV,
+    HEAVY,
+    INF,
+    MISSILE,
+    P,
+    battle_app,
+    battle_state,
+    button,
+    drawn_text,
+    shown_text,
+    with_piece,
+)
+
 from ogre.rules.state import Phase
 from ogre.rules.units import Weapon
 from ogre.ui.app import App
-
-from driver import Driver
-from test_battle_setup import (CP, GEV, HEAVY, INF, MISSILE, P, battle_app, battle_state,
-                               button, drawn_text, shown_text, with_piece)
 
 MISSILES, MAIN, SECONDARY, AP, TREADS = range(5)
 

@@ -7,16 +7,27 @@ show the 1986 message in the Tactical Display (battle.message).
 from __future__ import annotations
 
 import pytest
+from driver import Driver
+from test_battle_setup import (
+    CP,
+    GEV,
+    HEAVY,
+    HOWITZER,
+    INF,
+    MISSILE,
+    P,
+    battle_app,
+    battle_state,
+    below_map,
+    button,
+    labels,
+    sidebar_blank,
+    with_piece,
+)
 
 from ogre.rules.state import OGRE_ID, Phase
 from ogre.ui import sidebar
-
-from test_battle_setup import (CP, GEV, HEAVY, HOWITZER, INF, MISSILE, P, battle_app,
-                               battle_state, below_map, button, labels, sidebar_blank,
-                               with_piece)
 from ogre.ui.app import App
-from driver import Driver
-
 
 # ---------------------------------------------------------------- M1: a drag is a move
 

@@ -13,6 +13,8 @@ from collections import Counter
 
 import pygame
 import pytest
+from driver import Driver
+from test_battle_setup import CP, HEAVY, P, battle_app, below_map, button, sidebar_blank
 
 from ogre.rules import apply, parse_action
 from ogre.rules.errors import MESSAGES
@@ -21,10 +23,6 @@ from ogre.rules.state import OGRE_ID, GameState, Phase
 from ogre.rules.units import Kind
 from ogre.ui import theme
 from ogre.ui.app import App
-
-from driver import Driver
-from test_battle_setup import (CP, HEAVY, INF, P, battle_app, below_map, button,
-                               sidebar_blank)
 
 OFF = "PLEASE STAY ON THE MAP"
 

@@ -14,14 +14,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pygame
+from driver import Driver
 
 from ogre.resources import standard_board
 from ogre.rules import Field, Placement, new_game
 from ogre.rules.state import OGRE_ID, GameState, Phase
 from ogre.rules.units import Kind
 from ogre.ui.app import App
-
-from driver import Driver
 
 P = Placement
 HEAVY, MISSILE, HOWITZER, GEV, INF, CP = (Kind.HEAVY, Kind.MISSILE, Kind.HOWITZER, Kind.GEV,

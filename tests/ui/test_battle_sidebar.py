@@ -5,14 +5,12 @@ Reminder on Done and the final dialog (S1, S2, B4, T3, G4), through the real App
 from __future__ import annotations
 
 import pygame
+from test_battle_setup import CP, GEV, HEAVY, HOWITZER, INF, P, battle_app, button, labels, shown_text
 
 from ogre.rules.hexes import ALL_HEXES, distance
 from ogre.rules.state import OGRE_ID, Phase
 from ogre.rules.units import WEAPONS, Weapon
 from ogre.ui import theme
-
-from test_battle_setup import (CP, GEV, HEAVY, HOWITZER, INF, P, battle_app, button, labels,
-                               shown_text)
 
 
 def drawn_colours(app) -> dict[str, tuple]:

@@ -1,13 +1,13 @@
 """The map keeps the action in view (B4): it follows the Ogre, and a defence phase opens on the
 Ogre with the defenders that can reach it."""
 
+from driver import Driver
+
 from ogre.resources import standard_board
 from ogre.rules import Done, Enter, Field, Move, Placement, new_game
 from ogre.rules.state import OGRE_ID, Phase
 from ogre.rules.units import Kind
 from ogre.ui.app import App
-
-from driver import Driver
 
 
 def field() -> Field:

@@ -14,8 +14,7 @@ import pytest
 
 from ogre.resources import standard_board
 from ogre.rules.board import EMPTY_BOARD, side
-from ogre.rules.field import (Field, Placement, armor_units, forward_attack_points,
-                              infantry_squads)
+from ogre.rules.field import Field, Placement, armor_units, forward_attack_points, infantry_squads
 from ogre.rules.hexes import NEIGHBOURS, col_row
 from ogre.rules.units import Kind
 from ogre.storage.fields import load_predesigned

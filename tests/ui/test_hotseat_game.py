@@ -1,14 +1,13 @@
 """A whole two-player hot-seat battle played through mouse events on the real app (T1, G4)."""
 
 import pygame
+from driver import Driver
 
 from ogre.resources import standard_board
 from ogre.rules import Field, Placement, new_game
 from ogre.rules.state import Phase
 from ogre.rules.units import Kind
 from ogre.ui.app import App
-
-from driver import Driver
 
 
 def small_field() -> Field:

@@ -5,14 +5,12 @@ piece window and dialogs; a whole defence turn is played with the keys alone."""
 from __future__ import annotations
 
 import pygame
+from driver import Driver
 
 from ogre.rules import Phase
 from ogre.rules.hexes import col_row
-from ogre.rules.state import OGRE_ID
 from ogre.ui.app import App
 from ogre.ui.keyboard import step_hex
-
-from driver import Driver
 from tests.rules.helpers import scenario
 
 LEFT, RIGHT, UP, DOWN = pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN

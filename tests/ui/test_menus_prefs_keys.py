@@ -3,6 +3,7 @@
 import json
 
 import pygame
+from driver import Driver
 
 from ogre.resources import standard_board
 from ogre.rules import Field, Placement, new_game
@@ -10,8 +11,6 @@ from ogre.rules.state import Phase
 from ogre.rules.units import Kind
 from ogre.storage.paths import preferences_folder
 from ogre.ui.app import App
-
-from driver import Driver
 
 
 def battle_app(**kw) -> App:

@@ -2,13 +2,12 @@
 never blocking the window, and a click or key hurries its messages."""
 
 import pygame
+from driver import Driver
 
 from ogre.rules import new_game
 from ogre.rules.state import OGRE_PHASES, Phase
 from ogre.storage.fields import load_predesigned
 from ogre.ui.app import App
-
-from driver import Driver
 
 SPACE = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0)
 
@@ -152,6 +151,7 @@ def test_g2_ctrl_q_quits_during_the_computers_turn():
 
 def test_g2_the_computer_ogre_names_its_target_and_weapons_before_it_fires():
     import time
+
     from test_battle_setup import CP, HEAVY, P, battle_state
     app = App(state=battle_state([P(CP, 1418), P(HEAVY, 1017)], Phase.OGRE_FIRE, 1020),
               computer="ogre", ogre_skill="Med")

@@ -4,6 +4,7 @@ import random
 from dataclasses import replace
 
 import pygame
+from driver import Driver
 
 from ogre.rules import apply, legal_actions
 from ogre.rules.state import Phase
@@ -12,8 +13,6 @@ from ogre.storage.paths import games_folder
 from ogre.ui.app import App
 from ogre.ui.battle import Battle
 from ogre.ui.editor import Editor
-
-from driver import Driver
 
 
 def menu(d: Driver, title: str, label: str) -> None:
@@ -238,11 +237,12 @@ def test_e7_e10_the_ogre_stands_in_the_editor_mid_battle_and_can_be_dragged_but_
 
 
 def test_g1_keep_old_ogre_keeps_the_state_of_defenders_the_edit_left_alone():
+    from test_battle_setup import CP, HEAVY, P, battle_state, with_piece
+
     from ogre.rules.field import Placement
     from ogre.rules.state import Aiming
     from ogre.rules.units import Kind, Weapon
     from ogre.ui.kept_ogre import field_from_state, keep_old_ogre
-    from test_battle_setup import CP, HEAVY, P, battle_state, with_piece
     s = battle_state([P(CP, 1418), P(HEAVY, 1018), P(HEAVY, 1217)], Phase.DEFENSE_FIRE, 1020)
     s = with_piece(s, 2, fired=1)
     s = with_piece(s, 3, disabled_turn=1)
@@ -290,8 +290,9 @@ def _kept(s, *, ogre_hex=0, crater=0):
 
 def test_g1_keep_old_ogre_drops_an_aim_the_dragged_ogre_is_now_out_of_range_for():
     import pytest
-    from ogre.rules import Fire, OgreAim, RuleError, check
     from test_battle_setup import CP, HOWITZER, P, battle_state
+
+    from ogre.rules import Fire, OgreAim, RuleError, check
     s = battle_state([P(CP, 1418), P(HOWITZER, 1010)], Phase.OGRE_FIRE, 1015)
     s, _ = apply(s, OgreAim(2, (1, 0, 0, 0)))          # a missile at the howitzer 5 hexes off
     kept = _kept(s, ogre_hex=1521)                       # 14 hexes off now
@@ -303,8 +304,9 @@ def test_g1_keep_old_ogre_drops_an_aim_the_dragged_ogre_is_now_out_of_range_for(
 
 def test_g1_m4_undo_never_goes_back_across_an_edit_onto_a_new_crater():
     import pytest
-    from ogre.rules import Move, RuleError, Undo, check
     from test_battle_setup import CP, HEAVY, P, battle_state
+
+    from ogre.rules import Move, RuleError, Undo, check
     s = battle_state([P(CP, 1418), P(HEAVY, 1018)], Phase.DEFENSE_MOVE, 1022)
     s, _ = apply(s, Move(2, 1016))
     kept = _kept(s, crater=1018)                         # a crater where the tank began its move
@@ -316,9 +318,10 @@ def test_g1_m4_undo_never_goes_back_across_an_edit_onto_a_new_crater():
 
 def test_g1_m4_a_dragged_ogre_gets_no_spent_movement_back_by_undo():
     import pytest
+    from test_battle_setup import CP, P, battle_state
+
     from ogre.rules import Move, RuleError, Undo, check
     from ogre.rules.state import OGRE_ID
-    from test_battle_setup import CP, P, battle_state
     s = battle_state([P(CP, 1418)], Phase.OGRE_MOVE, 822)
     s, _ = apply(s, Move(OGRE_ID, 820))
     assert s.ogre.moved == 2

@@ -3,14 +3,13 @@
 import random
 
 import pygame
+from driver import Driver
 
 from ogre.rules import Move, apply, legal_actions, new_game
-from ogre.storage.battlelog import read_log, replay_text, write_log, log_to_text
+from ogre.storage.battlelog import log_to_text, read_log, replay_text, write_log
 from ogre.storage.errors import StorageError
 from ogre.storage.fields import load_predesigned
 from ogre.ui.app import App
-
-from driver import Driver
 
 
 def played(seed: int = 4, n: int = 400):

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from test_battle_setup import CP, HEAVY, INF, P, battle_app, shown_text
 
 from ogre.rules.state import Phase
 from ogre.ui import theme
-
-from test_battle_setup import CP, HEAVY, INF, P, battle_app, shown_text
 
 
 def test_c6_after_the_aim_dialog_closes_the_sidebar_names_the_part_aimed_at():
@@ -97,6 +96,7 @@ def test_s1_m4_after_undo_no_outline_stays_where_the_piece_was(outlines):
 
 def _seed_where_the_cp_falls() -> int:
     from test_battle_setup import battle_state
+
     from ogre.rules import Fire, OgreAim, apply
     for seed in range(1, 200):
         s = battle_state([P(CP, 1018), P(HEAVY, 1012)], Phase.OGRE_FIRE, 1020, seed=seed)

@@ -12,14 +12,13 @@ import re
 
 import pygame
 import pytest
+from driver import Driver
+from test_battle_setup import CP, HEAVY, INF, P, battle_state, shown_text
+from test_battle_sidebar import drawn_colours
 
 from ogre.rules.state import OGRE_PHASES, Phase
 from ogre.ui import commands, theme
 from ogre.ui.app import App
-
-from driver import Driver
-from test_battle_setup import CP, HEAVY, INF, P, battle_state, shown_text
-from test_battle_sidebar import drawn_colours
 
 # two targets in reach, and one far off so that the battle goes on whatever the Ogre hits
 FIELD = [P(CP, 1418), P(HEAVY, 1017), P(HEAVY, 1010)]

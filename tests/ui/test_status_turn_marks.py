@@ -9,11 +9,10 @@ is left as the rules make it: saves and the golden transcripts do not change.
 from __future__ import annotations
 
 import pytest
+from test_battle_setup import CP, GEV, HEAVY, P, battle_app, shown_text
 
 from ogre.rules.state import Phase
 from ogre.ui import art
-
-from test_battle_setup import CP, GEV, HEAVY, P, battle_app, shown_text
 
 
 @pytest.fixture

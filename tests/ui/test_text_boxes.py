@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 
 import pygame
 import pytest
+from test_battle_setup import CP, GEV, HEAVY, INF, MISSILE, P, battle_app, with_piece
 
 from ogre.rules.errors import MESSAGES
 from ogre.rules.game import VICTORY_LEVELS
@@ -21,8 +22,6 @@ from ogre.rules.hexes import label
 from ogre.rules.state import OGRE_ID, Phase
 from ogre.ui import editor_sidebar as bar
 from ogre.ui import sidebar, theme
-
-from test_battle_setup import CP, GEV, HEAVY, INF, MISSILE, P, battle_app, with_piece
 
 W, H = theme.LOGICAL_SIZE
 MENU_BAR = pygame.Rect(0, 0, W, theme.MENU_H)
@@ -244,8 +243,9 @@ def test_c8_results_stay_inside_their_window_newest_whole():
 # ---------------------------------------------------------------- the Field Editor (E3, E6)
 
 def _editor_app():
-    from ogre.ui.app import App
     from driver import Driver
+
+    from ogre.ui.app import App
     app = App()
     Driver(app)
     return app

@@ -12,6 +12,9 @@ from types import SimpleNamespace
 
 import pygame
 import pytest
+from driver import Driver
+from test_battle_setup import CP, GEV, HEAVY, INF, P, battle_app
+from test_text_boxes import assert_whole, check_frame
 
 from ogre.resources import standard_board
 from ogre.rules import Field, Placement
@@ -22,13 +25,9 @@ from ogre.storage.fields import FieldStore
 from ogre.storage.games import GameStore, Players
 from ogre.ui import commands as commands_module
 from ogre.ui.app import App
-from ogre.ui.status import confirm_words, victory_words
 from ogre.ui.dialogs import PartDialog, WeaponDialog
+from ogre.ui.status import confirm_words, victory_words
 from ogre.ui.widgets import Dialog
-
-from driver import Driver
-from test_battle_setup import CP, GEV, HEAVY, INF, P, battle_app
-from test_text_boxes import assert_whole, check_frame
 
 # 40 characters and more, any character, with and without spaces
 LONG_NAMES = [

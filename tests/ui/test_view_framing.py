@@ -15,6 +15,9 @@ import random
 
 import pygame
 import pytest
+from driver import Driver
+from test_battle_setup import CP, GEV, HEAVY, HOWITZER, INF, MISSILE, P, battle_state
+from test_play_and_slots import menu, pick
 
 from ogre.rules import legal_actions, new_game
 from ogre.rules.hexes import ALL_HEXES, BOTTOM_ROW, col_row
@@ -22,10 +25,6 @@ from ogre.rules.state import Phase
 from ogre.storage.games import GameStore, Players
 from ogre.ui.app import App
 from ogre.ui.framing import hexes_that_matter
-
-from driver import Driver
-from test_battle_setup import CP, GEV, HEAVY, HOWITZER, INF, MISSILE, P, battle_state
-from test_play_and_slots import menu, pick
 
 CANVAS = (1024, 720)
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from test_battle_setup import CP, GEV, HEAVY, HOWITZER, INF, MISSILE, P, battle_state
+
 from ogre.rules.state import Phase
 from ogre.ui.framing import hexes_that_matter
-
-from test_battle_setup import CP, GEV, HEAVY, HOWITZER, INF, MISSILE, P, battle_state
 
 # around the Ogre at 0812: (kind, hex, distance from 0812)
 FIELD = [P(CP, 807),          # 5 away

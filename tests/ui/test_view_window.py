@@ -9,15 +9,14 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from driver import Driver
+from test_battle_setup import CP, HEAVY, P, battle_state
+from test_view_framing import fully_shown
 
 from ogre.rules.hexes import ALL_HEXES
 from ogre.rules.state import Phase
 from ogre.ui.app import App, canvas_size, default_window_size
 from ogre.ui.editor import Editor
-
-from driver import Driver
-from test_battle_setup import CP, HEAVY, P, battle_state
-from test_view_framing import fully_shown
 
 
 def battle(size) -> App:
