@@ -1,4 +1,4 @@
-"""One place that finds the project's data (fields/, assets/) in a checkout or an installed wheel."""
+"""One place that finds the project's data (fields/, assets/), in a checkout or a wheel."""
 
 from __future__ import annotations
 

@@ -16,7 +16,7 @@ from .frozen import quick_init
 from .hexes import label
 from .hexes import parse as parse_hex
 from .state import OGRE_ID
-from .units import WEAPONS, Weapon
+from .units import WEAPONS, Counts, Weapon, counts
 
 
 def _pid(p: int) -> str:
@@ -44,7 +44,8 @@ class Enter:
 @quick_init
 @dataclass(frozen=True, slots=True)
 class Move:
-    """M1-M3, M6-M8: a piece to a hex along the shortest legal path; onto an enemy it rams or overruns."""
+    """M1-M3, M6-M8: a piece to a hex along the shortest legal path; onto an enemy it rams or
+    overruns."""
     piece: int
     to: int
 
@@ -96,7 +97,7 @@ class Exit:
 class OgreAim:
     """C5: aim these Ogre weapons (counts per weapon) at one defender."""
     target: int
-    weapons: tuple[int, int, int, int]
+    weapons: Counts
 
     def __str__(self) -> str:
         parts = [f"{w.value}={n}" for w, n in zip(WEAPONS, self.weapons) if n]
@@ -148,7 +149,9 @@ def parse_action(text: str) -> Action:
     verb, args = words[0], words[1:]
     try:
         if verb in ("exit", "clear", "fire", "done") and not args:
-            return {"exit": Exit, "clear": Clear, "fire": Fire, "done": Done}[verb]()
+            bare: dict[str, type[Exit | Clear | Fire | Done]] = {
+                "exit": Exit, "clear": Clear, "fire": Fire, "done": Done}
+            return bare[verb]()
         if verb == "enter" and len(args) == 1:
             return Enter(parse_hex(args[0]))
         if verb == "move" and len(args) == 2:
@@ -160,13 +163,13 @@ def parse_action(text: str) -> Action:
         if verb == "aim" and len(args) == 2:
             return Aim(_parse_pid(args[0]), Weapon(args[1]))
         if verb == "target" and args:
-            counts = dict.fromkeys(WEAPONS, 0)
+            aimed = dict.fromkeys(WEAPONS, 0)
             for word in args[1:]:
                 name, _, n = word.partition("=")
-                counts[Weapon(name)] = int(n)
-            if Weapon.TREADS in counts:
+                aimed[Weapon(name)] = int(n)
+            if Weapon.TREADS in aimed:
                 raise ValueError("treads do not fire")
-            return OgreAim(_parse_pid(args[0]), tuple(counts[w] for w in WEAPONS))
+            return OgreAim(_parse_pid(args[0]), counts(aimed[w] for w in WEAPONS))
     except (KeyError, ValueError) as exc:
         raise ValueError(f"bad action {text!r}: {exc}") from None
     raise ValueError(f"bad action {text!r}")

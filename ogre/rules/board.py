@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import KeysView
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, TypeAlias
 
 from .hexes import ALL_HEXES, NEIGHBOURS, col_row, hex_id
+
+if TYPE_CHECKING:
+    from .actions import Move
+
+# A reach map: hex -> steps to get there. Keyed (start, budget, crosses rubble[, Ogre hex]).
+Reach: TypeAlias = dict[int, int]
+ReachKey: TypeAlias = tuple[int, ...]
+# legal.py's answer for a piece: (its Move values, reach.keys(), reach), keyed by its id too.
+MovesAndReach: TypeAlias = "tuple[tuple[Move, ...], KeysView[int], Reach]"
 
 OBSTRUCTED_LAST_ROW = 16   # rows 01-16 obstructed, 17-22 clear (B1)
 CRATER_LINE_ROW = 7        # a hex of row 07 or less is on or behind the crater line
@@ -31,22 +42,30 @@ class Board:
     craters: frozenset[int]
     rubble: frozenset[tuple[int, int]]
     # Precomputed step tables: armor may not cross rubble, the Ogre and infantry may.
-    _open_steps: dict = field(init=False, repr=False, compare=False, hash=False)
-    _armor_steps: dict = field(init=False, repr=False, compare=False, hash=False)
+    _open_steps: dict[int, tuple[int, ...]] = field(
+        init=False, repr=False, compare=False, hash=False)
+    _armor_steps: dict[int, tuple[int, ...]] = field(
+        init=False, repr=False, compare=False, hash=False)
     # Defender reach ignoring the Ogre (movement.defender_reach) and the Move values made from
     # it (legal.legal_actions): terrain-only answers, shared by every state on this board.
     # The near caches hold the same beside the Ogre, keyed by its hex too, and are bounded.
-    _reach_cache: dict = field(init=False, repr=False, compare=False, hash=False)
-    _moves_cache: dict = field(init=False, repr=False, compare=False, hash=False)
-    _near_cache: dict = field(init=False, repr=False, compare=False, hash=False)
-    _near_moves_cache: dict = field(init=False, repr=False, compare=False, hash=False)
-    _ogre_near: dict = field(init=False, repr=False, compare=False, hash=False)
-    _ogre_reach_cache: dict = field(init=False, repr=False, compare=False, hash=False)
+    _reach_cache: dict[ReachKey, Reach] = field(init=False, repr=False, compare=False, hash=False)
+    _moves_cache: dict[ReachKey, MovesAndReach] = field(
+        init=False, repr=False, compare=False, hash=False)
+    _near_cache: dict[ReachKey, Reach] = field(init=False, repr=False, compare=False, hash=False)
+    _near_moves_cache: dict[ReachKey, MovesAndReach] = field(
+        init=False, repr=False, compare=False, hash=False)
+    # Hexes the Ogre could pass through, by (start, budget); its reach, by those and who stands
+    # there.
+    _ogre_near: dict[tuple[int, int], frozenset[int]] = field(
+        init=False, repr=False, compare=False, hash=False)
+    _ogre_reach_cache: dict[tuple[int, int, frozenset[int]], Reach] = field(
+        init=False, repr=False, compare=False, hash=False)
     _hash: int | None = field(default=None, init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
-        open_steps = {}
-        armor_steps = {}
+        open_steps: dict[int, tuple[int, ...]] = {}
+        armor_steps: dict[int, tuple[int, ...]] = {}
         for h in ALL_HEXES:
             nbrs = tuple(n for n in NEIGHBOURS[h] if n not in self.craters)
             open_steps[h] = nbrs

@@ -36,7 +36,7 @@ class Event:
     treads_lost: int = 0
 
 
-_VERDICTS: dict[tuple, Verdict] = {}
+_VERDICTS: dict[tuple[str, int, int, bool], Verdict] = {}
 
 
 def shared_verdict(kind: str, cost: int = 0, target: int = 0, confirm: bool = False) -> Verdict:

@@ -11,6 +11,7 @@ from .dice import roll
 from .events import Event
 from .state import OGRE_ID, Aiming, GameState, Ogre, Piece, evolve, evolve_ogre, evolve_piece
 from .units import CP, INFANTRY, TREADS, WEAPON_STATS, WEAPONS, weapons_text
+from .units import counts as counts_of
 
 W_ATTACK = tuple(WEAPON_STATS[w].attack for w in WEAPONS)
 
@@ -26,13 +27,13 @@ def aim_attack(s: GameState, aim: Aiming) -> int:
     """Total attack strength of what is aimed (an infantry id counts one squad each time)."""
     if aim.part is None:
         return sum(n * WEAPON_STATS[w].attack for w, n in zip(WEAPONS, aim.weapons))
-    return sum(1 if s.piece(pid).kind is INFANTRY else s.piece(pid).attack
-               for pid in aim.attackers)
+    known = s.known
+    return sum(1 if known(pid).kind is INFANTRY else known(pid).attack for pid in aim.attackers)
 
 
 def aim_odds(s: GameState, aim: Aiming) -> str:
     if aim.part is None:
-        return combat.odds(aim_attack(s, aim), s.piece(aim.target).defense)
+        return combat.odds(aim_attack(s, aim), s.known(aim.target).defense)
     if aim.part is TREADS:
         return combat.TREADS_COLUMN
     return combat.odds(aim_attack(s, aim), WEAPON_STATS[aim.part].defense)
@@ -40,19 +41,21 @@ def aim_odds(s: GameState, aim: Aiming) -> str:
 
 def aim_kill_probability(s: GameState, aim: Aiming) -> Fraction:
     """The figure at the bottom of the sidebar (C5, C6, C7)."""
-    disabled = aim.part is None and s.piece(aim.target).disabled
+    disabled = aim.part is None and s.known(aim.target).disabled
     return combat.kill_probability(aim_odds(s, aim), disabled)
 
 
 def ogre_fires(s: GameState, ev: list[Event]) -> GameState:
     aim, o = s.aim, s.ogre
+    assert aim is not None                    # check refuses Fire with nothing aimed
     counts = aim.weapons
-    target = s.piece(aim.target)
+    target = s.known(aim.target)
     column = combat.odds(sum(map(operator.mul, counts, W_ATTACK)), target.defense)   # aim_odds
     die, rng = roll(s.rng)
     result = combat.crt(column, die)
-    weapons = (o.weapons[0] - counts[0],) + tuple(o.weapons[1:])     # missiles are one-shot
-    o = Ogre(o.mark, o.hex, o.treads, weapons, tuple(map(operator.add, o.fired, counts)),
+    _, main, secondary, ap = o.weapons
+    weapons = (o.weapons[0] - counts[0], main, secondary, ap)     # missiles are one-shot
+    o = Ogre(o.mark, o.hex, o.treads, weapons, counts_of(map(operator.add, o.fired, counts)),
              o.missiles_spent + counts[0], o.moved, o.undo_hex, o.undo_moved, o.rams, o.exited)
     ap_hit = s.ap_hit | {target.id} if counts[3] and target.kind is INFANTRY else s.ap_hit
     s = evolve(s, ogre=o, rng=rng, aim=None, ap_hit=ap_hit)
@@ -77,6 +80,7 @@ def _hit_defender(s: GameState, p: Piece, result: str) -> tuple[GameState, str]:
 
 def defenders_fire(s: GameState, ev: list[Event]) -> GameState:
     aim, o = s.aim, s.ogre
+    assert aim is not None and aim.part is not None    # check refuses Fire with nothing aimed
     attack = aim_attack(s, aim)
     part = aim.part
     column = (combat.TREADS_COLUMN if part is TREADS                         # aim_odds
@@ -84,18 +88,18 @@ def defenders_fire(s: GameState, ev: list[Event]) -> GameState:
     die, rng = roll(s.rng)
     result = combat.crt(column, die)
     lost = 0
-    if result == "X" and aim.part is TREADS:
+    if result == "X" and part is TREADS:
         lost = min(attack, o.treads)          # C7: treads lost equal the attack strength
         o = evolve_ogre(o, treads=o.treads - lost)
         word = f"hit: {lost} treads"
     elif result == "X":
-        i = WEAPONS.index(aim.part)
+        i = WEAPONS.index(part)
         weapons = list(o.weapons)
         weapons[i] -= 1
         fired = list(o.fired)
         fired[i] = min(fired[i], weapons[i])
-        o = evolve_ogre(o, weapons=tuple(weapons), fired=tuple(fired))
-        word = f"hit: {WEAPON_STATS[aim.part].name} destroyed"
+        o = evolve_ogre(o, weapons=counts_of(weapons), fired=counts_of(fired))
+        word = f"hit: {WEAPON_STATS[part].name} destroyed"
     else:
         word = "Glanced" if result == "D" else "miss"
     shots: dict[int, int] = {}
@@ -104,6 +108,6 @@ def defenders_fire(s: GameState, ev: list[Event]) -> GameState:
     pieces = tuple(evolve_piece(p, fired=p.fired + shots[p.id]) if p.id in shots else p
                    for p in s.pieces)
     s = evolve(s, pieces=pieces, ogre=o, rng=rng, aim=None)
-    ev.append(Event("fire", f"Defense fires at {WEAPON_STATS[aim.part].name}: {word}",
+    ev.append(Event("fire", f"Defense fires at {WEAPON_STATS[part].name}: {word}",
                     OGRE_ID, o.hex, die=die, odds=column, result=word, treads_lost=lost))
     return s

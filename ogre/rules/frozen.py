@@ -15,12 +15,18 @@ hashing, repr, dataclasses.replace and the FrozenInstanceError on assignment all
 from __future__ import annotations
 
 from dataclasses import MISSING, fields
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+T = TypeVar("T", bound="DataclassInstance")
 
 
-def quick_init(cls):
+def quick_init(cls: type[T]) -> type[T]:
     if "__slots__" not in cls.__dict__:
         raise TypeError(f"{cls.__name__}: quick_init needs a dataclass with slots=True")
-    namespace: dict = {}
+    namespace: dict[str, Any] = {}
     params, body = [], []
     for f in fields(cls):
         if f.default_factory is not MISSING:
@@ -39,5 +45,5 @@ def quick_init(cls):
     init = namespace["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     init.__doc__ = cls.__init__.__doc__
-    cls.__init__ = init
+    setattr(cls, "__init__", init)     # mypy refuses a plain assignment to a method
     return cls

@@ -12,14 +12,16 @@ leaves the state exactly as it was.
 from __future__ import annotations
 
 import operator
+from collections.abc import Callable
+from typing import Any
 
 from .actions import Action, Aim, Clear, Done, Enter, Exit, Fire, Group, Move, OgreAim, Split, Undo
 from .dice import roll
 from .errors import RuleError
 from .events import Event, Verdict, shared_verdict
-from .fire import aim_attack, aim_kill_probability, aim_odds, defenders_fire, lose_squad, ogre_fires  # noqa: F401
+from .fire import aim_attack, aim_kill_probability, defenders_fire, lose_squad, ogre_fires
 from .hexes import BOTTOM_ROW, distance, on_map
-from .legal import legal_actions, must_leave, ogre_weapon_reaches, ram_tread_cost, stack_movers  # noqa: F401
+from .legal import legal_actions, must_leave, ogre_weapon_reaches, ram_tread_cost, stack_movers
 from .movement import defender_allowance, defender_reach, ogre_reach
 from .state import (
     DEFENSE_FIRE,
@@ -41,8 +43,8 @@ from .state import (
     evolve_piece,
     piece_start,
 )
-from .units import CP, GEV, HOWITZER, INFANTRY, TREADS, WEAPON_STATS, WEAPONS, Weapon
-from .victory import (  # noqa: F401
+from .units import CP, GEV, HOWITZER, INFANTRY, TREADS, WEAPON_STATS, WEAPONS, Kind, Weapon, counts
+from .victory import (
     COMPLETE_DEFENSE,
     COMPLETE_OGRE,
     DEFENSE_VICTORY,
@@ -54,6 +56,13 @@ from .victory import (  # noqa: F401
     out_of_the_fight,
     victory_level,
 )
+
+__all__ = [     # the engine's calls, and what it re-exports from legal, fire, events and victory
+    "check", "apply", "legal_actions", "must_leave", "ogre_weapon_reaches", "ram_tread_cost",
+    "aim_attack", "aim_kill_probability", "Event", "Verdict", "VICTORY_LEVELS", "OGRE_WINS",
+    "COMPLETE_OGRE", "OGRE_VICTORY", "MARGINAL_OGRE", "MARGINAL_DEFENSE", "DEFENSE_VICTORY",
+    "COMPLETE_DEFENSE", "victory_level", "out_of_the_fight",
+]
 
 W_RANGE = tuple(WEAPON_STATS[w].range for w in WEAPONS)
 
@@ -130,7 +139,8 @@ def _check_ogre_move(s: GameState, a: Move) -> Verdict:
 
 
 def _ogre_contact(s: GameState, occupants: tuple[Piece, ...], cost: int) -> Verdict:
-    """The Ogre moving onto defenders: a ram for armor and the CP (M7), an overrun for infantry (M8)."""
+    """The Ogre moving onto defenders: a ram for armor and the CP (M7), an overrun for infantry
+    (M8)."""
     armor = [p for p in occupants if p.kind is not INFANTRY]
     if not armor:
         return shared_verdict("overrun", cost, occupants[0].id, True)
@@ -155,6 +165,7 @@ def _movable_defender(s: GameState, pid: int) -> Piece:
 def _listed_move(s: GameState, a: Move) -> int:
     """The cost of a defender's move if legal_actions listed it in this state (it leaves its
     notes on the state), else 0: such a move passes check as it is."""
+    assert s._moves is not None             # the callers ask only when legal_actions left notes
     full, _, reaches = s._moves
     try:
         found = reaches.get(a.piece)                  # (Move values, reach keys, reach)
@@ -166,13 +177,13 @@ def _listed_move(s: GameState, a: Move) -> int:
 
 def _check_defender_move(s: GameState, a: Move) -> Verdict:
     if s._moves is not None:
-        cost = _listed_move(s, a)
-        if cost:
+        listed = _listed_move(s, a)
+        if listed:
             if a.to != s.ogre.hex:
-                return shared_verdict("move", cost)
-            if s.piece(a.piece).kind is INFANTRY:
-                return shared_verdict("join_ogre", cost)
-            return shared_verdict("ram_ogre", cost, 0, True)
+                return shared_verdict("move", listed)
+            if s.known(a.piece).kind is INFANTRY:
+                return shared_verdict("join_ogre", listed)
+            return shared_verdict("ram_ogre", listed, 0, True)
     p = _movable_defender(s, a.piece)
     movers = stack_movers(s)
     if movers is not None and p.id not in movers:
@@ -314,7 +325,7 @@ def _check_aim(s: GameState, a: Aim) -> Verdict:
         raise _err("out_of_range")
     if a.part is TREADS and s.aim is not None:
         squads_only = p.kind is INFANTRY and all(
-            s.piece(q).kind is INFANTRY for q in s.aim.attackers)
+            s.known(q).kind is INFANTRY for q in s.aim.attackers)
         if not squads_only:
             raise _err("treads_combined")
     return shared_verdict("aim")
@@ -336,7 +347,8 @@ def _check_done(s: GameState, a: Done) -> Verdict:
     return shared_verdict("done")
 
 
-_CHECKS = {
+# By the action's type; each handler takes the action of its own type.
+_CHECKS: dict[type, Callable[[GameState, Any], Verdict]] = {
     Enter: _check_enter, Move: _check_move, Undo: _check_undo, Group: _check_group,
     Split: _check_split, Exit: _check_exit, OgreAim: _check_ogre_aim, Aim: _check_aim,
     Clear: _check_clear_or_fire, Fire: _check_clear_or_fire, Done: _check_done,
@@ -352,9 +364,9 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
         # it passes check, and it cannot end the battle.
         cost = _listed_move(state, action)
         if cost and action.to != state.ogre.hex:
-            events: list[Event] = []
-            return _defender_moves_on(state, state.piece(action.piece), action.to, cost,
-                                      events), events
+            moved: list[Event] = []
+            return _defender_moves_on(state, state.known(action.piece), action.to, cost,
+                                      moved), moved
     verdict = check(state, action)
     events: list[Event] = []
     new = _APPLY[type(action)](state, action, verdict, events)
@@ -374,7 +386,7 @@ def _apply_enter(s: GameState, a: Enter, v: Verdict, ev: list[Event]) -> GameSta
 def _apply_move(s: GameState, a: Move, v: Verdict, ev: list[Event]) -> GameState:
     if a.piece == OGRE_ID:
         return _apply_ogre_move(s, a, v, ev)
-    p = s.piece(a.piece)
+    p = s.known(a.piece)
     if v.kind == "ram_ogre":
         # M7: a sacrificial ram: the armor unit is destroyed, the Ogre loses a tread (if any left).
         lost = min(1, s.ogre.treads)
@@ -399,7 +411,7 @@ def _defender_moves_on(s: GameState, p: Piece, to: int, cost: int, ev: list[Even
     return s.replace_piece(moved, p.id)
 
 
-_MOVE_EVENTS: dict[tuple, Event] = {}     # "Heavy Tank to 0812", per piece id
+_MOVE_EVENTS: dict[tuple[int, Kind, int, int], Event] = {}     # "Heavy Tank to 0812", per piece id
 
 
 def _apply_ogre_move(s: GameState, a: Move, v: Verdict, ev: list[Event]) -> GameState:
@@ -409,7 +421,7 @@ def _apply_ogre_move(s: GameState, a: Move, v: Verdict, ev: list[Event]) -> Game
         return evolve(s, ogre=o)
     o = evolve_ogre(o, undo_hex=a.to, undo_moved=o.moved)   # M4: no undoing past a ram or overrun
     s = evolve(s, ogre=o)
-    victim = s.piece(v.target)
+    victim = s.known(v.target)
     if v.kind == "overrun":
         return _overrun(s, victim, ev)
     return _ram(s, victim, ev)
@@ -451,7 +463,7 @@ def _apply_undo(s: GameState, a: Undo, v: Verdict, ev: list[Event]) -> GameState
         o = evolve_ogre(s.ogre, hex=s.ogre.undo_hex, moved=s.ogre.undo_moved)
         ev.append(Event("undo", "Ogre move undone", OGRE_ID, o.hex))
         return evolve(s, ogre=o)
-    p = s.piece(a.piece)
+    p = s.known(a.piece)
     ev.append(Event("undo", f"{p.name} move undone", p.id, p.start))
     back = Piece(p.id, p.kind, p.start, p.squads, p.disabled_turn, p.base_moved, p.start,
                  p.base_moved, p.fired)
@@ -460,7 +472,7 @@ def _apply_undo(s: GameState, a: Undo, v: Verdict, ev: list[Event]) -> GameState
 
 def _apply_group(s: GameState, a: Group, v: Verdict, ev: list[Event]) -> GameState:
     """M5: the merged unit keeps the larger distance moved and cannot be undone."""
-    p, q = s.piece(a.piece), s.piece(v.target)
+    p, q = s.known(a.piece), s.known(v.target)
     moved = max(p.moved, q.moved)
     merged = evolve_piece(p, squads=p.squads + q.squads, moved=moved, start=p.hex,
                           base_moved=moved, fired=p.fired + q.fired)
@@ -470,7 +482,7 @@ def _apply_group(s: GameState, a: Group, v: Verdict, ev: list[Event]) -> GameSta
 
 
 def _apply_split(s: GameState, a: Split, v: Verdict, ev: list[Event]) -> GameState:
-    p = s.piece(a.piece)
+    p = s.known(a.piece)
     rest = evolve_piece(p, squads=p.squads - 1)
     squad = evolve_piece(p, id=s.next_id, squads=1)
     ev.append(Event("split", "One squad split off", squad.id, p.hex))
@@ -485,7 +497,7 @@ def _apply_exit(s: GameState, a: Exit, v: Verdict, ev: list[Event]) -> GameState
 
 
 def _apply_ogre_aim(s: GameState, a: OgreAim, v: Verdict, ev: list[Event]) -> GameState:
-    return evolve(s, aim=Aiming(target=a.target, weapons=tuple(a.weapons)))
+    return evolve(s, aim=Aiming(target=a.target, weapons=counts(a.weapons)))  # a list, perhaps
 
 
 def _apply_aim(s: GameState, a: Aim, v: Verdict, ev: list[Event]) -> GameState:
@@ -570,7 +582,7 @@ _PHASE_WORDS = {
 
 _PHASE_EVENTS = {phase: Event("phase", words) for phase, words in _PHASE_WORDS.items()}
 
-_APPLY = {
+_APPLY: dict[type, Callable[[GameState, Any, Verdict, list[Event]], GameState]] = {
     Enter: _apply_enter, Move: _apply_move, Undo: _apply_undo, Group: _apply_group,
     Split: _apply_split, Exit: _apply_exit, OgreAim: _apply_ogre_aim, Aim: _apply_aim,
     Clear: _apply_clear, Fire: _apply_fire, Done: _apply_done,

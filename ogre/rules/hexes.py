@@ -94,7 +94,7 @@ def neighbours(h: int) -> tuple[int, ...]:
     return NEIGHBOURS[h]
 
 
-class _DistanceRows(dict):
+class _DistanceRows(dict[int, dict[int, int]]):
     """DISTANCE[a][b]: hexes from a to b. A row is worked out the first time it is asked for
     (330 rows of 330), so the table costs nothing at import; hexes off the map raise KeyError,
     as distance() always has."""

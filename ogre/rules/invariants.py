@@ -267,8 +267,9 @@ def _ogre_aim(s: GameState, a: Aiming) -> Iterator[str]:
 def _defense_aim(s: GameState, a: Aiming) -> Iterator[str]:
     o = s.ogre
     shots = Counter(a.attackers)
-    attackers = [s.piece(pid) for pid in shots]
-    if not attackers or any(p is None or p.kind is Kind.CP for p in attackers):
+    found = [s.piece(pid) for pid in shots]
+    attackers = [p for p in found if p is not None]
+    if not attackers or len(attackers) < len(found) or any(p.kind is Kind.CP for p in attackers):
         yield "the defence aims with a piece that is not there"
     elif not isinstance(a.part, Weapon) or not o.on_map or o.intact(a.part) <= 0:
         yield "the defence aims at a part of the Ogre that is gone"

@@ -9,7 +9,10 @@ come from hexes.DISTANCE, and the per-piece loop asks the state's PieceIndex, no
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .actions import Action, Aim, Clear, Done, Enter, Exit, Fire, Group, Move, OgreAim, Split, Undo
+from .board import Board, MovesAndReach, Reach, ReachKey
 from .hexes import BOTTOM_ROW, DISTANCE
 from .movement import _reach, ogre_reach
 from .state import (
@@ -25,7 +28,20 @@ from .state import (
     Ogre,
     Piece,
 )
-from .units import AP, CP, HEAVY, HOWITZER, INFANTRY, STATS, TREADS, WEAPON_STATS, WEAPONS, Weapon
+from .units import (
+    AP,
+    CP,
+    HEAVY,
+    HOWITZER,
+    INFANTRY,
+    STATS,
+    TREADS,
+    WEAPON_STATS,
+    WEAPONS,
+    Counts,
+    Weapon,
+    counts,
+)
 
 SOFT = frozenset({INFANTRY, CP})          # what antipersonnel can hurt (C5)
 W_RANGE = tuple(WEAPON_STATS[w].range for w in WEAPONS)
@@ -152,7 +168,7 @@ def _legal_defender_move(s: GameState) -> list[Action]:
     far_moves = s.board._moves_cache
     ogre_row = DISTANCE[ogre_hex] if ogre_hex else None
     undos = _UNDOS
-    reaches: dict[int, tuple] = {}       # what check needs to pass these moves (game.py)
+    reaches: dict[int, MovesAndReach] = {}       # what check needs to pass these moves (game.py)
     object.__setattr__(s, "_moves", (full, ogre_hex, reaches))
     out: list[Action] = []
     append, extend = out.append, out.extend
@@ -190,7 +206,8 @@ def _legal_defender_move(s: GameState) -> list[Action]:
     return out
 
 
-def defender_moves(s: GameState, p: Piece, left: int, full: set[int]):
+def defender_moves(s: GameState, p: Piece, left: int,
+                   full: set[int]) -> Sequence[Move]:
     """Move(p, h) for every hex p can stop on, in reach order."""
     moves, reach_hexes, _ = _moves_and_reach(s, p, left)
     if reach_hexes.isdisjoint(full):
@@ -198,12 +215,13 @@ def defender_moves(s: GameState, p: Piece, left: int, full: set[int]):
     return [m for m in moves if m.to not in full]
 
 
-def _moves_and_reach(s: GameState, p: Piece, left: int):
+def _moves_and_reach(s: GameState, p: Piece, left: int) -> MovesAndReach:
     """(Move values, reach.keys(), reach) for p with `left` move points, kept on the board:
     far from the Ogre the terrain alone decides; beside it its hex is part of the key."""
     board = s.board
     ogre_hex = s.ogre.hex
     crosses = p.kind is INFANTRY
+    key: ReachKey
     if not ogre_hex or DISTANCE[p.hex][ogre_hex] >= left:
         cache = board._moves_cache
         key = (p.id, p.hex, left, crosses)
@@ -221,8 +239,9 @@ def _moves_and_reach(s: GameState, p: Piece, left: int):
     return found
 
 
-def _shared_reach(board, start: int, budget: int, crosses: bool, ogre_hex: int) -> dict[int, int]:
+def _shared_reach(board: Board, start: int, budget: int, crosses: bool, ogre_hex: int) -> Reach:
     """movement.defender_reach's cached answer, found by its key."""
+    key: ReachKey
     if ogre_hex:
         cache, key = board._near_cache, (start, budget, crosses, ogre_hex)
     else:
@@ -236,9 +255,9 @@ def _shared_reach(board, start: int, budget: int, crosses: bool, ogre_hex: int) 
 # Actions are immutable values: legal_actions hands out shared ones, made once.
 _MOVES: dict[tuple[int, int], Move] = {}
 _AIMS: dict[tuple[int, Weapon], Aim] = {}
-_OGRE_AIMS: dict[tuple[int, tuple[int, ...]], OgreAim] = {}
+_OGRE_AIMS: dict[tuple[int, Counts], OgreAim] = {}
 _UNDOS: dict[int, Undo] = {}
-_OGRE_MOVES: dict[int, tuple[dict, tuple[Move, ...]]] = {}
+_OGRE_MOVES: dict[int, tuple[Reach, tuple[Move, ...]]] = {}
 
 
 def _move(pid: int, h: int) -> Move:
@@ -262,11 +281,11 @@ def _legal_ogre_fire(s: GameState) -> list[Action]:
     aim = s.aim
     if o.on_map:
         current = aim.weapons if aim is not None else (0, 0, 0, 0)
-        targets = [s.piece(aim.target)] if aim is not None else s.pieces
+        targets = (s.known(aim.target),) if aim is not None else s.pieces
         weapons, fired, ap_hit = o.weapons, o.fired, s.ap_hit
         # Weapons that may still fire beside what is aimed (missiles are spent, not "fired"),
         # with the counts an OgreAim adding one of them would carry.
-        free = [(i, W_RANGE[i], tuple(n + (j == i) for j, n in enumerate(current)))
+        free = [(i, W_RANGE[i], counts(n + (j == i) for j, n in enumerate(current)))
                 for i in range(4)
                 if weapons[i] - (0 if i == 0 else fired[i]) > current[i]]
         if free:
@@ -275,16 +294,16 @@ def _legal_ogre_fire(s: GameState) -> list[Action]:
                 d = row[t.hex]
                 if d > MAX_RANGE:
                     continue
-                for i, reach, counts in free:
+                for i, reach, aimed in free:
                     if d > reach:
                         continue
                     if i == 3 and (t.kind not in SOFT or t.id in ap_hit):
                         continue
-                    shot = _OGRE_AIMS.get((t.id, counts))
+                    shot = _OGRE_AIMS.get((t.id, aimed))
                     if shot is None:
                         if len(_OGRE_AIMS) > 50_000:        # Mark V counts: many combinations
                             _OGRE_AIMS.clear()
-                        shot = _OGRE_AIMS[(t.id, counts)] = OgreAim(t.id, counts)
+                        shot = _OGRE_AIMS[(t.id, aimed)] = OgreAim(t.id, aimed)
                     out.append(shot)
     if aim is not None:
         out += [Clear(), Fire()]
@@ -297,7 +316,9 @@ def _legal_defense_fire(s: GameState) -> list[Action]:
     out: list[Action] = []
     aim = s.aim
     if o.on_map:
+        parts: list[Weapon]
         if aim is not None:
+            assert aim.part is not None          # a defence aim is at a part of the Ogre
             parts = [aim.part]
             aimed: dict[int, int] = {}
             for pid in aim.attackers:
@@ -318,7 +339,7 @@ def _legal_defense_fire(s: GameState) -> list[Action]:
                     if kind is not INFANTRY:
                         continue
                     if squads_only is None:
-                        squads_only = all(s.piece(q).kind is INFANTRY for q in aim.attackers)
+                        squads_only = all(s.known(q).kind is INFANTRY for q in aim.attackers)
                     if not squads_only:
                         continue
                 shot = _AIMS.get((p.id, part))

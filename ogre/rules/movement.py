@@ -7,6 +7,9 @@ overruns it. Rubble stops everything but the Ogre and infantry (B3).
 
 from __future__ import annotations
 
+from collections.abc import Container, Iterable
+
+from .board import Board, Reach, ReachKey
 from .hexes import DISTANCE
 from .state import GEV_MOVE, GameState, Phase, Piece
 from .units import INFANTRY, STATS
@@ -25,6 +28,7 @@ def defender_reach(state: GameState, p: Piece, budget: int) -> dict[int, int]:
     board = state.board
     ogre_hex = state.ogre.hex
     crosses = p.kind is INFANTRY
+    key: ReachKey
     if not ogre_hex or DISTANCE[p.hex][ogre_hex] >= budget:
         # The Ogre is too far away to be in the way: the terrain alone decides.
         cache = board._reach_cache
@@ -44,7 +48,7 @@ def defender_reach(state: GameState, p: Piece, budget: int) -> dict[int, int]:
 NEAR_CACHE_SIZE = 4096   # reach maps near the Ogre kept per board (each a few dozen hexes)
 
 
-def _reach(board, p_hex: int, budget: int, crosses: bool, ogre_hex: int) -> dict[int, int]:
+def _reach(board: Board, p_hex: int, budget: int, crosses: bool, ogre_hex: int) -> dict[int, int]:
     seen = {p_hex: 0}
     frontier = [p_hex]
     for step in range(1, budget + 1):
@@ -54,7 +58,8 @@ def _reach(board, p_hex: int, budget: int, crosses: bool, ogre_hex: int) -> dict
                 if n in seen:
                     continue
                 seen[n] = step
-                # The Ogre's hex is a destination (ram it, or infantry joins it), never a way through.
+                # The Ogre's hex is a destination (ram it, or infantry joins it), never a way
+                # through.
                 if n != ogre_hex:
                     nxt.append(n)
         frontier = nxt
@@ -85,7 +90,7 @@ def ogre_reach(state: GameState, budget: int) -> dict[int, int]:
     return found
 
 
-def _terrain_ball(board, start: int, steps: int) -> frozenset[int]:
+def _terrain_ball(board: Board, start: int, steps: int) -> frozenset[int]:
     """Hexes 1..steps Ogre steps from start, pieces ignored."""
     seen = {start}
     frontier = [start]
@@ -96,7 +101,7 @@ def _terrain_ball(board, start: int, steps: int) -> frozenset[int]:
     return frozenset(seen)
 
 
-def _ogre_bfs(board, start: int, budget: int, occupancy) -> dict[int, int]:
+def _ogre_bfs(board: Board, start: int, budget: int, occupancy: Container[int]) -> Reach:
     seen = {start: 0}
     frontier = [start]
     for step in range(1, budget + 1):
@@ -115,7 +120,7 @@ def _ogre_bfs(board, start: int, budget: int, occupancy) -> dict[int, int]:
     return seen
 
 
-def reaches_command_post(board, cp_hex: int, starts) -> bool:
+def reaches_command_post(board: Board, cp_hex: int, starts: Iterable[int]) -> bool:
     """Can an Ogre (crossing rubble, never craters) get from any of `starts` to the CP? (E8)"""
     todo = [h for h in starts if h not in board.craters]
     seen = set(todo)
@@ -130,7 +135,7 @@ def reaches_command_post(board, cp_hex: int, starts) -> bool:
     return False
 
 
-def range_umbrella(board, h: int, move: int, attack_range: int) -> tuple[set[int], set[int]]:
+def range_umbrella(board: Board, h: int, move: int, attack_range: int) -> tuple[set[int], set[int]]:
     """S2: hexes within the move value (rubble disregarded, craters not) in green, and the
     hexes that could be fired on from there in blue."""
     from .hexes import within

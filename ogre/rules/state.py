@@ -9,10 +9,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from enum import Enum
+from typing import Any, TypeAlias
 
-from .board import Board
+from .board import Board, MovesAndReach
 from .frozen import quick_init
-from .units import ARMOR, CP, INFANTRY, MARKS, STATS, TREADS, WEAPONS, Kind, Weapon, ogre_move_value
+from .units import (
+    ARMOR,
+    CP,
+    INFANTRY,
+    MARKS,
+    STATS,
+    TREADS,
+    WEAPONS,
+    Counts,
+    Kind,
+    Weapon,
+    ogre_move_value,
+)
 
 MISSILE = Weapon.MISSILE
 
@@ -101,8 +114,8 @@ class Ogre:
     mark: int
     hex: int = 0                                   # 0 before entry and after leaving the map
     treads: int = 45
-    weapons: tuple[int, int, int, int] = (2, 1, 4, 8)   # intact: missiles, main, secondary, ap
-    fired: tuple[int, int, int, int] = (0, 0, 0, 0)     # fired this turn
+    weapons: Counts = (2, 1, 4, 8)   # intact: missiles, main, secondary, ap
+    fired: Counts = (0, 0, 0, 0)     # fired this turn
     missiles_spent: int = 0
     moved: int = 0
     undo_hex: int = 0          # Undo returns here: the start of the move or the last ram/overrun
@@ -156,7 +169,7 @@ class Aiming:
     """
 
     target: int = 0
-    weapons: tuple[int, int, int, int] = (0, 0, 0, 0)
+    weapons: Counts = (0, 0, 0, 0)
     part: Weapon | None = None
     attackers: tuple[int, ...] = ()
 
@@ -168,9 +181,9 @@ class PieceIndex:
     __slots__ = ("occupancy", "by_id", "crowded", "movers", "_pieces", "_command_post")
 
     def __init__(self, pieces: tuple[Piece, ...]) -> None:
-        occupancy = {p.hex: (p,) for p in pieces}
+        occupancy: dict[int, tuple[Piece, ...]] = {p.hex: (p,) for p in pieces}
         self.crowded = 0
-        self.movers = None
+        self.movers: frozenset[int] | None = None
         if len(occupancy) < len(pieces):        # a stack somewhere: build it again, in order
             occupancy = {}
             for p in pieces:
@@ -182,7 +195,7 @@ class PieceIndex:
         self.occupancy = occupancy
         self.by_id = {p.id: p for p in reversed(pieces)}     # the first of a (bad) repeated id
         self._pieces = pieces
-        self._command_post = _UNKNOWN
+        self._command_post: Piece | None | _Unknown = _UNKNOWN
 
     def moved(self, old: Piece, new: Piece, pieces: tuple[Piece, ...]) -> PieceIndex:
         """The index of `pieces`, where `new` took the place of `old`. Without stacks before or
@@ -212,7 +225,17 @@ class PieceIndex:
         return cp
 
 
-_UNKNOWN = object()
+class _Unknown(Enum):
+    """Not looked for yet (None means looked for and not there). An enum so that mypy
+    narrows `is _UNKNOWN`."""
+    UNKNOWN = 0
+
+
+_UNKNOWN = _Unknown.UNKNOWN
+
+# What legal_actions found in a move phase, for check: (full hexes, Ogre hex,
+# {piece id: its MovesAndReach} of every piece that may move).
+FoundMoves: TypeAlias = tuple[set[int], int, dict[int, MovesAndReach]]
 
 
 @quick_init
@@ -234,7 +257,8 @@ class GameState:
     _index: PieceIndex | None = field(default=None, compare=False, repr=False, hash=False)
     # What legal_actions found in a move phase, for check: (full hexes, Ogre hex,
     # {piece id: (Move values, reach keys, reach)} of every piece that may move). Never copied.
-    _moves: tuple | None = field(default=None, init=False, compare=False, repr=False, hash=False)
+    _moves: FoundMoves | None = field(default=None, init=False, compare=False, repr=False,
+                                      hash=False)
 
     # -- lookups (cached per state; states never change) --
     def index(self) -> PieceIndex:
@@ -257,12 +281,16 @@ class GameState:
         except TypeError:          # an unhashable id names no piece
             return None
 
-    def with_pieces(self, pieces: tuple[Piece, ...], **changes) -> GameState:
+    def known(self, pid: int) -> Piece:
+        """A piece that is known to be there (check found it): KeyError otherwise."""
+        return self.index().by_id[pid]
+
+    def with_pieces(self, pieces: tuple[Piece, ...], **changes: Any) -> GameState:
         if changes.keys() <= _EVOLVES:
             return evolve(self, pieces=pieces, **changes)
         return replace(self, pieces=pieces, _index=None, **changes)
 
-    def replace_piece(self, new: Piece | None, pid: int, **changes) -> GameState:
+    def replace_piece(self, new: Piece | None, pid: int, **changes: Any) -> GameState:
         """A state with piece `pid` replaced by `new` (or removed when None)."""
         if new is None:
             pieces = tuple(p for p in self.pieces if p.id != pid)
@@ -304,12 +332,19 @@ class GameState:
         return sum(p.attack for p in self.pieces)
 
 
-_KEEP = object()
+class _Keep(Enum):
+    """evolve's "leave the aim as it is" (None clears it)."""
+    KEEP = 0
+
+
+_KEEP = _Keep.KEEP
 _EVOLVES = frozenset({"ogre", "phase", "turn", "rng", "aim", "ap_hit", "next_id", "result"})
 
 
-def evolve(s: GameState, pieces=None, ogre=None, phase=None, turn=None, rng=None, aim=_KEEP,
-           ap_hit=None, next_id=None, result=None) -> GameState:
+def evolve(s: GameState, pieces: tuple[Piece, ...] | None = None, ogre: Ogre | None = None,
+           phase: Phase | None = None, turn: int | None = None, rng: int | None = None,
+           aim: Aiming | None | _Keep = _KEEP, ap_hit: frozenset[int] | None = None,
+           next_id: int | None = None, result: str | None = None) -> GameState:
     """dataclasses.replace for the engine's own hot paths, a few times faster: the fields not
     named stay, and the piece index stays too unless the pieces change."""
     if pieces is None:
@@ -331,8 +366,10 @@ def piece_start(p: Piece) -> Piece:
     return Piece(p.id, p.kind, p.hex, p.squads, p.disabled_turn, 0, p.hex, 0, p.fired)
 
 
-def evolve_piece(p: Piece, id=None, hex=None, squads=None, disabled_turn=None, moved=None,
-                 start=None, base_moved=None, fired=None) -> Piece:
+def evolve_piece(p: Piece, id: int | None = None, hex: int | None = None,
+                 squads: int | None = None, disabled_turn: int | None = None,
+                 moved: int | None = None, start: int | None = None,
+                 base_moved: int | None = None, fired: int | None = None) -> Piece:
     """dataclasses.replace for a Piece, for the engine's hot paths."""
     return Piece(p.id if id is None else id, p.kind, p.hex if hex is None else hex,
                  p.squads if squads is None else squads,
@@ -342,8 +379,11 @@ def evolve_piece(p: Piece, id=None, hex=None, squads=None, disabled_turn=None, m
                  p.fired if fired is None else fired)
 
 
-def evolve_ogre(o: Ogre, hex=None, treads=None, weapons=None, fired=None, missiles_spent=None,
-                moved=None, undo_hex=None, undo_moved=None, rams=None, exited=None) -> Ogre:
+def evolve_ogre(o: Ogre, hex: int | None = None, treads: int | None = None,
+                weapons: Counts | None = None, fired: Counts | None = None,
+                missiles_spent: int | None = None, moved: int | None = None,
+                undo_hex: int | None = None, undo_moved: int | None = None,
+                rams: int | None = None, exited: bool | None = None) -> Ogre:
     """dataclasses.replace for the Ogre, for the engine's hot paths."""
     return Ogre(o.mark, o.hex if hex is None else hex, o.treads if treads is None else treads,
                 o.weapons if weapons is None else weapons, o.fired if fired is None else fired,

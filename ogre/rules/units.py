@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
+from typing import TypeAlias
 
 
 class Kind(str, Enum):
@@ -55,6 +57,19 @@ class Weapon(str, Enum):
 
 
 WEAPONS: tuple[Weapon, ...] = (Weapon.MISSILE, Weapon.MAIN, Weapon.SECONDARY, Weapon.AP)
+
+# One number per Ogre weapon, in WEAPONS order: what a Mark carries, what fired, what is aimed.
+Counts: TypeAlias = tuple[int, int, int, int]
+
+
+def counts(values: Iterable[int]) -> Counts:
+    """Four numbers, one per Ogre weapon, as a Counts.
+
+    >>> counts(n + 1 for n in (0, 0, 1, 2))
+    (1, 1, 2, 3)
+    """
+    missiles, main, secondary, ap = values
+    return (missiles, main, secondary, ap)
 AP, TREADS = Weapon.AP, Weapon.TREADS
 
 
@@ -92,9 +107,9 @@ _WEAPONS_TEXT: dict[tuple[int, ...], str] = {}
 @dataclass(frozen=True)
 class OgreMark:
     name: str
-    weapons: tuple[int, int, int, int]   # missiles, main, secondary, antipersonnel
+    weapons: Counts   # missiles, main, secondary, antipersonnel
     treads: int
-    complete_defense_points: int         # surviving attack points for a Complete Defense victory (G4)
+    complete_defense_points: int         # attack points left for a Complete Defense victory (G4)
     armor_units: int                     # standard deployment allowance (E9)
     infantry_squads: int
     forward_points: int                  # attack points allowed in front of the crater line
@@ -109,7 +124,8 @@ OGRE_MOVE = 3
 
 
 def ogre_move_value(treads: int, original: int) -> int:
-    """3 hexes a turn; 2 at two-thirds of the treads or less; 1 at a third or less; 0 at none (U3)."""
+    """3 hexes a turn; 2 at two-thirds of the treads or less; 1 at a third or less; 0 at none
+    (U3)."""
     if treads <= 0:
         return 0
     if treads * 3 <= original:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -65,17 +66,17 @@ def read_log(path: Path) -> tuple[GameState, list[Step]]:
 
 def replay_text(text: str, where: str = "The battle log") -> tuple[GameState, list[Step]]:
     """The starting state and every step, or StorageError naming the first bad line."""
-    start: GameState | None = None
-    state: GameState | None = None
     steps: list[Step] = []
     if sum(1 for _ in _entries(text)) > LOG_STEPS + 1:
         # Replaying is the work: refuse before doing it, not part way through.
         raise StorageError(f"{where} is too long to replay: it holds more than {LOG_STEPS:,} "
                            "actions.", "too_large")
-    for n, line in _entries(text):
-        if start is None:
-            start = state = _start(line, n, where)
-            continue
+    entries = _entries(text)
+    first = next(entries, None)
+    if first is None:
+        raise StorageError(f"{where} has no starting position.", "foreign")
+    start = state = _start(first[1], first[0], where)
+    for n, line in entries:
         try:
             action = parse_action(line)
         except ValueError:
@@ -87,12 +88,10 @@ def replay_text(text: str, where: str = "The battle log") -> tuple[GameState, li
             raise StorageError(f"{where}, line {n}: {line[:40]!r} does not replay "
                                f"({err.message}).", "invalid") from None
         steps.append(Step(n, str(action), state, tuple(events)))
-    if start is None:
-        raise StorageError(f"{where} has no starting position.", "foreign")
     return start, steps
 
 
-def _entries(text: str):
+def _entries(text: str) -> Iterator[tuple[int, str]]:
     """(line number, line) for each line that is not blank or a comment, read one at a time
     (a file of millions of short lines is never held as a list)."""
     for n, raw in enumerate(io.StringIO(text), 1):

@@ -118,7 +118,8 @@ def decode(text: str, model: type[M], *, fmt: str, version: int,
 
 
 def encode(doc: BaseModel) -> str:
-    """The JSON text of a document, format tag first, one short item a line, ending with a newline."""
+    """The JSON text of a document, format tag first, one short item a line, ending with a
+    newline."""
     return _pretty(doc.model_dump(mode="json"), "") + "\n"
 
 

@@ -1,4 +1,4 @@
-"""Fields on disk: the FieldFile schema, five player slots and the five predesigned fields (G5, E10).
+"""Fields on disk: the FieldFile schema, five player slots, the five predesigned fields (G5, E10).
 
 A field file stores the terrain and the defenders, never the Ogre (E10)::
 
@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Final, Literal
 
 from pydantic import (
     AfterValidator,
@@ -39,8 +39,8 @@ from .paths import fields_folder
 from .screen_text import clean_text, for_screen
 from .slots import SLOTS, SlotFolder, SlotStatus
 
-FORMAT = "ogre-field"
-VERSION = 1
+FORMAT: Final = "ogre-field"
+VERSION: Final = 1
 # The migration hook: MIGRATIONS[n] turns a version-n document (a dict) into version n+1.
 MIGRATIONS: dict[int, Migration] = {}
 SIZE_LIMIT = 256 * 1024           # a full map of pieces is about 20 KB
@@ -315,4 +315,5 @@ def predesigned_paths(folder: Path | None = None) -> list[Path]:
 
 def load_predesigned(folder: Path | None = None) -> list[FieldRecord]:
     """The five predesigned fields shipped with the game (G5)."""
-    return [read_field_file(p, f"The predesigned field {p.name}") for p in predesigned_paths(folder)]
+    return [read_field_file(p, f"The predesigned field {p.name}")
+            for p in predesigned_paths(folder)]

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Final, Literal
 
 from pydantic import (
     BaseModel,
@@ -47,8 +47,8 @@ from .fields import HexId, KindName, ScreenText, Terrain, check_squads, terrain_
 from .paths import games_folder
 from .slots import SLOTS, SlotFolder, SlotStatus
 
-FORMAT = "ogre-game"
-VERSION = 1
+FORMAT: Final = "ogre-game"
+VERSION: Final = 1
 # The migration hook: MIGRATIONS[n] turns a version-n document (a dict) into version n+1.
 MIGRATIONS: dict[int, Migration] = {}
 SIZE_LIMIT = 4 * 1024 * 1024       # a long game's log is well under 1 MB
@@ -177,11 +177,11 @@ class StateData(BaseModel):
         o = self.ogre
         pieces = tuple(Piece(p.id, p.kind, int(p.hex), p.squads, p.disabled_turn, p.moved,
                              _int(p.start), p.base_moved, p.fired) for p in self.pieces)
-        ogre = Ogre(mark=o.mark, hex=_int(o.hex), treads=o.treads, weapons=tuple(o.weapons),
-                    fired=tuple(o.fired), missiles_spent=o.missiles_spent, moved=o.moved,
+        ogre = Ogre(mark=o.mark, hex=_int(o.hex), treads=o.treads, weapons=o.weapons,
+                    fired=o.fired, missiles_spent=o.missiles_spent, moved=o.moved,
                     undo_hex=_int(o.undo_hex), undo_moved=o.undo_moved, rams=o.rams,
                     exited=o.exited)
-        aim = None if self.aim is None else Aiming(self.aim.target, tuple(self.aim.weapons),
+        aim = None if self.aim is None else Aiming(self.aim.target, self.aim.weapons,
                                                    self.aim.part, tuple(self.aim.attackers))
         return GameState(board=self.board.board(), scenario=self.scenario, pieces=pieces,
                          ogre=ogre, phase=self.phase, turn=self.turn, rng=self.rng, aim=aim,
@@ -246,7 +246,8 @@ class GameFile(BaseModel):
     @model_validator(mode="after")
     def _label_and_log(self) -> GameFile:
         s = self.state
-        if (self.label.scenario, self.label.turn, self.label.phase) != (s.scenario, s.turn, s.phase):
+        label = self.label
+        if (label.scenario, label.turn, label.phase) != (s.scenario, s.turn, s.phase):
             raise ValueError("the label does not match the game state")
         if self.start is not None:
             problem = log_problem(self.start.to_state(), self.log, s.to_state())

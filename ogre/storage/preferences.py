@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, StrictBool, StrictInt, ValidationError
 from pydantic import Field as Spec
@@ -25,8 +25,8 @@ from .documents import Migration, encode, parse_json, upgrade
 from .errors import StorageError
 from .paths import preferences_folder
 
-FORMAT = "ogre-preferences"
-VERSION = 1
+FORMAT: Final = "ogre-preferences"
+VERSION: Final = 1
 # The migration hook: MIGRATIONS[n] turns a version-n document (a dict) into version n+1.
 MIGRATIONS: dict[int, Migration] = {}
 FILE_NAME = "preferences.json"
