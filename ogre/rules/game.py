@@ -21,7 +21,14 @@ from .errors import RuleError
 from .events import Event, Verdict, shared_verdict
 from .fire import aim_attack, aim_kill_probability, defenders_fire, lose_squad, ogre_fires
 from .hexes import BOTTOM_ROW, distance, on_map
-from .legal import legal_actions, must_leave, ogre_weapon_reaches, ram_tread_cost, stack_movers
+from .legal import (
+    legal_actions,
+    must_leave,
+    note_move,
+    ogre_weapon_reaches,
+    ram_tread_cost,
+    stack_movers,
+)
 from .movement import defender_allowance, defender_reach, ogre_reach
 from .state import (
     DEFENSE_FIRE,
@@ -166,7 +173,7 @@ def _listed_move(s: GameState, a: Move) -> int:
     """The cost of a defender's move if legal_actions listed it in this state (it leaves its
     notes on the state), else 0: such a move passes check as it is."""
     assert s._moves is not None             # the callers ask only when legal_actions left notes
-    full, _, reaches = s._moves
+    full, _, reaches, _ = s._moves
     try:
         found = reaches.get(a.piece)                  # (Move values, reach keys, reach)
         cost = found[2].get(a.to, 0) if found is not None else 0
@@ -365,8 +372,10 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
         cost = _listed_move(state, action)
         if cost and action.to != state.ogre.hex:
             moved: list[Event] = []
-            return _defender_moves_on(state, state.known(action.piece), action.to, cost,
-                                      moved), moved
+            p = state.known(action.piece)
+            new = _defender_moves_on(state, p, action.to, cost, moved)
+            note_move(state, new, p, action.to)
+            return new, moved
     verdict = check(state, action)
     events: list[Event] = []
     new = _APPLY[type(action)](state, action, verdict, events)

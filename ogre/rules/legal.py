@@ -9,7 +9,9 @@ come from hexes.DISTANCE, and the per-piece loop asks the state's PieceIndex, no
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
+from operator import attrgetter
 
 from .actions import Action, Aim, Clear, Done, Enter, Exit, Fire, Group, Move, OgreAim, Split, Undo
 from .board import Board, MovesAndReach, Reach, ReachKey
@@ -24,6 +26,7 @@ from .state import (
     OGRE_ID,
     OGRE_MOVE,
     OVER,
+    FoundMoves,
     GameState,
     Ogre,
     Piece,
@@ -140,10 +143,10 @@ def _legal_ogre_move(s: GameState) -> list[Action]:
         if under and _contact_allowed(s, under):
             out.append(Move(OGRE_ID, o.hex))
         if o.hex in BOTTOM_ROW:
-            out.append(Exit())
+            out.append(EXIT)
     if o.hex != o.undo_hex or o.moved != o.undo_moved:
-        out.append(Undo(OGRE_ID))
-    out.append(Done())
+        out.append(_UNDOS.get(OGRE_ID) or _undo(OGRE_ID))
+    out.append(DONE)
     return out
 
 
@@ -155,6 +158,11 @@ def _contact_allowed(s: GameState, occupants: tuple[Piece, ...]) -> bool:
 
 
 def _legal_defender_move(s: GameState) -> list[Action]:
+    after = s._after
+    if after is not None:
+        spliced = _splice(s, after[0], after[1])
+        if spliced is not None:
+            return spliced
     idx = s.index()
     movers, occupancy = idx.movers, idx.occupancy
     ogre_hex = s.ogre.hex
@@ -169,7 +177,6 @@ def _legal_defender_move(s: GameState) -> list[Action]:
     ogre_row = DISTANCE[ogre_hex] if ogre_hex else None
     undos = _UNDOS
     reaches: dict[int, MovesAndReach] = {}       # what check needs to pass these moves (game.py)
-    object.__setattr__(s, "_moves", (full, ogre_hex, reaches))
     out: list[Action] = []
     append, extend = out.append, out.extend
     for p in s.pieces:
@@ -183,11 +190,11 @@ def _legal_defender_move(s: GameState) -> list[Action]:
             here = occupancy[p.hex]
             if len(here) == 1:
                 if p.squads >= 2 and p.hex != ogre_hex:
-                    append(Split(pid))
+                    append(_SPLITS.get(pid) or _split(pid))
             elif len(here) == 2:                                 # M5: group with the other
                 other = here[0] if here[1].id == pid else here[1]
                 if other.kind is INFANTRY and p.squads + other.squads <= 3 and pid < other.id:
-                    append(Group(pid))
+                    append(_GROUPS.get(pid) or _group(pid))
         left = allowance[kind] - p.moved
         if left <= 0 or p.disabled_turn:
             continue
@@ -202,8 +209,56 @@ def _legal_defender_move(s: GameState) -> list[Action]:
         else:
             extend(found[0])
     if movers is None and (not ogre_hex or ogre_hex not in occupancy or must_leave(s) is None):
-        append(Done())
+        append(DONE)
+    object.__setattr__(s, "_moves", (full, ogre_hex, reaches, tuple(out)))
     return out
+
+
+def note_move(before: GameState, after: GameState, p: Piece, to: int) -> None:
+    """Called by apply after defender p moved to `to`. When that changed no other piece's
+    actions - no stack before or after, p alone where it was and where it went, the Ogre's hex
+    in neither - the next list is this one with p's actions made again (_splice)."""
+    found = before._moves
+    idx = before.index()
+    occupancy = idx.occupancy
+    if (found is not None and idx.movers is None and to not in occupancy
+            and p.hex != before.ogre.hex):
+        object.__setattr__(after, "_after", (found, p.id))
+
+
+def _splice(s: GameState, found: FoundMoves, pid: int) -> list[Action] | None:
+    """The list of the state before (`found`) with piece pid's actions made again, in place;
+    None when its actions cannot be found as one run (pieces not in id order)."""
+    full, ogre_hex, reaches, listed = found
+    end = len(listed) - (type(listed[-1]) is Done)
+    start = bisect_left(listed, pid, 0, end, key=_PIECE)
+    stop = bisect_right(listed, pid, start, end, key=_PIECE)
+    if (start == stop or (start and _PIECE(listed[start - 1]) == pid)
+            or _PIECE(listed[start]) != pid or _PIECE(listed[stop - 1]) != pid
+            or (stop < end and _PIECE(listed[stop]) == pid)):
+        return None
+    p = s.known(pid)
+    mine: list[Action] = []
+    if p.hex != p.start or p.moved != p.base_moved:              # p.can_undo
+        mine.append(_UNDOS.get(pid) or _undo(pid))
+    phase = s.phase
+    kind = p.kind
+    if kind is INFANTRY and phase is not GEV_MOVE and p.squads >= 2:    # alone in its hex
+        mine.append(_SPLITS.get(pid) or _split(pid))
+    reaches = dict(reaches)
+    left = ALLOWANCE[phase][kind] - p.moved
+    if left > 0 and not p.disabled_turn:
+        moves = reaches[pid] = _moves_and_reach(s, p, left)
+        mine.extend(moves[0] if not full or moves[1].isdisjoint(full)
+                    else [m for m in moves[0] if m.to not in full])
+    else:
+        reaches.pop(pid, None)
+    listed = listed[:start] + tuple(mine) + listed[stop:]
+    object.__setattr__(s, "_moves", (full, ogre_hex, reaches, listed))
+    return list(listed)
+
+
+_PIECE = attrgetter("piece")     # every action of a defender move phase but Done names a piece
 
 
 def defender_moves(s: GameState, p: Piece, left: int,
@@ -257,6 +312,8 @@ _MOVES: dict[tuple[int, int], Move] = {}
 _AIMS: dict[tuple[int, Weapon], Aim] = {}
 _OGRE_AIMS: dict[tuple[int, Counts], OgreAim] = {}
 _UNDOS: dict[int, Undo] = {}
+_SPLITS: dict[int, Split] = {}
+_GROUPS: dict[int, Group] = {}
 _OGRE_MOVES: dict[int, tuple[Reach, tuple[Move, ...]]] = {}
 
 
@@ -273,6 +330,23 @@ def _undo(pid: int) -> Undo:
     if u is None:
         u = _UNDOS[pid] = Undo(pid)
     return u
+
+
+def _split(pid: int) -> Split:
+    u = _SPLITS.get(pid)
+    if u is None:
+        u = _SPLITS[pid] = Split(pid)
+    return u
+
+
+def _group(pid: int) -> Group:
+    u = _GROUPS.get(pid)
+    if u is None:
+        u = _GROUPS[pid] = Group(pid)
+    return u
+
+
+DONE, EXIT, CLEAR_FIRE = Done(), Exit(), (Clear(), Fire())
 
 
 def _legal_ogre_fire(s: GameState) -> list[Action]:
@@ -306,8 +380,8 @@ def _legal_ogre_fire(s: GameState) -> list[Action]:
                         shot = _OGRE_AIMS[(t.id, aimed)] = OgreAim(t.id, aimed)
                     out.append(shot)
     if aim is not None:
-        out += [Clear(), Fire()]
-    out.append(Done())
+        out += CLEAR_FIRE
+    out.append(DONE)
     return out
 
 
@@ -347,8 +421,8 @@ def _legal_defense_fire(s: GameState) -> list[Action]:
                     shot = _AIMS[(p.id, part)] = Aim(p.id, part)
                 out.append(shot)
     if aim is not None:
-        out += [Clear(), Fire()]
-    out.append(Done())
+        out += CLEAR_FIRE
+    out.append(DONE)
     return out
 
 

@@ -9,10 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from enum import Enum
-from typing import Any, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from .board import Board, MovesAndReach
 from .frozen import quick_init
+
+if TYPE_CHECKING:
+    from .actions import Action
 from .units import (
     ARMOR,
     CP,
@@ -176,9 +179,10 @@ class Aiming:
 
 class PieceIndex:
     """What the engine keeps asking about a tuple of pieces, worked out once per tuple: who
-    stands where, who has which id, the stacks M3 says must be resolved, the Command Post."""
+    stands where, where each id is in the tuple, the stacks M3 says must be resolved, the
+    Command Post."""
 
-    __slots__ = ("occupancy", "by_id", "crowded", "movers", "_pieces", "_command_post")
+    __slots__ = ("occupancy", "position", "crowded", "movers", "_pieces", "_command_post")
 
     def __init__(self, pieces: tuple[Piece, ...]) -> None:
         occupancy: dict[int, tuple[Piece, ...]] = {p.hex: (p,) for p in pieces}
@@ -193,7 +197,8 @@ class PieceIndex:
             self.crowded = stacks[0][0].hex
             self.movers = frozenset(p.id for ps in stacks for p in ps)
         self.occupancy = occupancy
-        self.by_id = {p.id: p for p in reversed(pieces)}     # the first of a (bad) repeated id
+        # id -> place in the tuple (the first of a bad repeated id): a piece moving keeps its place
+        self.position = {pieces[i].id: i for i in range(len(pieces) - 1, -1, -1)}
         self._pieces = pieces
         self._command_post: Piece | None | _Unknown = _UNKNOWN
 
@@ -209,8 +214,7 @@ class PieceIndex:
         del occupancy[old.hex]
         occupancy[new.hex] = (new,)
         twin.occupancy = occupancy
-        twin.by_id = by_id = dict(self.by_id)
-        by_id[new.id] = new
+        twin.position = self.position
         twin.crowded = 0
         twin.movers = None
         twin._pieces = pieces
@@ -233,9 +237,9 @@ class _Unknown(Enum):
 
 _UNKNOWN = _Unknown.UNKNOWN
 
-# What legal_actions found in a move phase, for check: (full hexes, Ogre hex,
-# {piece id: its MovesAndReach} of every piece that may move).
-FoundMoves: TypeAlias = tuple[set[int], int, dict[int, MovesAndReach]]
+# What legal_actions found in a move phase, for check and for the next state's list: (full
+# hexes, Ogre hex, {piece id: its MovesAndReach} of every piece that may move, the actions).
+FoundMoves: TypeAlias = tuple[set[int], int, dict[int, MovesAndReach], tuple["Action", ...]]
 
 
 @quick_init
@@ -255,10 +259,13 @@ class GameState:
     # The PieceIndex of `pieces`, made when first asked for; pass _index=None to
     # dataclasses.replace along with new pieces (with_pieces does).
     _index: PieceIndex | None = field(default=None, compare=False, repr=False, hash=False)
-    # What legal_actions found in a move phase, for check: (full hexes, Ogre hex,
-    # {piece id: (Move values, reach keys, reach)} of every piece that may move). Never copied.
+    # What legal_actions found in a move phase (FoundMoves). Never copied.
     _moves: FoundMoves | None = field(default=None, init=False, compare=False, repr=False,
                                       hash=False)
+    # Left by apply after a plain defender move that changed nobody else's actions: what
+    # legal_actions found in the state before and the piece that moved (legal._splice).
+    _after: tuple[FoundMoves, int] | None = field(default=None, init=False, compare=False,
+                                                  repr=False, hash=False)
 
     # -- lookups (cached per state; states never change) --
     def index(self) -> PieceIndex:
@@ -277,13 +284,14 @@ class GameState:
 
     def piece(self, pid: int) -> Piece | None:
         try:
-            return self.index().by_id.get(pid)
+            at = self.index().position.get(pid)
         except TypeError:          # an unhashable id names no piece
             return None
+        return None if at is None else self.pieces[at]
 
     def known(self, pid: int) -> Piece:
         """A piece that is known to be there (check found it): KeyError otherwise."""
-        return self.index().by_id[pid]
+        return self.pieces[self.index().position[pid]]
 
     def with_pieces(self, pieces: tuple[Piece, ...], **changes: Any) -> GameState:
         if changes.keys() <= _EVOLVES:
@@ -296,14 +304,12 @@ class GameState:
             pieces = tuple(p for p in self.pieces if p.id != pid)
             return self.with_pieces(pieces, **changes)
         idx = self.index()
-        old = idx.by_id.get(pid)
-        if old is None or changes or new.id != pid or len(idx.by_id) != len(self.pieces):
-            pieces = tuple(new if p.id == pid else p for p in self.pieces)
-            return self.with_pieces(pieces, **changes)
         pieces = self.pieces
-        at = 0
-        while pieces[at] is not old:       # by identity: == would compare every field
-            at += 1
+        at = idx.position.get(pid)
+        if at is None or changes or new.id != pid or len(idx.position) != len(pieces):
+            pieces = tuple(new if p.id == pid else p for p in pieces)
+            return self.with_pieces(pieces, **changes)
+        old = pieces[at]
         pieces = pieces[:at] + (new,) + pieces[at + 1:]
         return GameState(self.board, self.scenario, pieces, self.ogre, self.phase, self.turn,
                          self.rng, self.aim, self.ap_hit, self.next_id, self.result,
