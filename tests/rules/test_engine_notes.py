@@ -66,6 +66,33 @@ def test_x3_check_on_a_listed_state_agrees_with_check_from_nothing():
     assert compared > 5000
 
 
+def test_m1_m3_legal_actions_spliced_after_a_move_are_the_list_from_nothing():
+    # After a plain defender move, legal_actions makes only the mover's actions again and puts
+    # them in its place in the list before (legal._splice): same actions, same order.
+    spliced = 0
+    for s, _ in _states(range(10, 16)):
+        spliced += s._after is not None
+        assert legal_actions(s) == legal_actions(_fresh(s)), s
+        if s._after is not None:
+            assert s._moves is not None and s._moves[3] == tuple(legal_actions(_fresh(s)))
+    assert spliced > 200
+
+
+def test_m1_m3_no_splice_when_the_move_made_a_stack_or_left_the_ogre():
+    # Moving onto a friend (M3 stack) or out from under the Ogre changes other pieces' actions:
+    # the next list is made anew, and is the list from nothing.
+    changed = 0
+    for before, action in _states(range(16, 20)):
+        if type(action) is not Move or action.piece == 0 or before._moves is None:
+            continue
+        after, _ = apply(before, action)
+        if len(after.at(action.to)) > 1 or before.known(action.piece).hex == before.ogre.hex:
+            changed += 1
+            assert after._after is None
+            assert legal_actions(after) == legal_actions(_fresh(after))
+    assert changed > 20
+
+
 def test_x3_apply_of_a_listed_move_is_apply_from_nothing():
     for s, played in _states(range(6, 10)):
         legal_actions(s)
