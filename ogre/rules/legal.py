@@ -349,6 +349,29 @@ def _group(pid: int) -> Group:
 DONE, EXIT, CLEAR_FIRE = Done(), Exit(), (Clear(), Fire())
 
 
+def _free(weapons: Counts, fired: Counts, current: Counts) -> tuple[tuple[int, int, Counts], ...]:
+    """Weapons that may still fire beside what is aimed (missiles are spent, not "fired"):
+    (index, range, the counts an OgreAim adding one of them would carry), kept per counts."""
+    free = tuple([(i, W_RANGE[i], counts(n + (j == i) for j, n in enumerate(current)))
+                  for i in range(4)
+                  if weapons[i] - (0 if i == 0 else fired[i]) > current[i]])
+    if len(_FREE) > 20_000:
+        _FREE.clear()
+    _FREE[(weapons, fired, current)] = free
+    return free
+
+
+def _parts(o: Ogre) -> tuple[Weapon, ...]:
+    """The Ogre's parts the defence may aim at: intact weapons, and the treads while any."""
+    parts = tuple([w for w in (*WEAPONS, TREADS) if o.intact(w) > 0])
+    _PARTS[(o.weapons, o.treads > 0)] = parts
+    return parts
+
+
+_FREE: dict[tuple[Counts, Counts, Counts], tuple[tuple[int, int, Counts], ...]] = {}
+_PARTS: dict[tuple[Counts, bool], tuple[Weapon, ...]] = {}     # a few hundred at most
+
+
 def _legal_ogre_fire(s: GameState) -> list[Action]:
     o = s.ogre
     out: list[Action] = []
@@ -357,11 +380,9 @@ def _legal_ogre_fire(s: GameState) -> list[Action]:
         current = aim.weapons if aim is not None else (0, 0, 0, 0)
         targets = (s.known(aim.target),) if aim is not None else s.pieces
         weapons, fired, ap_hit = o.weapons, o.fired, s.ap_hit
-        # Weapons that may still fire beside what is aimed (missiles are spent, not "fired"),
-        # with the counts an OgreAim adding one of them would carry.
-        free = [(i, W_RANGE[i], counts(n + (j == i) for j, n in enumerate(current)))
-                for i in range(4)
-                if weapons[i] - (0 if i == 0 else fired[i]) > current[i]]
+        free = _FREE.get((weapons, fired, current))
+        if free is None:
+            free = _free(weapons, fired, current)
         if free:
             row = DISTANCE[o.hex]
             for t in targets:
@@ -390,15 +411,15 @@ def _legal_defense_fire(s: GameState) -> list[Action]:
     out: list[Action] = []
     aim = s.aim
     if o.on_map:
-        parts: list[Weapon]
+        parts: tuple[Weapon, ...]
         if aim is not None:
             assert aim.part is not None          # a defence aim is at a part of the Ogre
-            parts = [aim.part]
+            parts = (aim.part,)
             aimed: dict[int, int] = {}
             for pid in aim.attackers:
                 aimed[pid] = aimed.get(pid, 0) + 1
         else:
-            parts = [w for w in (*WEAPONS, TREADS) if o.intact(w) > 0]
+            parts = _PARTS.get((o.weapons, o.treads > 0)) or _parts(o)
             aimed = {}
         squads_only = None      # C7: treads are fired on by infantry alone (asked when needed)
         row = DISTANCE[o.hex]

@@ -14,6 +14,7 @@ COMPLETE_DEFENSE = "Complete Defense Victory"
 DEFENSE_VICTORY = "Defense Victory"
 MARGINAL_DEFENSE = "Marginal Defense Victory"
 OGRE_WINS = (COMPLETE_OGRE, OGRE_VICTORY, MARGINAL_OGRE)
+MOBILE = frozenset(kind for kind, stats in STATS.items() if stats.move > 0)
 VICTORY_LEVELS = (COMPLETE_OGRE, OGRE_VICTORY, MARGINAL_OGRE,
                   COMPLETE_DEFENSE, DEFENSE_VICTORY, MARGINAL_DEFENSE)
 
@@ -44,9 +45,9 @@ def out_of_the_fight(s: GameState) -> bool:
     o = s.ogre
     if o.treads > 0 or not o.on_map:
         return False
+    if not MOBILE.isdisjoint([p.kind for p in s.pieces]):
+        return False                  # asked after every action once the treads are gone
     for p in s.pieces:
-        if STATS[p.kind].move > 0:
-            return False
         if p.attack and distance(p.hex, o.hex) <= p.range:
             return False
         if any(o.weapons[i] and ogre_weapon_reaches(o, w, p) for i, w in enumerate(WEAPONS)):
