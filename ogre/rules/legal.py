@@ -210,7 +210,8 @@ def _legal_defender_move(s: GameState) -> list[Action]:
             extend(found[0])
     if movers is None and (not ogre_hex or ogre_hex not in occupancy or must_leave(s) is None):
         append(DONE)
-    object.__setattr__(s, "_moves", (full, ogre_hex, reaches, tuple(out)))
+    # The list is kept for the next state's splice, which never follows a crowded state.
+    object.__setattr__(s, "_moves", (full, ogre_hex, reaches, () if movers else tuple(out)))
     return out
 
 

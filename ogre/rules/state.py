@@ -203,20 +203,35 @@ class PieceIndex:
         self._command_post: Piece | None | _Unknown = _UNKNOWN
 
     def moved(self, old: Piece, new: Piece, pieces: tuple[Piece, ...]) -> PieceIndex:
-        """The index of `pieces`, where `new` took the place of `old`. Without stacks before or
-        after, the order of the hexes in `occupancy` matters to nobody, so the maps are copied
-        and patched; otherwise they are built again from the pieces, in order."""
-        occupancy = self.occupancy
-        if self.movers is not None or (new.hex != old.hex and new.hex in occupancy):
-            return PieceIndex(pieces)
+        """The index of `pieces`, where `new` took the place of `old` (same id, same place):
+        the hex map copied and patched, the id map shared."""
+        occupancy = dict(self.occupancy)
+        if self.movers is None and new.hex not in occupancy:          # the common case
+            del occupancy[old.hex]
+            occupancy[new.hex] = (new,)
+            return self._twin(occupancy, pieces, 0, None, old)
+        position = self.position
+        here = occupancy.pop(old.hex)
+        if len(here) > 1:
+            occupancy[old.hex] = tuple([p for p in here if p is not old])
+        there = occupancy.get(new.hex)
+        # a hex's pieces in the order of the tuple, as __init__ lists them
+        occupancy[new.hex] = ((new,) if there is None else
+                              tuple(sorted(there + (new,), key=lambda p: position[p.id])))
+        stacks = [ps for ps in occupancy.values() if len(ps) > 1]
+        if not stacks:
+            return self._twin(occupancy, pieces, 0, None, old)
+        first = min(stacks, key=lambda ps: position[ps[0].id])     # __init__'s first stack
+        movers = frozenset([p.id for ps in stacks for p in ps])
+        return self._twin(occupancy, pieces, first[0].hex, movers, old)
+
+    def _twin(self, occupancy: dict[int, tuple[Piece, ...]], pieces: tuple[Piece, ...],
+              crowded: int, movers: frozenset[int] | None, old: Piece) -> PieceIndex:
         twin = PieceIndex.__new__(PieceIndex)
-        occupancy = dict(occupancy)
-        del occupancy[old.hex]
-        occupancy[new.hex] = (new,)
         twin.occupancy = occupancy
         twin.position = self.position
-        twin.crowded = 0
-        twin.movers = None
+        twin.crowded = crowded
+        twin.movers = movers
         twin._pieces = pieces
         twin._command_post = _UNKNOWN if old.kind is CP else self._command_post
         return twin

@@ -17,7 +17,7 @@ import pytest
 from ogre.rules import Move, Phase, Piece, RuleError, apply, check, legal_actions, new_game, parse_action
 from ogre.rules.events import Event
 from ogre.rules.hexes import ALL_HEXES, DISTANCE, distance, to_cube
-from ogre.rules.state import GameState, Kind
+from ogre.rules.state import GameState, Kind, PieceIndex
 
 from .game_digest import predesigned_fields
 from .helpers import mark_iii_field
@@ -91,6 +91,18 @@ def test_m1_m3_no_splice_when_the_move_made_a_stack_or_left_the_ogre():
             assert after._after is None
             assert legal_actions(after) == legal_actions(_fresh(after))
     assert changed > 20
+
+
+def test_m3_the_patched_piece_index_is_the_index_from_nothing():
+    # A move patches the index of the state before (PieceIndex.moved), stacks included: who is
+    # where (in the tuple's order), the crowded hex M3 names first and the pieces that must move.
+    stacked = 0
+    for s, _ in _states(range(20, 26)):
+        idx, fresh = s.index(), PieceIndex(s.pieces)
+        assert idx.occupancy == fresh.occupancy and idx.position == fresh.position
+        assert (idx.crowded, idx.movers) == (fresh.crowded, fresh.movers)
+        stacked += idx.movers is not None
+    assert stacked > 100
 
 
 def test_x3_apply_of_a_listed_move_is_apply_from_nothing():
