@@ -192,7 +192,8 @@ def _apply_split(s: GameState, a: Split, v: Verdict, ev: list[Event]) -> GameSta
     squad = evolve_piece(p, id=s.next_id, squads=1)
     ev.append(Event("split", "One squad split off", squad.id, p.hex))
     pieces = tuple(rest if x.id == p.id else x for x in s.pieces) + (squad,)
-    return evolve(s, pieces=pieces, next_id=s.next_id + 1)
+    return evolve(s, pieces=pieces, next_id=s.next_id + 1,
+                  index=s.index().split(p, rest, squad, pieces))
 
 
 def _apply_exit(s: GameState, a: Exit, v: Verdict, ev: list[Event]) -> GameState:

@@ -225,6 +225,21 @@ class PieceIndex:
         movers = frozenset([p.id for ps in stacks for p in ps])
         return self._twin(occupancy, pieces, first[0].hex, movers, old)
 
+    def split(self, old: Piece, rest: Piece, squad: Piece,
+              pieces: tuple[Piece, ...]) -> PieceIndex | None:
+        """The index of `pieces`, where infantry `old`, alone in its hex and in no stack, became
+        `rest` and the new `squad` appended beside it (M5); None when that is not so."""
+        position = self.position
+        if (self.movers is not None or self.occupancy.get(old.hex) != (old,)
+                or len(position) != len(pieces) - 1 or squad.id in position):
+            return None
+        twin = self._twin(dict(self.occupancy), pieces, old.hex,
+                          frozenset((rest.id, squad.id)), old)
+        twin.occupancy[old.hex] = (rest, squad)
+        twin.position = dict(position)
+        twin.position[squad.id] = len(pieces) - 1
+        return twin
+
     def _twin(self, occupancy: dict[int, tuple[Piece, ...]], pieces: tuple[Piece, ...],
               crowded: int, movers: frozenset[int] | None, old: Piece) -> PieceIndex:
         twin = PieceIndex.__new__(PieceIndex)
@@ -365,13 +380,13 @@ _EVOLVES = frozenset({"ogre", "phase", "turn", "rng", "aim", "ap_hit", "next_id"
 def evolve(s: GameState, pieces: tuple[Piece, ...] | None = None, ogre: Ogre | None = None,
            phase: Phase | None = None, turn: int | None = None, rng: int | None = None,
            aim: Aiming | None | _Keep = _KEEP, ap_hit: frozenset[int] | None = None,
-           next_id: int | None = None, result: str | None = None) -> GameState:
+           next_id: int | None = None, result: str | None = None,
+           index: PieceIndex | None = None) -> GameState:
     """dataclasses.replace for the engine's own hot paths, a few times faster: the fields not
-    named stay, and the piece index stays too unless the pieces change."""
+    named stay, and the piece index stays too unless the pieces change (then `index`, if
+    given, is theirs)."""
     if pieces is None:
         pieces, index = s.pieces, s._index
-    else:
-        index = None
     return GameState(s.board, s.scenario, pieces, s.ogre if ogre is None else ogre,
                      s.phase if phase is None else phase, s.turn if turn is None else turn,
                      s.rng if rng is None else rng, s.aim if aim is _KEEP else aim,
