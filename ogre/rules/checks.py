@@ -33,6 +33,8 @@ from .state import (
 )
 from .units import CP, GEV, HOWITZER, INFANTRY, TREADS, WEAPON_STATS, WEAPONS, Weapon
 
+# The verdicts with nothing but their kind, made once.
+_UNDO, _SPLIT, _AIM, _DONE = (shared_verdict(kind) for kind in ("undo", "split", "aim", "done"))
 W_RANGE = tuple(WEAPON_STATS[w].range for w in WEAPONS)
 
 
@@ -194,11 +196,11 @@ def _check_undo(s: GameState, a: Undo) -> Verdict:
             raise _err("move_a_piece")
         if o.hex == o.undo_hex and o.moved == o.undo_moved:
             raise _err("move_a_piece", "nothing to undo")
-        return shared_verdict("undo")
+        return _UNDO
     p = _movable_defender(s, a.piece)
     if not p.can_undo:
         raise _err("move_a_piece", "nothing to undo")
-    return shared_verdict("undo")
+    return _UNDO
 
 
 def _check_group(s: GameState, a: Group) -> Verdict:
@@ -220,7 +222,7 @@ def _check_split(s: GameState, a: Split) -> Verdict:
         raise _err("move_a_piece", "a single squad cannot split")
     if len(s.at(p.hex)) > 1 or p.hex == s.ogre.hex:
         raise _err("hex_full")
-    return shared_verdict("split")
+    return _SPLIT
 
 
 def _infantry_in_move_phase(s: GameState, pid: int) -> Piece:
@@ -297,7 +299,7 @@ def _check_aim(s: GameState, a: Aim) -> Verdict:
             s.known(q).kind is INFANTRY for q in s.aim.attackers)
         if not squads_only:
             raise _err("treads_combined")
-    return shared_verdict("aim")
+    return _AIM
 
 
 def _check_clear_or_fire(s: GameState, a: Clear | Fire) -> Verdict:
@@ -313,7 +315,7 @@ def _check_done(s: GameState, a: Done) -> Verdict:
         raise _err("stack")
     if must_leave(s) is not None:
         raise _err("stack", "a unit under the Ogre must leave its hex")
-    return shared_verdict("done")
+    return _DONE
 
 
 # By the action's type; each handler takes the action of its own type.

@@ -172,7 +172,9 @@ def _apply_undo(s: GameState, a: Undo, v: Verdict, ev: list[Event]) -> GameState
     ev.append(Event("undo", f"{p.name} move undone", p.id, p.start))
     back = Piece(p.id, p.kind, p.start, p.squads, p.disabled_turn, p.base_moved, p.start,
                  p.base_moved, p.fired)
-    return s.replace_piece(back, p.id)
+    new = s.replace_piece(back, p.id)
+    note_move(s, new, p, p.start)        # an undone move changes only p's actions, as a move
+    return new
 
 
 def _apply_group(s: GameState, a: Group, v: Verdict, ev: list[Event]) -> GameState:

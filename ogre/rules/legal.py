@@ -82,8 +82,13 @@ def stack_movers(s: GameState) -> frozenset[int] | None:
 def full_hexes(s: GameState) -> set[int]:
     """Hexes no defender may stop on: two pieces already, or the Ogre with a defender (M3)."""
     idx = s.index()
-    occupancy = idx.occupancy
-    full = set() if idx.movers is None else {h for h, ps in occupancy.items() if len(ps) >= 2}
+    occupancy, movers, position, pieces = idx.occupancy, idx.movers, idx.position, s.pieces
+    if movers is None:
+        full = set()
+    elif len(position) == len(pieces):              # the stacks' hexes, from the few in them
+        full = {pieces[position[pid]].hex for pid in movers}
+    else:                                           # a repeated id: by the hexes themselves
+        full = {h for h, ps in occupancy.items() if len(ps) >= 2}
     if s.ogre.hex in occupancy:
         full.add(s.ogre.hex)
     return full
@@ -216,14 +221,16 @@ def _legal_defender_move(s: GameState) -> list[Action]:
 
 
 def note_move(before: GameState, after: GameState, p: Piece, to: int) -> None:
-    """Called by apply after defender p moved to `to`. When that changed no other piece's
-    actions - no stack before or after, p alone where it was and where it went, the Ogre's hex
-    in neither - the next list is this one with p's actions made again (_splice)."""
+    """Called by apply after defender p moved (or was undone) to `to`. When that changed no
+    other piece's actions - no stack before or after, p alone where it was and where it went,
+    the Ogre's hex in neither - the next list is this one with p's actions made again
+    (_splice)."""
     found = before._moves
     idx = before.index()
     occupancy = idx.occupancy
+    ogre_hex = before.ogre.hex
     if (found is not None and idx.movers is None and to not in occupancy
-            and p.hex != before.ogre.hex):
+            and p.hex != ogre_hex and to != ogre_hex):
         object.__setattr__(after, "_after", (found, p.id))
 
 
