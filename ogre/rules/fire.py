@@ -9,7 +9,17 @@ from fractions import Fraction
 from . import combat
 from .dice import roll
 from .events import Event
-from .state import OGRE_ID, Aiming, GameState, Ogre, Piece, evolve, evolve_ogre, evolve_piece
+from .state import (
+    OGRE_ID,
+    Aiming,
+    GameState,
+    Ogre,
+    Piece,
+    evolve,
+    evolve_ogre,
+    evolve_piece,
+    index_in_place,
+)
 from .units import CP, INFANTRY, TREADS, WEAPON_STATS, WEAPONS, weapons_text
 from .units import counts as counts_of
 
@@ -107,7 +117,7 @@ def defenders_fire(s: GameState, ev: list[Event]) -> GameState:
         shots[pid] = shots.get(pid, 0) + 1
     pieces = tuple(evolve_piece(p, fired=p.fired + shots[p.id]) if p.id in shots else p
                    for p in s.pieces)
-    s = evolve(s, pieces=pieces, ogre=o, rng=rng, aim=None)
+    s = evolve(s, pieces=pieces, ogre=o, rng=rng, aim=None, index=index_in_place(s, pieces))
     ev.append(Event("fire", f"Defense fires at {WEAPON_STATS[part].name}: {word}",
                     OGRE_ID, o.hex, die=die, odds=column, result=word, treads_lost=lost))
     return s

@@ -31,10 +31,12 @@ from .state import (
     OVER,
     Aiming,
     GameState,
+    Phase,
     Piece,
     evolve,
     evolve_ogre,
     evolve_piece,
+    index_in_place,
     piece_start,
 )
 from .units import CP, HOWITZER, INFANTRY, Kind, counts
@@ -230,12 +232,14 @@ def _apply_done(s: GameState, a: Done, v: Verdict, ev: list[Event]) -> GameState
         s = evolve(s, ogre=evolve_ogre(s.ogre, fired=(0, 0, 0, 0)), ap_hit=frozenset(),
                    aim=None, phase=nxt)
     elif phase is OGRE_FIRE:
-        s = evolve(_recover_and_ready(s, ev), aim=None, phase=nxt)
+        s = _recover_and_ready(s, ev, nxt)
     elif phase is DEFENSE_FIRE:
         pieces = tuple([p if not (p.moved or p.base_moved) and p.start == p.hex
                         else piece_start(p) for p in s.pieces])
-        unchanged = all(map(operator.is_, pieces, s.pieces))
-        s = evolve(s, pieces=None if unchanged else pieces, aim=None, phase=nxt)
+        if all(map(operator.is_, pieces, s.pieces)):
+            s = evolve(s, aim=None, phase=nxt)
+        else:
+            s = evolve(s, pieces=pieces, aim=None, phase=nxt, index=index_in_place(s, pieces))
     elif phase is GEV_MOVE:
         s = evolve(_next_turn(s, ev), aim=None, phase=nxt)
     else:
@@ -244,8 +248,8 @@ def _apply_done(s: GameState, a: Done, v: Verdict, ev: list[Event]) -> GameState
     return s
 
 
-def _recover_and_ready(s: GameState, ev: list[Event]) -> GameState:
-    """T1: after the Ogre fires, armor disabled in an earlier turn recovers (C4)."""
+def _recover_and_ready(s: GameState, ev: list[Event], nxt: Phase) -> GameState:
+    """T1: after the Ogre fires, armor disabled in an earlier turn recovers (C4); on to `nxt`."""
     pieces = []
     for p in s.pieces:
         if not (p.disabled_turn or p.fired or p.moved or p.base_moved) and p.start == p.hex:
@@ -257,8 +261,9 @@ def _recover_and_ready(s: GameState, ev: list[Event]) -> GameState:
         p = piece_start(p)
         pieces.append(evolve_piece(p, fired=0) if p.fired else p)
     if all(map(operator.is_, pieces, s.pieces)):
-        return s                                  # nothing to reset: the index stays good
-    return s.with_pieces(tuple(pieces))
+        return evolve(s, aim=None, phase=nxt)     # nothing to reset: the index stays good
+    ready = tuple(pieces)
+    return evolve(s, pieces=ready, aim=None, phase=nxt, index=index_in_place(s, ready))
 
 
 def _next_turn(s: GameState, ev: list[Event]) -> GameState:

@@ -209,7 +209,7 @@ class PieceIndex:
         if self.movers is None and new.hex not in occupancy:          # the common case
             del occupancy[old.hex]
             occupancy[new.hex] = (new,)
-            return self._twin(occupancy, pieces, 0, None, old)
+            return self._twin(occupancy, pieces, 0, None, old.kind is CP)
         position = self.position
         here = occupancy.pop(old.hex)
         if len(here) > 1:
@@ -220,10 +220,10 @@ class PieceIndex:
                               tuple(sorted(there + (new,), key=lambda p: position[p.id])))
         stacks = [ps for ps in occupancy.values() if len(ps) > 1]
         if not stacks:
-            return self._twin(occupancy, pieces, 0, None, old)
+            return self._twin(occupancy, pieces, 0, None, old.kind is CP)
         first = min(stacks, key=lambda ps: position[ps[0].id])     # __init__'s first stack
         movers = frozenset([p.id for ps in stacks for p in ps])
-        return self._twin(occupancy, pieces, first[0].hex, movers, old)
+        return self._twin(occupancy, pieces, first[0].hex, movers, old.kind is CP)
 
     def split(self, old: Piece, rest: Piece, squad: Piece,
               pieces: tuple[Piece, ...]) -> PieceIndex | None:
@@ -234,21 +234,38 @@ class PieceIndex:
                 or len(position) != len(pieces) - 1 or squad.id in position):
             return None
         twin = self._twin(dict(self.occupancy), pieces, old.hex,
-                          frozenset((rest.id, squad.id)), old)
+                          frozenset((rest.id, squad.id)), False)
         twin.occupancy[old.hex] = (rest, squad)
         twin.position = dict(position)
         twin.position[squad.id] = len(pieces) - 1
         return twin
 
+    def in_place(self, pieces: tuple[Piece, ...]) -> PieceIndex | None:
+        """The index of `pieces`: this index's pieces, each in its place and hex, some of them
+        changed (fired, recovered, made ready for a move); None when that is not so."""
+        old_pieces = self._pieces
+        if len(pieces) != len(old_pieces):
+            return None
+        occupancy = dict(self.occupancy)
+        for old, new in zip(old_pieces, pieces):
+            if old is new:
+                continue
+            if old.hex != new.hex or old.id != new.id:
+                return None
+            here = occupancy[old.hex]
+            occupancy[old.hex] = (new,) if len(here) == 1 else tuple(
+                [new if p is old else p for p in here])
+        return self._twin(occupancy, pieces, self.crowded, self.movers, True)
+
     def _twin(self, occupancy: dict[int, tuple[Piece, ...]], pieces: tuple[Piece, ...],
-              crowded: int, movers: frozenset[int] | None, old: Piece) -> PieceIndex:
+              crowded: int, movers: frozenset[int] | None, cp_changed: bool) -> PieceIndex:
         twin = PieceIndex.__new__(PieceIndex)
         twin.occupancy = occupancy
         twin.position = self.position
         twin.crowded = crowded
         twin.movers = movers
         twin._pieces = pieces
-        twin._command_post = _UNKNOWN if old.kind is CP else self._command_post
+        twin._command_post = _UNKNOWN if cp_changed else self._command_post
         return twin
 
     @property
@@ -393,6 +410,12 @@ def evolve(s: GameState, pieces: tuple[Piece, ...] | None = None, ogre: Ogre | N
                      s.ap_hit if ap_hit is None else ap_hit,
                      s.next_id if next_id is None else next_id,
                      s.result if result is None else result, index)
+
+
+def index_in_place(s: GameState, pieces: tuple[Piece, ...]) -> PieceIndex | None:
+    """The index of `pieces`, s's pieces changed where they stand, if s has one to patch."""
+    idx = s._index
+    return None if idx is None else idx.in_place(pieces)
 
 
 def piece_start(p: Piece) -> Piece:
