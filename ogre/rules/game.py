@@ -229,8 +229,9 @@ def _apply_done(s: GameState, a: Done, v: Verdict, ev: list[Event]) -> GameState
     phase = s.phase
     nxt = _NEXT_PHASE[phase]
     if phase is OGRE_MOVE:
-        s = evolve(s, ogre=evolve_ogre(s.ogre, fired=(0, 0, 0, 0)), ap_hit=frozenset(),
-                   aim=None, phase=nxt)
+        o = s.ogre
+        s = evolve(s, ogre=o if o.fired == _NONE_FIRED else evolve_ogre(o, fired=_NONE_FIRED),
+                   ap_hit=_NONE_HIT, aim=None, phase=nxt)
     elif phase is OGRE_FIRE:
         s = _recover_and_ready(s, ev, nxt)
     elif phase is DEFENSE_FIRE:
@@ -241,7 +242,7 @@ def _apply_done(s: GameState, a: Done, v: Verdict, ev: list[Event]) -> GameState
         else:
             s = evolve(s, pieces=pieces, aim=None, phase=nxt, index=index_in_place(s, pieces))
     elif phase is GEV_MOVE:
-        s = evolve(_next_turn(s, ev), aim=None, phase=nxt)
+        s = _next_turn(s, ev, nxt)
     else:
         s = evolve(s, aim=None, phase=nxt)
     ev.append(_PHASE_EVENTS[nxt])
@@ -266,11 +267,12 @@ def _recover_and_ready(s: GameState, ev: list[Event], nxt: Phase) -> GameState:
     return evolve(s, pieces=ready, aim=None, phase=nxt, index=index_in_place(s, ready))
 
 
-def _next_turn(s: GameState, ev: list[Event]) -> GameState:
-    """A new turn: the Ogre's move is fresh, and infantry on its hex loses a squad (M8)."""
+def _next_turn(s: GameState, ev: list[Event], nxt: Phase) -> GameState:
+    """A new turn, from phase `nxt`: the Ogre's move is fresh, and infantry on its hex loses a
+    squad (M8)."""
     o = s.ogre
-    s = evolve(s, turn=s.turn + 1,
-                ogre=evolve_ogre(o, moved=0, rams=0, undo_hex=o.hex, undo_moved=0))
+    s = evolve(s, turn=s.turn + 1, aim=None, phase=nxt,
+               ogre=evolve_ogre(o, moved=0, rams=0, undo_hex=o.hex, undo_moved=0))
     if o.on_map and o.weapons[3]:
         for p in s.at(o.hex):
             if p.kind is INFANTRY:
@@ -280,6 +282,8 @@ def _next_turn(s: GameState, ev: list[Event]) -> GameState:
     return s
 
 
+_NONE_FIRED = (0, 0, 0, 0)
+_NONE_HIT: frozenset[int] = frozenset()
 _NEXT_PHASE = {
     OGRE_MOVE: OGRE_FIRE,
     OGRE_FIRE: DEFENSE_MOVE,
