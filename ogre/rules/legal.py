@@ -261,9 +261,10 @@ def _splice(s: GameState, found: FoundMoves, pid: int) -> list[Action] | None:
                     else [m for m in moves[0] if m.to not in full])
     else:
         reaches.pop(pid, None)
-    listed = listed[:start] + tuple(mine) + listed[stop:]
-    object.__setattr__(s, "_moves", (full, ogre_hex, reaches, listed))
-    return list(listed)
+    out = list(listed)
+    out[start:stop] = mine
+    object.__setattr__(s, "_moves", (full, ogre_hex, reaches, tuple(out)))
+    return out
 
 
 _PIECE = attrgetter("piece")     # every action of a defender move phase but Done names a piece
