@@ -251,7 +251,7 @@ def _check_ogre_aim(s: GameState, a: OgreAim) -> Verdict:
     target = s.piece(a.target)
     if target is None:
         raise _err("no_target")
-    if len(a.weapons) != 4 or any(n < 0 for n in a.weapons) or not any(a.weapons):
+    if len(a.weapons) != 4 or min(a.weapons) < 0 or not any(a.weapons):
         raise _err("no_attacker")
     o = s.ogre
     d = distance(o.hex, target.hex) if o.hex else None
@@ -309,6 +309,9 @@ def _check_clear_or_fire(s: GameState, a: Clear | Fire) -> Verdict:
 
 
 def _check_done(s: GameState, a: Done) -> Verdict:
+    listed = s._moves
+    if listed is not None and listed[3] and listed[3][-1] is a:
+        return _DONE                  # legal_actions ends a move phase's list with Done if legal
     if s.phase is OGRE_ENTRY:
         raise _err("entry_row")
     if s.phase in MOVE_PHASES and s.crowded_hex():

@@ -111,6 +111,11 @@ class Piece:
         return STATS[self.kind].name
 
 
+# U3's move value for every Mark and tread count, asked at every Ogre move
+_MOVE_VALUES = {(mark, treads): ogre_move_value(treads, m.treads)
+                for mark, m in MARKS.items() for treads in range(m.treads + 1)}
+
+
 @quick_init
 @dataclass(frozen=True, slots=True)
 class Ogre:
@@ -142,7 +147,10 @@ class Ogre:
     @property
     def moves_left(self) -> int:
         # A ram that costs treads lowers the move value for the rest of the turn (U3).
-        return max(0, self.move_value - self.moved)
+        value = _MOVE_VALUES.get((self.mark, self.treads))
+        if value is None:
+            value = self.move_value
+        return max(0, value - self.moved)
 
     @property
     def destroyed(self) -> bool:
