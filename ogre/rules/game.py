@@ -71,9 +71,8 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
         if cost and action.to != state.ogre.hex:
             moved: list[Event] = []
             p = state.known(action.piece)
-            new = _defender_moves_on(state, p, action.to, cost, moved)
-            note_move(state, new, p, action.to)
-            return new, moved
+            return note_move(state, _defender_moves_on(state, p, action.to, cost, moved),
+                             p, action.to), moved
     verdict = check(state, action)
     events: list[Event] = []
     new = _APPLY[type(action)](state, action, verdict, events)
@@ -174,9 +173,8 @@ def _apply_undo(s: GameState, a: Undo, v: Verdict, ev: list[Event]) -> GameState
     ev.append(Event("undo", f"{p.name} move undone", p.id, p.start))
     back = Piece(p.id, p.kind, p.start, p.squads, p.disabled_turn, p.base_moved, p.start,
                  p.base_moved, p.fired)
-    new = s.replace_piece(back, p.id)
-    note_move(s, new, p, p.start)        # an undone move changes only p's actions, as a move
-    return new
+    # an undone move changes only p's actions, as a move does
+    return note_move(s, s.replace_piece(back, p.id), p, p.start)
 
 
 def _apply_group(s: GameState, a: Group, v: Verdict, ev: list[Event]) -> GameState:

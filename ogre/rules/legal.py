@@ -76,12 +76,12 @@ def stack_movers(s: GameState) -> frozenset[int] | None:
     """M3: while defenders share a hex, only the pieces in such a hex may move, split or group,
     and any of those stacks may be resolved first. Their ids; None when no hex is crowded.
     check and legal_actions both ask this, so they agree however many hexes are crowded."""
-    return s.index().movers
+    return (s._index or s.index()).movers
 
 
 def full_hexes(s: GameState) -> set[int]:
     """Hexes no defender may stop on: two pieces already, or the Ogre with a defender (M3)."""
-    idx = s.index()
+    idx = s._index or s.index()
     occupancy, movers, position, pieces = idx.occupancy, idx.movers, idx.position, s.pieces
     if movers is None:
         full = set()
@@ -100,7 +100,7 @@ def must_leave(s: GameState) -> Piece | None:
     ogre_hex = s.ogre.hex
     if s.phase is not DEFENSE_MOVE or not ogre_hex:
         return None
-    under = s.index().occupancy.get(ogre_hex)
+    under = (s._index or s.index()).occupancy.get(ogre_hex)
     if not under:
         return None
     for p in under:
@@ -130,7 +130,7 @@ def _legal_ogre_move(s: GameState) -> list[Action]:
     out: list[Action] = []
     left = o.moves_left
     if o.treads > 0 and left > 0:
-        occupancy = s.index().occupancy
+        occupancy = (s._index or s.index()).occupancy
         reach = ogre_reach(s, left)
         known = _OGRE_MOVES.get(id(reach))            # the Move values, per (shared) reach
         if known is None or known[0] is not reach:
@@ -168,7 +168,7 @@ def _legal_defender_move(s: GameState) -> list[Action]:
         spliced = _splice(s, after[0], after[1])
         if spliced is not None:
             return spliced
-    idx = s.index()
+    idx = s._index or s.index()
     movers, occupancy = idx.movers, idx.occupancy
     ogre_hex = s.ogre.hex
     if movers is None:                                           # full_hexes, inlined
@@ -220,18 +220,19 @@ def _legal_defender_move(s: GameState) -> list[Action]:
     return out
 
 
-def note_move(before: GameState, after: GameState, p: Piece, to: int) -> None:
-    """Called by apply after defender p moved (or was undone) to `to`. When that changed no
-    other piece's actions - no stack before or after, p alone where it was and where it went,
-    the Ogre's hex in neither - the next list is this one with p's actions made again
-    (_splice)."""
+def note_move(before: GameState, after: GameState, p: Piece, to: int) -> GameState:
+    """`after`, noted for legal_actions, when apply has just moved defender p to `to` (or undone
+    its move). When that changed no other piece's actions - no stack before or after, p alone
+    where it was and where it went, the Ogre's hex in neither - the next list is this one with
+    p's actions made again (_splice)."""
     found = before._moves
-    idx = before.index()
-    occupancy = idx.occupancy
-    ogre_hex = before.ogre.hex
-    if (found is not None and idx.movers is None and to not in occupancy
-            and p.hex != ogre_hex and to != ogre_hex):
-        object.__setattr__(after, "_after", (found, p.id))
+    if found is not None:
+        idx = before._index
+        ogre_hex = before.ogre.hex
+        if (idx is not None and idx.movers is None and to not in idx.occupancy
+                and p.hex != ogre_hex and to != ogre_hex):
+            object.__setattr__(after, "_after", (found, p.id))
+    return after
 
 
 def _splice(s: GameState, found: FoundMoves, pid: int) -> list[Action] | None:

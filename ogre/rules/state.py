@@ -322,7 +322,8 @@ class GameState:
     _after: tuple[FoundMoves, int] | None = field(default=None, init=False, compare=False,
                                                   repr=False, hash=False)
 
-    # -- lookups (cached per state; states never change) --
+    # -- lookups (cached per state; states never change). The hot paths write
+    # `s._index or s.index()`: the index is nearly always made already.
     def index(self) -> PieceIndex:
         idx = self._index
         if idx is None:
@@ -331,22 +332,22 @@ class GameState:
         return idx
 
     def _occupancy(self) -> dict[int, tuple[Piece, ...]]:
-        return self.index().occupancy
+        return (self._index or self.index()).occupancy
 
     def at(self, h: int) -> tuple[Piece, ...]:
         """The defenders in a hex (the Ogre is not a Piece)."""
-        return self.index().occupancy.get(h, ())
+        return (self._index or self.index()).occupancy.get(h, ())
 
     def piece(self, pid: int) -> Piece | None:
         try:
-            at = self.index().position.get(pid)
+            at = (self._index or self.index()).position.get(pid)
         except TypeError:          # an unhashable id names no piece
             return None
         return None if at is None else self.pieces[at]
 
     def known(self, pid: int) -> Piece:
         """A piece that is known to be there (check found it): KeyError otherwise."""
-        return self.pieces[self.index().position[pid]]
+        return self.pieces[(self._index or self.index()).position[pid]]
 
     def with_pieces(self, pieces: tuple[Piece, ...], **changes: Any) -> GameState:
         if changes.keys() <= _EVOLVES:
@@ -358,7 +359,7 @@ class GameState:
         if new is None:
             pieces = tuple(p for p in self.pieces if p.id != pid)
             return self.with_pieces(pieces, **changes)
-        idx = self.index()
+        idx = self._index or self.index()
         pieces = self.pieces
         at = idx.position.get(pid)
         if at is None or changes or new.id != pid or len(idx.position) != len(pieces):
@@ -376,7 +377,7 @@ class GameState:
 
     @property
     def command_post(self) -> Piece | None:
-        return self.index().command_post
+        return (self._index or self.index()).command_post
 
     @property
     def ogre_side_to_act(self) -> bool:
@@ -387,7 +388,7 @@ class GameState:
 
         The Ogre's hex counts too: Undo may bring a piece back under the Ogre onto another
         defender (moves there are refused, THIS HEX IS FULL), and one must then move off."""
-        return self.index().crowded
+        return (self._index or self.index()).crowded
 
     def surviving_attack_points(self) -> int:
         return sum(p.attack for p in self.pieces)
