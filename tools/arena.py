@@ -7,7 +7,9 @@
 Each game is seeded from (--seed, game number), so a run repeats exactly. Fields: --field FILE,
 else the predesigned fields for the Mark (fields/NN-*.json) in turn, else seeded standard
 deployments (ogre.ai.deploy). A controller is a skill level (Low, Med, Hi) or "module:Class"
-(X5). --opt-ogre / --opt-defense key=value override skill options for experiments.
+(X5), or a reference player "ref:Low|Med|Hi": the players frozen at the tag ai-reference-1
+(tools/reference.py), the yardstick for issue 17. --opt-ogre / --opt-defense key=value
+override skill options for experiments.
 
 A battle still going after --max-turns (100) is reported as Unfinished; when the Command Post is
 already destroyed it is an Ogre win whatever happens next ("Unfinished, CP destroyed") and counts
@@ -34,6 +36,9 @@ from ogre.ai.protocol import controller_from_arg, make_controller  # noqa: E402
 from ogre.rules import new_game  # noqa: E402
 from ogre.rules.field import Field  # noqa: E402
 from ogre.rules.game import OGRE_WINS, VICTORY_LEVELS  # noqa: E402
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import reference  # noqa: E402
 
 LEVELS = ("Low", "Med", "Hi")
 UNFINISHED_WON = "Unfinished, CP destroyed"   # an Ogre win whatever happens next
@@ -112,6 +117,8 @@ def _init(mark: int, field_file: str | None) -> None:
 
 
 def _controller(side: str, name: str, seed: int, opts: dict):
+    if name.startswith(reference.PREFIX):
+        return reference.controller(side, name, seed, **opts)
     if opts and ":" not in name:
         return make_controller(side, name, seed=seed, **opts)
     return controller_from_arg(side, name, seed)
@@ -211,6 +218,9 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
 
     _init(args.mark, args.field)
+    if any(name.startswith(reference.PREFIX) for name in (args.ogre, args.defense)):
+        package = reference.load()          # before the pool: its processes inherit it
+        print(f"reference players: {package} (tag {reference.TAG})")
     print(f"{len(_FIELDS)} field(s): {', '.join(f.name or '?' for f in _FIELDS[:5])}"
           f"{' ...' if len(_FIELDS) > 5 else ''}; seed {args.seed}")
     pool = (ProcessPoolExecutor(args.jobs, initializer=_init, initargs=(args.mark, args.field))
