@@ -60,7 +60,7 @@ class Side(BaseModel):
 
     who: Literal["player", "computer"]
     skill: Level | None = None
-    name: ScreenText = Spec("", max_length=100)
+    name: Annotated[ScreenText, Spec(max_length=100)] = ""
 
     @model_validator(mode="after")
     def _computer_has_a_skill(self) -> Side:
@@ -84,7 +84,7 @@ class Entry(BaseModel):
 
     finished_at: datetime
     scenario: Literal[3, 5]
-    field: ScreenText = Spec("", max_length=100)
+    field: Annotated[ScreenText, Spec(max_length=100)] = ""
     ogre: Side
     defense: Side
     result: Result
