@@ -74,7 +74,7 @@ class Side(BaseModel):
     def words(self) -> str:
         if self.who == "player":
             return "Player"
-        return f"Computer ({self.skill or self.name})"
+        return f"Computer ({self.skill})" if self.skill else self.name      # a plugin, by name
 
 
 class Entry(BaseModel):

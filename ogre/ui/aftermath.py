@@ -48,7 +48,10 @@ class Aftermath:
         d = battle.dialog
         if d is not None and d.title == OVER_TITLE and REPORT not in [b.label for b in d.buttons]:
             battle.dialog = Dialog(d.title, d.message, ("OK", REPORT), self._over_closed)
-        notice = add_battle(self.entry(battle.state), self.record_folder)
+        try:
+            notice = add_battle(self.entry(battle.state), self.record_folder)
+        except ValueError as exc:      # an entry the record refuses: said, and play goes on
+            notice = f"This battle could not be added to the record of battles ({exc})."
         if notice:
             self.app.show("Record of Battles", notice)
 

@@ -98,7 +98,7 @@ def _row(surface: pygame.Surface, cells: list[str], columns, left: int, y: int, 
     x = left
     for words, (_, w) in zip(cells, columns):
         theme.draw_in_box(surface, words, pygame.Rect(x, y, w - 8, height - 2), size, colour,
-                          bold=bold, smallest=12, middle=True)
+                          bold=bold, smallest=15, middle=True)
         x += w
     pygame.draw.line(surface, theme.BUTTON_DIM, (left, y + height - 1),
                      (x - 8, y + height - 1))

@@ -143,7 +143,8 @@ def test_x9_entries_are_validated():
         Side(who="computer")
     with pytest.raises(ValueError):
         Side(who="player", skill="Hi")
-    assert Side(who="computer", name="mybots:Careful").words == "Computer (mybots:Careful)"
+    assert Side(who="computer", name="mybots:Careful").words == "mybots:Careful"
+    assert Side(who="computer", skill="Med").words == "Computer (Med)"
 
 
 def test_x9_totals_per_opponent_and_skill_with_wins_by_level():
