@@ -65,7 +65,7 @@ def capture(app, out: Path) -> None:
     app.dirty = True
     app.step([])
     out.parent.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(pygame.display.get_surface(), str(out))
+    pygame.image.save(app.window, str(out))
     print(f"{out} ({out.stat().st_size // 1024} KB)")
 
 

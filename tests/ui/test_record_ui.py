@@ -7,8 +7,8 @@ from __future__ import annotations
 import json
 
 import pygame
+from aftermath_helpers import SHORT, menu_command, played_app, short_start
 from driver import Driver
-from test_report_window import SHORT, menu_command, played_app, short_start
 
 from ogre.rules import parse_action
 from ogre.storage.games import GameStore

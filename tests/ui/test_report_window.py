@@ -6,46 +6,15 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from driver import Driver
+from aftermath_helpers import SHORT, menu_command, played_app, short_start
 
 from ogre.report import KeyEvent, Report, Strength, battle_report
-from ogre.resources import standard_board
-from ogre.rules import Field, Placement, new_game, parse_action
-from ogre.rules.units import Kind
 from ogre.storage.games import GameStore
 from ogre.storage.paths import user_data_folder
 from ogre.ui import chart, theme
-from ogre.ui.app import App
 from ogre.ui.report_window import ReportWindow, report_paragraphs
 
 BLANK = (255, 0, 255)
-# A short battle on a small field: the Ogre comes on, crosses, rams the Command Post (turn 2).
-SHORT = ["enter 0822", "move O 0820", "done", "done", "done", "done", "done", "move O 0819",
-         "move O 0818"]
-
-
-def short_start():
-    field = Field(standard_board(), (Placement(Kind.CP, 818),))
-    return new_game(field, 3, seed=4)
-
-
-def played_app(actions=SHORT) -> tuple[App, Driver]:
-    app = App(state=short_start())
-    d = Driver(app)
-    d.answer("OK")                                       # the Ogre Entry dialog
-    for text in actions:
-        assert app.battle.act(parse_action(text), confirmed=True), app.battle.message
-    app.step([])
-    return app, d
-
-
-def menu_command(app: App, d: Driver, title: str, label: str) -> None:
-    menu = next(m for m in app.menubar.menus if m.title == title)
-    i = next(i for i, c in enumerate(menu.commands) if c.label == label)
-    d.click_at(menu.title_rect.center)
-    d.click_at((menu.rect.left + 20, menu.rect.top + 4 + i * 26 + 13))
-
-
 def made_up_report(turns: int, events: int = 3, mark: int = 3, guns=(2, 1, 4, 8)) -> Report:
     series = tuple(Strength(t, max(0, 45 - 2 * t), tuple(max(0, g - t // 3) for g in guns),
                             max(0, 90 - 3 * t)) for t in range(turns + 1))
