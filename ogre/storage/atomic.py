@@ -26,6 +26,11 @@ def write_text_atomic(path: Path, text: str) -> None:
 
     Raises StorageError ("unwritable", "disk_full" or "io") and leaves any old file intact.
     """
+    write_bytes_atomic(path, text.encode("utf-8"))
+
+
+def write_bytes_atomic(path: Path, data: bytes) -> None:
+    """Replace `path` with `data` all at once (a report's picture, X9), as write_text_atomic."""
     path = Path(path)
     folder = path.parent
     try:
@@ -34,8 +39,8 @@ def write_text_atomic(path: Path, text: str) -> None:
     except OSError as exc:
         raise write_failure(exc, folder) from exc
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)

@@ -28,8 +28,10 @@ FORMAT_NAMES = {
     "ogre-field": "a field",
     "ogre-game": "a saved game",
     "ogre-preferences": "the preferences",
+    "ogre-record": "the record of battles",
 }
-FORMAT_NOUNS = {"ogre-field": "field", "ogre-game": "saved game", "ogre-preferences": "preferences"}
+FORMAT_NOUNS = {"ogre-field": "field", "ogre-game": "saved game", "ogre-preferences": "preferences",
+                "ogre-record": "record"}
 
 
 def parse_json(text: str, where: str) -> Any:

@@ -21,6 +21,7 @@ from ogre.rules.state import GameState
 from ogre.storage.preferences import Preferences, load_preferences, save_preferences
 
 from . import theme
+from .aftermath import Aftermath
 from .battle import Battle
 from .commands import Commands
 from .keyboard import KeyPointer, KeyTargets
@@ -58,6 +59,7 @@ class App:
         self.frames = 0
         self.dialog: Dialog | None = None          # the app's own dialogs (menus' commands)
         self.pointer = KeyPointer(self.canvas.get_size())
+        self.aftermath = Aftermath(self)       # X9: the record of battles, the reports
         self.commands = Commands(self, players or {})
         self.menubar = MenuBar(self.commands.menus())
         self.battle: Battle | None = None
@@ -77,7 +79,7 @@ class App:
     def start_battle(self, state: GameState, computer: str | None = None, log=(),
                      start: GameState | None = None) -> None:
         self.battle = Battle(state, reminders=lambda: self.prefs.reminders, sounds=self.sounds,
-                             on_change=self.touch)
+                             on_change=self._battle_changed)
         self.battle.log = list(log)
         self.battle.start_state = start if start is not None else state
         self.commands.set_computer(computer)
@@ -85,6 +87,10 @@ class App:
         self._fit_screens()
         self.battle.frame_phase()       # a loaded or new battle opens on what matters (B4)
         self.touch()
+
+    def _battle_changed(self) -> None:
+        self.touch()
+        self.aftermath.battle_changed(self.battle)     # X9: the action that ends it is recorded
 
     def open_editor(self, field: Field, ogre_hex: int = 0, mark: int = 3) -> None:
         """The Field Editor on `field`; from a battle, with its Ogre on `ogre_hex` (E1, E7)."""

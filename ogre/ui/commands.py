@@ -101,12 +101,14 @@ class Commands:
                 Command("Clear Pieces", lambda: a.editor.ask_clear_pieces(), editing),
                 Command("Export the Log", self.export_log,
                         lambda: battling() and a.battle.start_state is not None),
+                Command("Battle Report", lambda: a.aftermath.choose_report()),     # X9
                 Command("Quit", self.quit, key="Ctrl+Q"),
             ]),
             ("OSI", [
                 Command("About Ogre", lambda: a.show("About Ogre", ABOUT)),
                 Command("Preferences", self.preferences),
                 Command("Keyboard", lambda: setattr(a, "dialog", KeysDialog()), key="K"),
+                Command("Record", lambda: a.aftermath.show_record()),      # X9
             ]),
         ]
 

@@ -1,0 +1,180 @@
+"""The after-action report (X9): a battle log replayed with the rules engine and summed up.
+
+Pure, like the rules it sits on: it imports only ogre.rules, draws nothing and reads no file,
+so the same starting position and actions always give the same report. Its layer is beside
+ai: above the rules, below storage and the UI, which read the logs and draw the chart.
+
+    report = battle_report(start, actions)     # the actions as values or in their notation
+    report.result, report.turns, report.series[-1].treads
+
+>>> from ogre.resources import standard_board
+>>> from ogre.rules import Field, Placement, Kind, new_game
+>>> start = new_game(Field(standard_board(), (Placement(Kind.CP, 818),)), 3, seed=1)
+>>> r = battle_report(start, ["enter 0822", "move O 0820", "done", "done", "done", "done",
+...                           "done", "move O 0819", "move O 0818"])
+>>> r.result, r.turns, r.rams, r.defense_lost
+('Complete Ogre Victory', 2, 1, (('Command Post', 1),))
+>>> [(k.turn, k.what) for k in r.key_events]
+[(2, 'Command Post destroyed')]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from ogre.rules.actions import Action, parse_action
+from ogre.rules.events import Event
+from ogre.rules.game import apply
+from ogre.rules.state import OGRE_ID, GameState
+from ogre.rules.units import MARKS, STATS, WEAPON_STATS, WEAPONS, Kind
+
+# The defenders' kinds in the order the report lists their losses.
+KINDS = (Kind.HEAVY, Kind.MISSILE, Kind.GEV, Kind.HOWITZER, Kind.INFANTRY, Kind.CP)
+KIND_NAMES = {**{k: STATS[k].name for k in KINDS}, Kind.INFANTRY: "Infantry squads"}
+GUN_NAMES = tuple(WEAPON_STATS[w].name for w in WEAPONS)
+
+FIRST_GUN_LOST = "First gun lost"
+CP_DESTROYED = "Command Post destroyed"
+IMMOBILISED = "Ogre immobilised"
+OGRE_HITS = frozenset({"destroyed", "disabled", "reduced"})   # an Ogre shot that did something
+
+
+@dataclass(frozen=True)
+class Strength:
+    """Both sides' strength at the end of `turn` (the first point: before the log's first turn)."""
+
+    turn: int
+    treads: int
+    guns: tuple[int, int, int, int]     # intact missiles, main, secondary, antipersonnel
+    defense_points: int                 # the defenders' surviving attack points
+
+
+@dataclass(frozen=True)
+class KeyEvent:
+    turn: int
+    what: str
+
+
+@dataclass(frozen=True)
+class Report:
+    """What the report window shows; every figure comes from replaying the log."""
+
+    mark: int
+    result: str                          # the victory level, "" while the battle goes on
+    turns: int                           # the turn the log ends in
+    series: tuple[Strength, ...]
+    key_events: tuple[KeyEvent, ...]     # in the order they happened, each once
+    defense_lost: tuple[tuple[str, int], ...]    # (kind, units lost; infantry in squads)
+    treads_lost: int
+    guns_lost: tuple[int, int, int, int]         # destroyed by fire, per WEAPONS slot
+    missiles_fired: int
+    ogre_shots: int
+    ogre_hits: int
+    defense_shots: int
+    defense_hits: int
+    rams: int                            # by the Ogre (M7)
+    rammed_by_defense: int               # defenders that rammed the Ogre (M7)
+    overruns: int                        # M8, the ones at a turn's start included
+    actions: int
+    # Issue 18 (advice) will count the advice asked with the battle; None: not kept, not shown.
+    advice_asked: int | None = None
+
+    @property
+    def over(self) -> bool:
+        return bool(self.result)
+
+    @property
+    def start_treads(self) -> int:
+        return MARKS[self.mark].treads
+
+
+def battle_report(start: GameState, actions: Iterable[Action | str],
+                  advice_asked: int | None = None) -> Report:
+    """Replay `actions` from `start` and sum the battle up. A refused action raises RuleError,
+    an unreadable one ValueError: a log that does not replay gives no report."""
+    tally = _Tally(start)
+    state = start
+    for a in actions:
+        action = parse_action(a) if isinstance(a, str) else a
+        after, events = apply(state, action)
+        tally.step(state, after, events)
+        state = after
+    return tally.report(state, advice_asked)
+
+
+class _Tally:
+    """The counts kept while the log replays."""
+
+    def __init__(self, start: GameState) -> None:
+        self.start = start
+        self.series = [_strength(start, start.turn - 1)]
+        self.key: dict[str, int] = {}
+        self.ogre_shots = self.ogre_hits = self.defense_shots = self.defense_hits = 0
+        self.rams = self.rammed = self.overruns = self.actions = 0
+
+    def step(self, before: GameState, after: GameState, events: list[Event]) -> None:
+        self.actions += 1
+        if after.turn > before.turn:
+            # the turn ends with the GEV phase; what the new turn's start does is the next's
+            self.series.append(_strength(before, before.turn))
+        for e in events:
+            self._count(e)
+        self._key_events(before, after)
+
+    def _count(self, e: Event) -> None:
+        if e.kind == "fire" and e.piece == OGRE_ID:
+            self.defense_shots += 1
+            self.defense_hits += e.result.startswith("hit")
+        elif e.kind == "fire":
+            self.ogre_shots += 1
+            self.ogre_hits += e.result in OGRE_HITS
+        elif e.kind == "ram":
+            self.rams += 1
+        elif e.kind == "ram_ogre":
+            self.rammed += 1
+        elif e.kind == "overrun":
+            self.overruns += 1
+
+    def _key_events(self, before: GameState, after: GameState) -> None:
+        turn = after.turn
+        o, p = before.ogre, after.ogre
+        spent = p.missiles_spent - o.missiles_spent
+        if sum(o.weapons) - sum(p.weapons) > spent:
+            self.key.setdefault(FIRST_GUN_LOST, turn)
+        if before.command_post is not None and after.command_post is None:
+            self.key.setdefault(CP_DESTROYED, turn)
+        if o.treads > 0 and p.treads <= 0:
+            self.key.setdefault(IMMOBILISED, turn)
+
+    def report(self, end: GameState, advice_asked: int | None) -> Report:
+        start = self.start
+        series = self.series
+        if series[-1].turn < end.turn:
+            series = series + [_strength(end, end.turn)]
+        o0, o1 = start.ogre, end.ogre
+        fired = o1.missiles_spent - o0.missiles_spent
+        (m0, b0, s0, a0), (m1, b1, s1, a1) = o0.weapons, o1.weapons
+        guns_lost = (m0 - m1 - fired, b0 - b1, s0 - s1, a0 - a1)
+        return Report(
+            mark=o0.mark, result=end.result, turns=end.turn, series=tuple(series),
+            key_events=tuple(KeyEvent(t, what) for what, t in self.key.items()),
+            defense_lost=_defense_lost(start, end), treads_lost=o0.treads - o1.treads,
+            guns_lost=guns_lost, missiles_fired=fired,
+            ogre_shots=self.ogre_shots, ogre_hits=self.ogre_hits,
+            defense_shots=self.defense_shots, defense_hits=self.defense_hits,
+            rams=self.rams, rammed_by_defense=self.rammed, overruns=self.overruns,
+            actions=self.actions, advice_asked=advice_asked)
+
+
+def _strength(s: GameState, turn: int) -> Strength:
+    return Strength(turn, s.ogre.treads, s.ogre.weapons, s.surviving_attack_points())
+
+
+def _defense_lost(start: GameState, end: GameState) -> tuple[tuple[str, int], ...]:
+    """Units lost by kind, infantry counted in squads; kinds that lost nothing left out.
+    Counted from the pieces at both ends, so splits and groups change nothing."""
+    def count(s: GameState, kind: Kind) -> int:
+        return sum(p.squads for p in s.pieces if p.kind is kind)
+    lost = ((KIND_NAMES[k], count(start, k) - count(end, k)) for k in KINDS)
+    return tuple((name, n) for name, n in lost if n)

@@ -1,0 +1,252 @@
+"""The record of battles (X9): one entry for every finished battle, in record.json in the
+user data folder, and the totals the Record window shows.
+
+    {"format": "ogre-record", "version": 1,
+     "entries": [{"finished_at": "2025-01-31T20:15:00+00:00", "scenario": 3,
+                  "field": "Howitzer Umbrella", "ogre": {"who": "computer", "skill": "Hi"},
+                  "defense": {"who": "player"}, "result": "Defense Victory", "turns": 14}]}
+
+Like every OGRE file it is written atomically and checked on reading. Nothing here ever stops
+a battle: reading or adding gives a one-sentence notice instead of raising. A damaged or
+foreign file is set aside (renamed, never deleted) when the next battle is added, its good
+entries carried over; a file from a newer OGRE is left as it is and nothing is added to it.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Annotated, Any, Final, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, StrictInt, ValidationError, model_validator
+from pydantic import Field as Spec
+
+from ..rules.victory import OGRE_WINS, VICTORY_LEVELS
+from .atomic import read_text_limited, write_text_atomic
+from .documents import Migration, encode, explain, parse_json, upgrade
+from .errors import StorageError
+from .fields import ScreenText
+from .paths import user_data_folder
+
+FORMAT: Final = "ogre-record"
+VERSION: Final = 1
+# The migration hook: MIGRATIONS[n] turns a version-n document (a dict) into version n+1.
+MIGRATIONS: dict[int, Migration] = {}
+FILE_NAME = "record.json"
+SIZE_LIMIT = 4 * 1024 * 1024
+MAX_ENTRIES = 10_000         # about 2 MB; past it the oldest battles give way
+WHERE = "The record of battles"
+LEVEL_NAMES = ("Low", "Med", "Hi")
+
+Level = Literal["Low", "Med", "Hi"]
+
+
+def _check_level(value: str) -> str:
+    if value not in VICTORY_LEVELS:
+        raise ValueError(f"{value[:40]!r} is not a victory level")
+    return value
+
+
+Result = Annotated[str, AfterValidator(_check_level)]
+
+
+class Side(BaseModel):
+    """Who played one side: the player, or the computer at a skill (or a plugin, by name, X5)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    who: Literal["player", "computer"]
+    skill: Level | None = None
+    name: Annotated[ScreenText, Spec(max_length=100)] = ""
+
+    @model_validator(mode="after")
+    def _computer_has_a_skill(self) -> Side:
+        if self.who == "computer" and self.skill is None and not self.name:
+            raise ValueError("a computer side needs its skill or its name")
+        if self.who == "player" and (self.skill is not None or self.name):
+            raise ValueError("a player's side has no skill or name")
+        return self
+
+    @property
+    def words(self) -> str:
+        if self.who == "player":
+            return "Player"
+        return f"Computer ({self.skill})" if self.skill else self.name      # a plugin, by name
+
+
+class Entry(BaseModel):
+    """One finished battle."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    finished_at: datetime
+    scenario: Literal[3, 5]
+    field: Annotated[ScreenText, Spec(max_length=100)] = ""
+    ogre: Side
+    defense: Side
+    result: Result
+    turns: Annotated[StrictInt, Spec(ge=1, le=10_000)]
+
+
+class RecordFile(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    format: Literal["ogre-record"] = FORMAT
+    version: Literal[1] = VERSION
+    entries: list[Entry] = Spec([], max_length=MAX_ENTRIES)
+
+
+def record_path(folder: Path | None = None) -> Path:
+    return Path(user_data_folder() if folder is None else folder) / FILE_NAME
+
+
+def new_entry(scenario: int, field_name: str, ogre: Side, defense: Side, result: str,
+              turns: int, now: datetime | None = None) -> Entry:
+    when = (now or datetime.now(UTC)).replace(microsecond=0)
+    return Entry.model_validate({"finished_at": when, "scenario": scenario,
+                                 "field": field_name.strip()[:100], "ogre": ogre,
+                                 "defense": defense, "result": result, "turns": turns})
+
+
+# ------------------------------------------------------------------ reading
+
+def load_record(folder: Path | None = None, migrations: Mapping[int, Migration] = MIGRATIONS
+                ) -> tuple[list[Entry], str | None]:
+    """(entries, notice): the entries that could be read, oldest first, and one sentence for
+    the player when something was wrong (None when all is well or there is no record yet)."""
+    try:
+        entries, lost = _read(record_path(folder), migrations)
+    except FileNotFoundError:
+        return [], None
+    except StorageError as exc:
+        if exc.code == "future":
+            return [], f"{exc.message.rstrip('.')}, so it is not shown here."
+        return [], (f"{exc.message.rstrip('.')}, so no battles can be shown; the next battle "
+                    "to end sets it aside and begins a new record.")
+    return entries, _lost_words(lost)
+
+
+def _read(path: Path, migrations: Mapping[int, Migration]) -> tuple[list[Entry], int]:
+    """The entries and how many could not be read; FileNotFoundError or StorageError when
+    the file as a whole cannot be."""
+    doc = upgrade(parse_json(read_text_limited(path, SIZE_LIMIT, WHERE), WHERE), FORMAT, VERSION,
+                  migrations, WHERE)
+    try:
+        return list(RecordFile.model_validate(doc).entries), 0
+    except ValidationError as exc:
+        problem = explain(exc)
+    raw = doc.get("entries")
+    if set(doc) - {"format", "version", "entries"} or not isinstance(raw, list):
+        raise StorageError(f"{WHERE} is not a valid record file: {problem}.", "invalid")
+    entries = []
+    for item in raw[-MAX_ENTRIES:]:
+        try:
+            entries.append(Entry.model_validate(item))
+        except ValidationError:
+            pass
+    return entries, len(raw) - len(entries)
+
+
+def _lost_words(lost: int) -> str | None:
+    if not lost:
+        return None
+    some = "1 battle" if lost == 1 else f"{lost:,} battles"
+    return f"{WHERE} had {some} that could not be read, left out here."
+
+
+# ------------------------------------------------------------------ adding a battle
+
+def add_battle(entry: Entry, folder: Path | None = None) -> str | None:
+    """Add one finished battle; None when done, else the one sentence saying what happened.
+    Never raises: a record that cannot be kept must not stop the game."""
+    path = record_path(folder)
+    notice = None
+    try:
+        entries, lost = _read(path, MIGRATIONS)
+    except FileNotFoundError:
+        entries, lost = [], 0
+    except StorageError as exc:
+        if exc.code in ("future", "unreadable"):
+            return f"{exc.message.rstrip('.')}, so this battle was not added to it."
+        entries, lost = [], 1
+        notice = exc.message.rstrip(".")
+    if lost:
+        aside = _set_aside(path)
+        if aside is None:
+            return f"{WHERE} is damaged and could not be set aside, so this battle was not added."
+        notice = notice or _lost_words(lost).rstrip(".")       # type: ignore[union-attr]
+        notice = f"{notice}; the file was kept as {aside.name} and a new record begun."
+    entries = (entries + [entry])[-MAX_ENTRIES:]
+    try:
+        write_text_atomic(path, encode(RecordFile(entries=entries)))
+    except StorageError as exc:
+        reason = exc.message.rstrip(".")
+        return f"This battle could not be added to the record of battles ({reason[:1].lower()}" \
+               f"{reason[1:]})."
+    return notice
+
+
+def _set_aside(path: Path) -> Path | None:
+    """Rename a record that cannot be read whole, so nothing in it is lost."""
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    for n in range(100):
+        aside = path.with_name(f"record-damaged-{stamp}{f'-{n}' if n else ''}.json")
+        if aside.exists():
+            continue
+        try:
+            os.replace(path, aside)
+        except OSError:
+            return None
+        return aside
+    return None
+
+
+# ------------------------------------------------------------------ the totals
+
+OPPONENTS = ("Computer Ogre", "Computer defence", "Two players", "Computer vs computer")
+
+
+@dataclass(frozen=True)
+class Total:
+    """Battles against one opponent at one skill; `wins` are the player's (None when no one
+    side is the player's), `by_level` counts every battle by its victory level."""
+
+    opponent: str
+    skill: str
+    battles: int = 0
+    wins: int | None = None
+    by_level: dict[str, int] = field(default_factory=dict)
+
+
+def opponent(entry: Entry) -> tuple[str, str, bool | None]:
+    """(opponent, skill, the player plays the Ogre), the last None when no one side is theirs."""
+    o, d = entry.ogre, entry.defense
+    if o.who == "computer" and d.who == "player":
+        return OPPONENTS[0], o.skill or o.name, False
+    if d.who == "computer" and o.who == "player":
+        return OPPONENTS[1], d.skill or d.name, True
+    if o.who == "player":
+        return OPPONENTS[2], "", None
+    return OPPONENTS[3], f"{o.skill or o.name} / {d.skill or d.name}", None
+
+
+def totals(entries: Iterable[Entry]) -> list[Total]:
+    """One Total per opponent and skill, the computer Ogre first and Low before Hi."""
+    found: dict[tuple[str, str], dict[str, Any]] = {}
+    for e in entries:
+        who, skill, plays_ogre = opponent(e)
+        t = found.setdefault((who, skill), {"battles": 0, "wins": None, "by_level": {}})
+        t["battles"] += 1
+        t["by_level"][e.result] = t["by_level"].get(e.result, 0) + 1
+        if plays_ogre is not None:
+            won = (e.result in OGRE_WINS) == plays_ogre
+            t["wins"] = (t["wins"] or 0) + won
+    order = sorted(found, key=lambda k: (OPPONENTS.index(k[0]), _skill_order(k[1]), k[1]))
+    return [Total(who, skill, **found[who, skill]) for who, skill in order]
+
+
+def _skill_order(skill: str) -> int:
+    return LEVEL_NAMES.index(skill) if skill in LEVEL_NAMES else len(LEVEL_NAMES)

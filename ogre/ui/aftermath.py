@@ -1,0 +1,169 @@
+"""After the battle (X9): the record of battles kept, the report offered, and the menu
+commands Battle Report (this battle, a saved game or an exported log) and OSI > Record.
+
+The App tells `battle_changed` after every action applied in a battle; the one that ends it
+adds exactly one entry to the record (loading a finished save, or looking at the report again,
+applies nothing and adds nothing), and the battle-over dialog gains a Report button.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from functools import partial
+from pathlib import Path
+
+from ogre.report import battle_report
+from ogre.rules.actions import Action
+from ogre.rules.errors import RuleError
+from ogre.rules.state import GameState
+from ogre.storage.battlelog import read_log
+from ogre.storage.errors import StorageError
+from ogre.storage.games import GameStore
+from ogre.storage.record import LEVEL_NAMES, Entry, Side, add_battle, load_record, new_entry
+
+from .choices import ListDialog
+from .commands import logs_folder  # where Export the Log writes: the pictures go beside
+from .record_window import RecordWindow
+from .report_window import ReportWindow
+from .widgets import Dialog
+
+OVER_TITLE = "The Battle Is Over"
+REPORT = "Report"
+TITLE = "After-Action Report"
+RECENT_LOGS = 4          # the newest exported logs Battle Report offers
+
+
+class Aftermath:
+    def __init__(self, app, record_folder: Path | None = None) -> None:
+        self.app = app
+        self.record_folder = record_folder      # None: the user data folder (tests: tmp)
+        self.recorded = None                    # the battle last added to the record
+
+    # ------------------------------------------------------------ a battle ends
+    def battle_changed(self, battle) -> None:
+        """After an action: if it ended the battle, record it and offer the report."""
+        if not battle.state.over or battle is self.recorded:
+            return
+        self.recorded = battle
+        d = battle.dialog
+        if d is not None and d.title == OVER_TITLE and REPORT not in [b.label for b in d.buttons]:
+            battle.dialog = Dialog(d.title, d.message, ("OK", REPORT), self._over_closed)
+        try:
+            notice = add_battle(self.entry(battle.state), self.record_folder)
+        except ValueError as exc:      # an entry the record refuses: said, and play goes on
+            notice = f"This battle could not be added to the record of battles ({exc})."
+        if notice:
+            self.app.show("Record of Battles", notice)
+
+    def _over_closed(self, button: str) -> None:
+        if button == REPORT:
+            self.report_battle()
+
+    def entry(self, state: GameState) -> Entry:
+        commands = self.app.commands
+        computer = commands.computer
+        sides = {}
+        for side in ("ogre", "defense"):
+            if side != computer:
+                sides[side] = Side(who="player")
+                continue
+            spec = commands.named_players.get(side, self.app.prefs.skill)
+            sides[side] = (Side(who="computer", skill=spec) if spec in LEVEL_NAMES
+                           else Side(who="computer", name=str(spec)[:100]))
+        return new_entry(state.scenario, commands.field_name, sides["ogre"], sides["defense"],
+                         state.result, state.turn)
+
+    # ------------------------------------------------------------ reports
+    def report_battle(self) -> None:
+        """The report of the battle on the screen (from its start, as its log holds it)."""
+        b = self.app.battle
+        if b is None or b.start_state is None:
+            self.app.show(TITLE, "This battle has no log from its start, so no report can be "
+                          "made of it.")
+            return
+        self.show_report(b.start_state, b.log, self._titled(self.app.commands.field_name))
+
+    def show_report(self, start: GameState, actions: Iterable[Action | str], title: str,
+                    name: str = "report") -> None:
+        try:
+            report = battle_report(start, actions)
+        except (RuleError, ValueError):
+            self.app.show(TITLE, "This battle's log does not replay, so no report can be made "
+                          "of it.")
+            return
+        self.app.dialog = ReportWindow(report, title, logs_folder, name)
+        self.app.touch()
+
+    def choose_report(self) -> None:
+        """Menu > Battle Report: this battle, the one being replayed, a saved game, or one of
+        the newest exported logs."""
+        a = self.app
+        rows: list[tuple[str, bool]] = []
+        actions: list[Callable[[], None]] = []
+        b = a.battle
+        if b is not None and a.screen is b:
+            s = b.state
+            rows.append((f"This battle ({s.result or f'turn {s.turn}, going on'})",
+                         b.start_state is not None))
+            actions.append(self.report_battle)
+        replay = a.screen if hasattr(a.screen, "steps") else None
+        if replay is not None:
+            rows.append((f"The battle being replayed ({replay.name})", True))
+            actions.append(lambda: self.show_report(
+                replay.start, [step.text for step in replay.steps], self._titled(replay.name),
+                Path(replay.name).stem + "-report"))
+        store = GameStore.default()
+        for slot in store.list_slots():
+            words = f"{slot.slot}. {slot.reason}" if slot.reason else slot.summary
+            rows.append((f"Saved game {words}", slot.status.name == "OK"))
+            actions.append(partial(self.report_game, store, slot.slot))
+        for path in recent_logs():
+            rows.append((f"Exported log {path.name}", True))
+            actions.append(partial(self.report_log, path))
+
+        def chosen(button: str, i: int) -> None:
+            if button == "OK" and 0 <= i < len(actions):
+                actions[i]()
+        a.dialog = ListDialog("Battle Report", "A report of which battle?", rows, chosen)
+
+    def report_game(self, store: GameStore, slot: int) -> None:
+        try:
+            saved = store.load(slot)
+        except StorageError as exc:
+            self.app.show(TITLE, exc.message)
+            return
+        if saved.start is None:
+            self.app.show(TITLE, f"Saved game {slot} has no log from the battle's start, so no "
+                          "report can be made of it.")
+            return
+        self.show_report(saved.start, list(saved.log), self._titled(saved.field_name),
+                         f"game{slot}-report")
+
+    def report_log(self, path: Path) -> None:
+        try:
+            start, steps = read_log(path)
+        except StorageError as exc:
+            self.app.show(TITLE, exc.message)
+            return
+        self.show_report(start, [s.text for s in steps], self._titled(path.name),
+                         path.stem + "-report")
+
+    # ------------------------------------------------------------ the record
+    def show_record(self) -> None:
+        entries, notice = load_record(self.record_folder)
+        self.app.dialog = RecordWindow(entries, notice)
+        self.app.touch()
+
+    @staticmethod
+    def _titled(name: str) -> str:
+        return f"{TITLE}: {name}" if name else TITLE
+
+
+def recent_logs(folder: Path | None = None) -> list[Path]:
+    """The newest exported battle logs, newest first; none when the folder cannot be read."""
+    folder = logs_folder() if folder is None else folder
+    try:
+        logs = [(p.stat().st_mtime, p) for p in folder.glob("*.txt") if p.is_file()]
+    except OSError:
+        return []
+    return [p for _, p in sorted(logs, reverse=True)[:RECENT_LOGS]]

@@ -1,0 +1,116 @@
+"""The after-action report (X9): a battle log replayed and summed up, the same log always giving
+the same report, checked on a seeded computer-vs-computer battle."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from ogre.ai import make_controller
+from ogre.ai.base import OGRE_SIDE_PHASES
+from ogre.ai.deploy import standard_deployment
+from ogre.report import CP_DESTROYED, FIRST_GUN_LOST, IMMOBILISED, KeyEvent, Strength, battle_report
+from ogre.resources import standard_board
+from ogre.rules import Field, Placement, RuleError, apply, check, new_game
+from ogre.rules.state import Phase
+from ogre.rules.units import Kind
+from ogre.storage.battlelog import log_to_text, replay_text
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def computer_battle(ogre: str = "Low", defense: str = "Med", seed: int = 2):
+    """A seeded battle between two computer players: (start, actions, final state)."""
+    start = new_game(standard_deployment(standard_board(), seed), 3, seed * 10_007)
+    players = make_controller("ogre", ogre, seed), make_controller("defense", defense, seed)
+    state, actions = start, []
+    while not state.over:
+        action = players[state.phase not in OGRE_SIDE_PHASES].choose(state)
+        state, _ = apply(state, action)
+        actions.append(action)
+    return start, actions, state
+
+
+@pytest.fixture(scope="module")
+def battle():
+    return computer_battle()
+
+
+def test_x9_report_of_a_seeded_computer_battle_exactly(battle):
+    start, actions, end = battle
+    r = battle_report(start, actions)
+    assert (r.mark, r.result, r.turns, r.actions) == (3, "Marginal Ogre Victory", 18, 490)
+    assert r.key_events == (KeyEvent(5, FIRST_GUN_LOST), KeyEvent(10, CP_DESTROYED),
+                            KeyEvent(16, IMMOBILISED))
+    assert r.defense_lost == (("Heavy Tank", 3), ("Missile Tank", 2), ("GEV", 1),
+                              ("Infantry squads", 20), ("Command Post", 1))
+    assert (r.treads_lost, r.guns_lost, r.missiles_fired) == (45, (0, 1, 4, 8), 2)
+    assert (r.ogre_shots, r.ogre_hits, r.defense_shots, r.defense_hits) == (13, 12, 90, 27)
+    assert (r.rams, r.rammed_by_defense, r.overruns) == (3, 0, 8)
+    assert r.advice_asked is None                  # issue 18 keeps no count yet
+    assert [(p.turn, p.treads, p.guns, p.defense_points) for p in r.series] == [
+        (0, 45, (2, 1, 4, 8), 55), (1, 45, (2, 1, 4, 8), 55), (2, 45, (0, 1, 4, 8), 53),
+        (3, 45, (0, 1, 4, 8), 50), (4, 43, (0, 1, 4, 8), 42), (5, 38, (0, 0, 4, 6), 34),
+        (6, 28, (0, 0, 4, 6), 24), (7, 26, (0, 0, 4, 6), 20), (8, 24, (0, 0, 4, 6), 17),
+        (9, 24, (0, 0, 3, 6), 15), (10, 24, (0, 0, 1, 6), 15), (11, 20, (0, 0, 0, 6), 15),
+        (12, 18, (0, 0, 0, 6), 15), (13, 16, (0, 0, 0, 6), 15), (14, 7, (0, 0, 0, 6), 15),
+        (15, 5, (0, 0, 0, 6), 15), (16, 0, (0, 0, 0, 6), 15), (17, 0, (0, 0, 0, 4), 15),
+        (18, 0, (0, 0, 0, 0), 15)]
+
+
+def test_x9_report_figures_agree_with_the_battle_counted_another_way(battle):
+    """The same figures from what check said of each action and from the end position."""
+    start, actions, end = battle
+    r = battle_report(start, actions)
+    verdicts: dict[tuple[Phase, str], int] = {}
+    s = start
+    for a in actions:
+        key = (s.phase, check(s, a).kind)
+        verdicts[key] = verdicts.get(key, 0) + 1
+        s, _ = apply(s, a)
+    assert r.ogre_shots == verdicts[Phase.OGRE_FIRE, "fire"]
+    assert r.defense_shots == verdicts[Phase.DEFENSE_FIRE, "fire"]
+    assert r.rams == verdicts[Phase.OGRE_MOVE, "ram"]
+    assert r.overruns == verdicts[Phase.OGRE_MOVE, "overrun"]
+    assert r.series[-1] == Strength(end.turn, end.ogre.treads, end.ogre.weapons,
+                                    end.surviving_attack_points())
+    lost_points = sum(n * {"Heavy Tank": 4, "Missile Tank": 3, "GEV": 2, "Howitzer": 6,
+                           "Infantry squads": 1, "Command Post": 0}[k] for k, n in r.defense_lost)
+    assert r.series[0].defense_points - lost_points == end.surviving_attack_points()
+    assert sum(r.guns_lost) + r.missiles_fired == sum(start.ogre.weapons) - sum(end.ogre.weapons)
+
+
+def test_x9_the_same_log_always_gives_the_same_report(battle):
+    start, actions, _ = battle
+    first = battle_report(start, actions)
+    again_start, steps = replay_text(log_to_text(start, actions))     # through the log's text
+    assert battle_report(again_start, [s.text for s in steps]) == first
+    assert battle_report(start, [str(a) for a in actions]) == first
+
+
+def test_x9_an_unfinished_battle_reports_where_it_stands(battle):
+    start, actions, _ = battle
+    r = battle_report(start, actions[:100])
+    assert r.result == "" and not r.over
+    assert r.series[-1].turn == r.turns and len(r.series) == r.turns + 1
+    fresh = Strength(0, 45, (2, 1, 4, 8), 55)        # before the battle, and turn 1 so far
+    assert battle_report(start, []).series == (fresh, Strength(1, 45, (2, 1, 4, 8), 55))
+
+
+def test_x9_a_log_that_does_not_replay_gives_no_report():
+    start = new_game(Field(standard_board(), (Placement(Kind.CP, 818),)), 3, seed=1)
+    with pytest.raises(RuleError):
+        battle_report(start, ["enter 0822", "fire"])
+    with pytest.raises(ValueError):
+        battle_report(start, ["launch the missiles"])
+
+
+def test_x9_the_report_is_pure_it_imports_only_the_rules():
+    tree = ast.parse((ROOT / "ogre" / "report.py").read_text())
+    imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+    imported |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+    ours = {m for m in imported if m and m.startswith("ogre")}
+    assert ours and all(m.startswith("ogre.rules") for m in ours)
+    assert imported - ours <= {"__future__", "collections.abc", "dataclasses"}
