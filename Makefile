@@ -3,7 +3,7 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: play test lint bench clean
+.PHONY: play test lint typecheck bench clean
 
 $(BIN)/activate:
 	$(PY) -m venv $(VENV)
@@ -22,6 +22,10 @@ test: lint
 
 lint: $(VENV)/.installed
 	$(BIN)/ruff check ogre tests tools
+
+# strict on ogre/rules and ogre/storage, the default mode elsewhere (pyproject.toml)
+typecheck: $(VENV)/.installed
+	$(BIN)/mypy
 
 bench: $(VENV)/.installed
 	$(BIN)/python tools/bench_rules.py
