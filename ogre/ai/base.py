@@ -109,7 +109,7 @@ def safe_action(state: GameState) -> Action:
     crowded = state.crowded_hex()
     leaving = None if crowded else must_leave(state)     # armor under the Ogre moves off
     for a in actions:
-        if isinstance(a, Move) and (state.piece(a.piece).hex == crowded if crowded else
+        if isinstance(a, Move) and (state.known(a.piece).hex == crowded if crowded else
                                     leaving is None or a.piece == leaving.id):
             return a
     if actions:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from ..rules.hexes import distance
 from ..rules.state import GameState
-from ..rules.units import Kind, Weapon, ogre_move_value
+from ..rules.units import Kind, Weapon, counts, ogre_move_value
 from .analysis import (
     AP,
     MAIN,
@@ -103,7 +103,7 @@ def valuation(state: GameState, tread_weight: float = 1.0, weapon_weight: float 
             continue
         w = list(o.weapons)
         w[i] = 0            # the delay once all of this kind are gone, shared among them
-        delay = (race_time(state, weapons=tuple(w)) - now) / o.weapons[i]
+        delay = (race_time(state, weapons=counts(w)) - now) / o.weapons[i]
         fp = FIREPOWER[part] + (0.8 if part is Weapon.AP and infantry else 0.0)
         parts[part] = weapon_weight * (RACE_VALUE * delay + fp)
     falls = falls_next_turn(state)
@@ -114,7 +114,7 @@ def valuation(state: GameState, tread_weight: float = 1.0, weapon_weight: float 
             if o.weapons[i] and cp_range(o.weapons) == W_RANGE[i]:
                 w = list(o.weapons)
                 w[i] = 0
-                if not falls_next_turn(state, weapons=tuple(w)):
+                if not falls_next_turn(state, weapons=counts(w)):
                     parts[part] += urgent / o.weapons[i]
                 break
     return Valuation(parts, now, state, tread_weight, falls, urgent)

@@ -65,7 +65,8 @@ class DefensePlayer(PhasePlayer):
         if not groups:
             return [Done()]
         part, members = groups[0]
-        return [Aim(m.piece, part) for m in members] + [Fire()]
+        aims: list[Action] = [Aim(m.piece, part) for m in members]
+        return aims + [Fire()]
 
     # ------------------------------------------------------------------ movement
 
@@ -206,7 +207,7 @@ class DefensePlayer(PhasePlayer):
 
     def _orders(self, s: GameState, dest: dict[int, int]) -> list[Action]:
         """The moves (and groupings) in an order the rules accept, then Done."""
-        pending = {pid: h for pid, h in dest.items() if s.piece(pid).hex != h}
+        pending = {pid: h for pid, h in dest.items() if s.known(pid).hex != h}
         acts: list[Action] = []
         cur = s
         progress = True

@@ -31,9 +31,9 @@ def play(state: GameState, ogre: Controller, defense: Controller, max_turns: int
          max_actions: int = 20000, keep_log: bool = False) -> GameRecord:
     """Run the battle to its end (or `max_turns`), checking every action the players choose."""
     rec = GameRecord()
-    ogre_t = {}
-    def_t = {}
-    mobile = set()
+    ogre_t: dict[int, float] = {}
+    def_t: dict[int, float] = {}
+    mobile: set[int] = set()
     while not state.over and state.turn <= max_turns and rec.actions < max_actions:
         side_is_ogre = state.phase in OGRE_SIDE_PHASES
         if side_is_ogre and state.ogre.treads > 0:

@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from ..rules.hexes import distance
 from ..rules.state import GameState, Piece
-from ..rules.units import Kind
+from ..rules.units import Kind, counts
 from .analysis import (
     AP,
     MAIN,
@@ -146,7 +146,7 @@ def greedy_fire(targets: list[Target], avail: Alloc) -> list[tuple[Target, Alloc
             alloc[AP] = min(alloc[AP], 4)
         if not any(alloc):
             continue
-        plan.append((t, tuple(alloc)))
+        plan.append((t, counts(alloc)))
         rem = [r - a for r, a in zip(rem, alloc)]
     return plan
 
@@ -168,8 +168,8 @@ def first_stage(t: Target, alloc: Alloc, other_targets: bool) -> Alloc:
         if not alloc[i]:
             continue
         for k in range(1, alloc[i] + 1):
-            first = tuple(k if j == i else 0 for j in range(4))
-            rest = tuple(n - first[j] for j, n in enumerate(alloc))
+            first = counts(k if j == i else 0 for j in range(4))
+            rest = counts(n - first[j] for j, n in enumerate(alloc))
             if not any(rest):
                 continue
             a1 = sum(n * W_ATTACK[j] for j, n in enumerate(first))

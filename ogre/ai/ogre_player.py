@@ -25,7 +25,7 @@ from ..rules.actions import Action, Clear, Done, Enter, Exit, Fire, Move, OgreAi
 from ..rules.game import ram_tread_cost
 from ..rules.hexes import BOTTOM_ROW, distance
 from ..rules.state import OGRE_ID, GameState, Phase, Piece
-from ..rules.units import MARKS, WEAPONS, Kind
+from ..rules.units import MARKS, WEAPONS, Kind, counts
 from .analysis import AP, W_RANGE, exit_distance, ogre_distance_to, p_x_d, piece_value, threats_at
 from .base import OGRE_SIDE_PHASES, PhasePlayer
 from .defense_fire import tread_value
@@ -143,7 +143,7 @@ class OgrePlayer(PhasePlayer):
         o = s.ogre
         if not o.on_map:
             return [Done()]
-        avail = tuple(o.available(w) for w in WEAPONS)
+        avail = counts(o.available(w) for w in WEAPONS)
         if not any(avail):
             return [Done()]
         targets = targets_in_range(s, o.hex)
@@ -252,6 +252,7 @@ class MoveSearch:
             return hit
         targets = targets_in_range(s, o.hex)
         reserve = self.player.missile_reserve(s) if self.k.smart_fire else 0.0
+        res: tuple[float, dict[int, float]]
         if not targets:
             res = (0.0, {})
         elif self.k.smart_fire:

@@ -55,7 +55,7 @@ def load_controller(spec: str, **kwargs: Any) -> Controller:
         module = importlib.import_module(module_name)
     except ImportError as exc:
         raise ValueError(f"controller {spec!r}: cannot import {module_name}: {exc}") from None
-    factory = module
+    factory: Any = module
     for part in attr.split("."):
         factory = getattr(factory, part, None)
         if factory is None:
@@ -95,7 +95,7 @@ def _accepts_seed(spec: str) -> bool:
     import inspect
     module_name, _, attr = spec.partition(":")
     try:
-        obj = importlib.import_module(module_name)
+        obj: Any = importlib.import_module(module_name)
         for part in attr.split("."):
             obj = getattr(obj, part)
         return "seed" in inspect.signature(obj).parameters
