@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -25,9 +26,22 @@ from .aftermath import Aftermath
 from .battle import Battle
 from .commands import Commands
 from .keyboard import KeyPointer, KeyTargets
-from .mapview import map_rect
+from .mapview import MapView, map_rect
 from .menus import MenuBar
 from .widgets import Dialog, route_to_dialog
+
+if TYPE_CHECKING:
+    from .editor import Editor
+
+
+class Screen(Protocol):
+    """A screen under the menus: the battle, the Field Editor or a replay."""
+
+    map: MapView
+
+    def handle_event(self, event: pygame.event.Event) -> object: ...
+
+    def draw(self, surface: pygame.Surface) -> None: ...
 
 IDLE_SLEEP_MS = 20   # 50 polls a second when nothing happens
 # keys that only move the view of the map: they work behind a dialog too
@@ -63,8 +77,8 @@ class App:
         self.commands = Commands(self, players or {})
         self.menubar = MenuBar(self.commands.menus())
         self.battle: Battle | None = None
-        self.editor = None
-        self.screen = None
+        self.editor: Editor | None = None
+        self.screen: Screen | None = None     # what is drawn under the menus
         if state is not None:
             self.start_battle(state, computer=computer)
         else:
@@ -228,7 +242,7 @@ class App:
         if owner is not None:
             return KeyTargets(None, [b.rect for b in owner.dialog.buttons], bounds)
         screen = self.screen
-        controls = getattr(screen, "key_controls", lambda: [])()
+        controls: list[pygame.Rect] = getattr(screen, "key_controls", lambda: [])()
         return KeyTargets(getattr(screen, "map", None), controls, bounds)
 
     def _dialog_key(self, event) -> bool:

@@ -60,6 +60,7 @@ class Battle:
         self.results: list[str] = []
         self.shown = 0                         # result lines the last action added (G2's pacing)
         self.log: list[str] = []               # every applied action in the rules' notation
+        self.start_state: GameState | None = None     # where the log starts (the app sets it)
         self.umbrella: tuple[set[int], set[int]] | None = None
         self.dialog: Dialog | None = None
         self.drag_from = 0
@@ -103,8 +104,9 @@ class Battle:
     def _splittable(self) -> bool:
         """M5: a 2- or 3-squad unit alone in its hex shows Split (dimmed when refused now)."""
         p = self.state.piece(self.selected) if self.selected not in (None, OGRE_ID) else None
-        alone = p is not None and len(self.ids_at(p.hex)) == 1
-        return alone and p.kind is Kind.INFANTRY and p.squads >= 2
+        if p is None or len(self.ids_at(p.hex)) != 1:
+            return False
+        return p.kind is Kind.INFANTRY and p.squads >= 2
 
     def _can(self, kind) -> bool:
         if self.selected is None:
@@ -179,8 +181,8 @@ class Battle:
             return True
         for a in legal_actions(s):
             if isinstance(a, Move):
-                p = s.ogre if a.piece == OGRE_ID else s.piece(a.piece)
-                if p.moved == 0:
+                mover = s.ogre if a.piece == OGRE_ID else s.known(a.piece)
+                if mover.moved == 0:
                     return True
             elif isinstance(a, (OgreAim, Aim)) and s.aim is None:
                 return True
@@ -215,12 +217,12 @@ class Battle:
         selected, so the Tactical Display shows what is about to be hit."""
         s = self.state
         if isinstance(action, OgreAim):
-            target = s.piece(action.target)
+            target = s.known(action.target)          # just aimed at: it stands
             words = status.weapons_words(action.weapons)
             self.results.append(f"Ogre aims {words} at {status.named(target)}")
             self.selected = action.target
         elif isinstance(action, Aim):
-            p = s.piece(action.piece)
+            p = s.known(action.piece)
             self.results.append(f"{status.named(p)} aims at {WEAPON_STATS[action.part].name}")
             self.selected = OGRE_ID
 
@@ -378,7 +380,9 @@ class Battle:
         if not ids:
             self.selected = None
             return
-        shown = self.top.get(h) if self.top.get(h) in ids else ids[0]
+        shown = self.top.get(h)
+        if shown is None or shown not in ids:
+            shown = ids[0]
         if len(ids) > 1:
             # a click on a stacked hex brings the bottom piece to the top (M3), whatever
             # was selected before
@@ -452,7 +456,9 @@ class Battle:
             return
         self.selected = pid
         if s.aim is not None:
-            self.act(Aim(pid, s.aim.part))
+            part = s.aim.part
+            assert part is not None                  # a defence aim is at a part of the Ogre
+            self.act(Aim(pid, part))
             return
         probe = next((w for w in (*WEAPONS, Weapon.TREADS) if s.ogre.intact(w) > 0), Weapon.TREADS)
         try:
@@ -550,9 +556,9 @@ class Battle:
                 self.map.outline_hex(surface, h, theme.SELECT, 2)
         if s.aim is not None:
             for pid in ([s.aim.target] if s.aim.part is None else list(s.aim.attackers)):
-                p = s.piece(pid)
-                if p and self.map.hex_visible(p.hex):
-                    self.map.outline_hex(surface, p.hex, theme.ERROR, 3)
+                aimed = s.piece(pid)
+                if aimed and self.map.hex_visible(aimed.hex):
+                    self.map.outline_hex(surface, aimed.hex, theme.ERROR, 3)
 
     def _piece_state(self, p, lit: set[int]) -> str:
         s = self.state

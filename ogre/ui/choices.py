@@ -20,7 +20,7 @@ class ListDialog(Dialog):
     as tall as its words need."""
 
     def __init__(self, title: str, message: str, rows: list[tuple[str, bool]],
-                 on_close: Callable[[str, int], None], ok: str = "OK") -> None:
+                 on_close: Callable[[str, int], object], ok: str = "OK") -> None:
         self.rows = rows
         self.selected = next((i for i, (_, on) in enumerate(rows) if on), -1)
         self.heights = _row_heights([words for words, _ in rows], LIST_W - 44, message)
@@ -81,8 +81,8 @@ def _row_heights(rows: list[str], width: int, message: str) -> list[int]:
     for words in rows:
         size, lines = row_lines(words, width)
         heights.append(ROW_H if len(lines) == 1 else max(ROW_H, size * len(lines) + 7))
-    lines = len(theme.wrap(message, 22, LIST_W - 40)) if message else 0
-    room = theme.LOGICAL_SIZE[1] - 16 - 126 - 22 * lines
+    message_lines = len(theme.wrap(message, 22, LIST_W - 40)) if message else 0
+    room = theme.LOGICAL_SIZE[1] - 16 - 126 - 22 * message_lines
     return heights if sum(heights) <= room else [ROW_H] * len(rows)
 
 
@@ -91,7 +91,7 @@ class OptionsDialog(Dialog):
 
     def __init__(self, title: str, message: str,
                  groups: list[tuple[str, list[tuple[str, bool]]]],
-                 on_close: Callable[[str, list[int]], None], chosen: list[int] | None = None) -> None:
+                 on_close: Callable[[str, list[int]], object], chosen: list[int] | None = None) -> None:
         self.groups = groups
         self.chosen = chosen or [next(i for i, (_, on) in enumerate(opts) if on)
                                  for _, opts in groups]
@@ -136,7 +136,7 @@ class NameDialog(Dialog):
     LIMIT = 32
 
     def __init__(self, title: str, message: str, initial: str,
-                 on_close: Callable[[str, str], None]) -> None:
+                 on_close: Callable[[str, str], object]) -> None:
         self.name = initial[: self.LIMIT]
         super().__init__(title, message, ("OK", "Cancel"), lambda b: on_close(b, self.name.strip()),
                          body_height=40)
@@ -148,7 +148,7 @@ class NameDialog(Dialog):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
             self.name = self.name[:-1]
             return True
-        if (event.type == pygame.KEYDOWN and getattr(event, "unicode", "")
+        if (event.type == pygame.KEYDOWN and bool(getattr(event, "unicode", ""))
                 and event.unicode.isprintable() and event.key not in (pygame.K_RETURN, pygame.K_ESCAPE)):
             if len(self.name) < self.LIMIT:
                 self.name += event.unicode

@@ -9,11 +9,12 @@ import random
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from datetime import datetime
+from typing import TYPE_CHECKING, Literal
 
 import pygame
 
 from ogre.resources import standard_board
-from ogre.rules import Aim, Done, Field, OgreAim, Undo, legal_actions, new_game
+from ogre.rules import Action, Aim, Done, Field, OgreAim, Undo, legal_actions, new_game
 from ogre.rules.invariants import first_problem
 from ogre.rules.state import FIRE_PHASES, OGRE_PHASES, GameState, Phase
 from ogre.storage.battlelog import read_log, write_log
@@ -30,6 +31,9 @@ from .menus import Command
 from .options import ABOUT, KeysDialog, PreferencesDialog
 from .unsaved import Unsaved
 from .widgets import Dialog
+
+if TYPE_CHECKING:
+    from ogre.ai.protocol import Controller
 
 # Play a Game's "Players" rows, by the side the computer plays ("none": two players)
 PLAYERS = ("ogre", "none", "defense")
@@ -71,9 +75,10 @@ class Commands:
         self.app = app
         self.named_players = dict(players or {})   # side -> skill or "module:Class" (X5)
         self.computer: str | None = None      # the side the computer plays: "ogre", "defense"
-        self.controller = None
+        self.controller: Controller | None = None
         self.pool: ThreadPoolExecutor | None = None
-        self.thinking: Future | None = None
+        self.thinking: Future[Action] | None = None
+        self.thinking_from: GameState | None = None   # the state the computer is thinking on
         self.hold_until = 0.0
         self.clock = time.monotonic          # tests pace the computer's turn with a fake clock
         self.pointer_on_menus = False
@@ -298,7 +303,8 @@ class Commands:
                 a.dialog = OptionsDialog(
                     "Play a Game", "A battle is in progress.",
                     [("The Ogre", [("Start new Ogre", True), ("Keep old Ogre", True)])],
-                    lambda b, c: b == "OK" and self._check_and_start(mark, computer, keep=c[0] == 1))
+                    lambda b, c: self._check_and_start(mark, computer, keep=c[0] == 1)
+                    if b == "OK" else None)
                 return
             self._check_and_start(mark, computer, keep=False)
         a.dialog = OptionsDialog("Play a Game", "Choose the battle.", groups, picked, chosen_default)
@@ -437,7 +443,8 @@ class Commands:
     def players(self) -> Players:
         if self.computer is None:
             return Players(count=2, computer=None, skill=self.app.prefs.skill)
-        return Players(count=1, computer=self.computer, skill=self.app.prefs.skill)
+        side: Literal["ogre", "defense"] = "ogre" if self.computer == "ogre" else "defense"
+        return Players(count=1, computer=side, skill=self.app.prefs.skill)
 
     # ------------------------------------------------------------ the computer player (G2)
     def set_computer(self, side: str | None) -> None:
@@ -456,9 +463,12 @@ class Commands:
 
     def _make_controller(self, skill: str) -> None:
         from ogre.ai import controller_from_arg
-        spec = self.named_players.get(self.computer, skill)
+        side = self.computer
+        if side is None:
+            return
+        spec = self.named_players.get(side, skill)
         try:
-            self.controller = controller_from_arg(self.computer, spec, seed=self.app.seed)
+            self.controller = controller_from_arg(side, spec, seed=self.app.seed)
         except Exception as exc:        # a plugin that will not load: say so, play on
             self.controller = None
             self.computer = None
@@ -515,13 +525,15 @@ class Commands:
                 return
             if self.pool is None:
                 self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ogre-ai")
+            if self.controller is None:
+                return
             self.thinking = self.pool.submit(self.controller.choose, b.state)
-            self.thinking.state_at_start = b.state
+            self.thinking_from = b.state
             return
         if not self.thinking.done():
             return
         future, self.thinking = self.thinking, None
-        if future.state_at_start is not b.state:
+        if self.thinking_from is not b.state:
             return                      # the battle changed under it (a load): think again
         try:
             action = future.result()

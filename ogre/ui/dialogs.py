@@ -9,7 +9,7 @@ import pygame
 from ogre.rules import combat
 from ogre.rules.game import aim_kill_probability, ogre_weapon_reaches
 from ogre.rules.state import Aiming, GameState
-from ogre.rules.units import WEAPON_STATS, WEAPONS, Weapon
+from ogre.rules.units import WEAPON_STATS, WEAPONS, Counts, Weapon, counts
 
 from . import theme
 from .widgets import Dialog
@@ -43,14 +43,14 @@ class WeaponDialog(_RowDialog):
     """C5: the Ogre's weapons that can reach the target, each with up/down counts."""
 
     def __init__(self, state: GameState, target_id: int,
-                 on_close: Callable[[str, tuple[int, int, int, int]], None]) -> None:
+                 on_close: Callable[[str, Counts], object]) -> None:
         self.state = state
-        self.target = state.piece(target_id)
+        self.target = state.known(target_id)         # the battle picked it from the map
         current = state.aim.weapons if state.aim and state.aim.target == target_id else (0, 0, 0, 0)
         self.counts = list(current)
         self.limits = [self._limit(w) for w in WEAPONS]
         super().__init__("Ogre Attack", f"Target: {self.target.name}", len(WEAPONS),
-                         lambda label: on_close(label, tuple(self.counts)))
+                         lambda label: on_close(label, counts(self.counts)))
         self.selected = next((i for i, n in enumerate(self.limits) if n), 0)
 
     def shown_weapon(self) -> Weapon:
@@ -112,7 +112,7 @@ class WeaponDialog(_RowDialog):
     def kill_text(self) -> str:
         if not any(self.counts):
             return "Choose weapons"
-        aim = Aiming(target=self.target.id, weapons=tuple(self.counts))
+        aim = Aiming(target=self.target.id, weapons=counts(self.counts))
         p = aim_kill_probability(self.state, aim)
         return f"Probability of kill: {combat.percent(p)}%"
 
@@ -144,9 +144,9 @@ class PartDialog(_RowDialog):
     """C6: the part of the Ogre a defender aims at; destroyed parts are dimmed."""
 
     def __init__(self, state: GameState, attacker_id: int,
-                 on_close: Callable[[str, Weapon], None]) -> None:
+                 on_close: Callable[[str, Weapon], object]) -> None:
         self.state = state
-        self.attacker = state.piece(attacker_id)
+        self.attacker = state.known(attacker_id)     # the battle picked it from the map
         super().__init__("Defense Attack", f"{self.attacker.name} aims at:", len(PARTS),
                          lambda label: on_close(label, PARTS[self.selected]))
         self.selected = next((i for i, w in enumerate(PARTS) if self._live(w)), 0)

@@ -39,7 +39,7 @@ from ogre.rules.units import MARKS, Kind
 from . import art, theme
 from . import editor_sidebar as bar
 from .mapview import MapView, map_rect, shared_edge
-from .widgets import Dialog, route_to_dialog
+from .widgets import Dialog, route_to_dialog, when_ok
 
 CP_PRESENT = MESSAGES["cp_present"]
 OGRE_IN_WAY = "THE OGRE IS IN THE WAY"     # ours: the manual has no message for this
@@ -114,14 +114,14 @@ class Editor:
         """E5: all rubble, craters and pieces, once confirmed."""
         self.dialog = Dialog("Clear Field", "Remove all rubble, craters and pieces from the field?",
                              ("OK", "Cancel"),
-                             lambda b: b == "OK" and self._change(Field(EMPTY_BOARD, (),
-                                                                        self.field.name)))
+                             when_ok(lambda: self._change(Field(EMPTY_BOARD, (),
+                                                                self.field.name))))
 
     def ask_clear_pieces(self) -> None:
         """E5: the pieces only; rubble and craters stay."""
         self.dialog = Dialog("Clear Pieces", "Remove all pieces from the field? Rubble and craters "
                              "stay.", ("OK", "Cancel"),
-                             lambda b: b == "OK" and self._change(replace(self.field, placements=())))
+                             when_ok(lambda: self._change(replace(self.field, placements=()))))
 
     def start_checks(self, mark: int, on_play: Callable[[], None]) -> None:
         """E8: refuse a field without a Command Post or a way to it; ask about every other
@@ -143,7 +143,7 @@ class Editor:
         words = first.message.replace(f"{NOT_OFFICIAL} ", f"{NOT_OFFICIAL}\n")
         words = words.replace(f" {ANYWAY}", f"{self._detail(first.code, mark)}\n{ANYWAY}")
         self.dialog = Dialog("Play a Game", words, ("OK", "Cancel"),
-                             lambda b: b == "OK" and self._ask(mark, rest, on_play))
+                             when_ok(lambda: self._ask(mark, rest, on_play)))
 
     def _detail(self, code: str, mark: int) -> str:
         m = MARKS[mark]
@@ -245,6 +245,7 @@ class Editor:
         if c.kind is Kind.CP and cp is not None:
             return Plan(f"Not here: the Command Post is on {label(cp.hex)}, and a field has one.",
                         refusal=CP_PRESENT)
+        assert c.kind is not None                    # the blank and the crater are done above
         placed = Placement(c.kind, h, c.squads)
         if here is not None:
             return Plan(f"Replace the {_name(here)} on {where} with the {_name(placed)}.",
@@ -288,8 +289,9 @@ class Editor:
         f = self.field
         if f.board.is_crater(dst):
             return Plan(f"Not there: a crater is on {label(dst)}.", refusal=CRATER_IN_WAY)
-        if f.at(dst) is not None:
-            return Plan(f"Not there: the {_name(f.at(dst))} is on {label(dst)}.",
+        there = f.at(dst)
+        if there is not None:
+            return Plan(f"Not there: the {_name(there)} is on {label(dst)}.",
                         refusal=OGRE_IN_WAY)
         return Plan(f"Move the Ogre to {label(dst)}.", ogre_to=dst)
 
@@ -431,8 +433,9 @@ class Editor:
             f = self.field
             if zone.hex == self.ogre_hex:
                 return zone, Plan("Drag the Ogre to another hex to move it.")
-            if f.at(zone.hex) is not None:
-                return zone, Plan(f"Drag the {_name(f.at(zone.hex))} to another hex to move it.")
+            here = f.at(zone.hex)
+            if here is not None:
+                return zone, Plan(f"Drag the {_name(here)} to another hex to move it.")
             if f.board.is_crater(zone.hex):
                 return zone, Plan("Drag the crater to another hex to move it.")
             return zone, Plan("Drag from here onto a piece to remove it.")
@@ -466,12 +469,13 @@ class Editor:
         clip = surface.get_clip()
         surface.set_clip(self.map.rect)
         zone, plan = self.preview()
+        pressed = self.press_zone.hex if self.press_zone is not None else 0
         dragging = self.pressed == "map" and self.mode == "drag" and self.press_zone is not None
         size = self.map.counter_size
         for p in f.placements:
             if not self.map.hex_visible(p.hex):
                 continue
-            faded = dragging and p.hex == self.press_zone.hex and plan is not None and \
+            faded = dragging and p.hex == pressed and plan is not None and \
                 plan.field is not None
             img = art.counter(p.kind.value, size, squads=p.squads)
             if faded:
@@ -480,13 +484,13 @@ class Editor:
             self.map.blit_counter(surface, img, p.hex)
         if self.ogre_hex and self.map.hex_visible(self.ogre_hex):
             img = art.counter("ogre", size, mark=self.ogre_mark)
-            if dragging and self.press_zone.hex == self.ogre_hex and plan is not None \
+            if dragging and pressed == self.ogre_hex and plan is not None \
                     and plan.ogre_to:
                 img = img.copy()
                 img.set_alpha(90)
             self.map.blit_counter(surface, img, self.ogre_hex)
         if dragging and self.pointer is not None:
-            a = self.map.layout.center(self.press_zone.hex)
+            a = self.map.layout.center(pressed)
             pygame.draw.line(surface, theme.ACCENT, a, self.pointer, 3)
         self._draw_preview(surface, zone, plan)
         surface.set_clip(clip)

@@ -156,6 +156,7 @@ def draw_choice_image(surface: pygame.Surface, c: Choice, centre, radius: float,
     if c.key == "crater":
         img = art.crater(int(radius * 1.25))
     else:
+        assert c.kind is not None                    # only the crater and the blank have none
         img = art.counter(c.kind.value, int(radius * 1.45), squads=c.squads)
     if alpha < 255:
         img = img.copy()

@@ -107,7 +107,7 @@ def _placements(text: str, height: int,
     stroke, scale = _metrics(height)
     gap = max(1.0, height * SPACING * squeeze) + stroke
     x = stroke / 2
-    out = []
+    out: list[tuple[str, float]] = []
     for ch in text:
         if ch == " ":
             x += max(2.0, height * WORD_GAP * squeeze)

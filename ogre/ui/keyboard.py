@@ -10,12 +10,16 @@ everything the mouse can do, the keyboard can do, through the same code paths.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import pygame
 
 from ogre.rules.hexes import ALL_HEXES, COLUMNS, col_row, hex_id, rows_in_column
 
 from . import theme
+
+if TYPE_CHECKING:
+    from .mapview import MapView
 
 FINE_STEP = 6          # Ctrl+arrow: pixels
 BIG_HEX_STEP = 3       # Shift+arrow: hexes
@@ -27,7 +31,7 @@ ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1),
 class KeyTargets:
     """What the arrows can reach on the current screen: its map (None when a dialog is open or
     the screen has none) and its controls (button rectangles), in canvas coordinates."""
-    map: object | None = None
+    map: MapView | None = None
     controls: list[pygame.Rect] = field(default_factory=list)
     bounds: tuple[int, int] = theme.LOGICAL_SIZE
 

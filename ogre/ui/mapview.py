@@ -34,7 +34,7 @@ class MapView:
     def __init__(self, rect: pygame.Rect) -> None:
         self.top_row = 11        # the Ogre's end of the field first: rows 11-22
         self.chosen: bool | None = None    # whole (True) or half (False) once the player picks
-        self._terrain_key = None
+        self._terrain_key: tuple[Board, bool, int, bool] | None = None
         self._terrain: pygame.Surface | None = None
         self._overlays: dict[tuple, pygame.Surface] = {}   # fill_hexes' tinted layers
         self.resize(rect)
@@ -160,10 +160,11 @@ class MapView:
     # -- drawing --
     def terrain(self, board: Board, dotted_hexsides: bool = False) -> pygame.Surface:
         key = (board, self.whole, self.top_row, dotted_hexsides)
-        if key != self._terrain_key:
-            self._terrain = self._draw_terrain(board, dotted_hexsides)
+        terrain = self._terrain
+        if key != self._terrain_key or terrain is None:
+            terrain = self._terrain = self._draw_terrain(board, dotted_hexsides)
             self._terrain_key = key
-        return self._terrain
+        return terrain
 
     def _draw_terrain(self, board: Board, dotted: bool) -> pygame.Surface:
         surf = pygame.Surface(self.rect.size)

@@ -119,6 +119,7 @@ class MenuBar:
 
     def _key(self, event: pygame.event.Event) -> bool:
         menu = self.open
+        assert menu is not None                      # keys come here only with a menu open
         n = len(menu.commands)
         if event.key == pygame.K_ESCAPE:
             self.close()

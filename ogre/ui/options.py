@@ -50,7 +50,7 @@ class PreferencesDialog(Dialog):
     )
 
     def __init__(self, prefs: Preferences, one_player: bool,
-                 on_close: Callable[[str, Preferences], None]) -> None:
+                 on_close: Callable[[str, Preferences], object]) -> None:
         self.values = prefs.model_dump()
         self.base = prefs
         self.one_player = one_player

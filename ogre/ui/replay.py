@@ -10,6 +10,7 @@ from ogre.storage.battlelog import Step
 
 from . import theme
 from .battle import Battle
+from .widgets import Button
 
 
 class ReplayScreen:
@@ -25,7 +26,7 @@ class ReplayScreen:
         self.battle.dialog = None
         self.dialog = None
         self.map = self.battle.map
-        self.buttons = []
+        self.buttons: list[Button] = []
         self._show()
 
     def go(self, index: int) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from ogre.rules.game import Event, aim_attack
+from ogre.rules.game import Event, Verdict, aim_attack
 from ogre.rules.state import OGRE_ID, OGRE_PHASES, GameState, Phase, Piece
 from ogre.rules.units import STATS, WEAPON_STATS, WEAPONS, Kind, Weapon
 
@@ -85,7 +85,7 @@ def aim_lines(state: GameState) -> list[str]:
     if aim is None:
         return []
     if aim.part is None:
-        target = state.piece(aim.target)
+        target = state.known(aim.target)            # an aim's target stands until it fires
         return [f"Aimed at: {named(target)}", f"With: {weapons_words(aim.weapons)}"]
     return [f"Aimed at: {WEAPON_STATS[aim.part].name}", f"Attack strength {aim_attack(state, aim)}"]
 
@@ -121,12 +121,13 @@ def reminder_words(state: GameState) -> str:
     return f"Not every piece has {words}. End this phase anyway?"
 
 
-def confirm_words(state: GameState, verdict) -> tuple[str, str]:
+def confirm_words(state: GameState, verdict: Verdict) -> tuple[str, str]:
     """The title and question before a ram, an overrun or the Ogre leaving the map."""
-    target = state.piece(verdict.target) if verdict.target else None
     if verdict.kind == "ram":
+        target = state.known(verdict.target)         # check names whom the Ogre runs into
         return "Ram", f"Ram the {target.name}? A ram cannot be undone."
     if verdict.kind == "overrun":
+        target = state.known(verdict.target)
         return "Overrun", f"Overrun the {target.name}? An overrun cannot be undone."
     if verdict.kind == "ram_ogre":
         return "Ram the Ogre", "Ram the Ogre? The ramming unit is destroyed and cannot be undone."

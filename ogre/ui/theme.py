@@ -166,9 +166,10 @@ def draw_paragraphs(surface: pygame.Surface, paras, box: pygame.Rect, *, smalles
     sizes = [p.size for p in paras]
     lines, height = _laid_out(paras, box.width, sizes)
     while height > box.height:
-        sizes = _smaller(sizes, smallest)
-        if sizes is None:
+        smaller = _smaller(sizes, smallest)
+        if smaller is None:
             break
+        sizes = smaller
         lines, height = _laid_out(paras, box.width, sizes)
     if height > box.height:
         lines, height = _cut(lines, box, newest)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
+from functools import lru_cache, partial
 
 import pygame
 
@@ -11,7 +11,7 @@ from . import theme
 
 
 class Button:
-    def __init__(self, rect: pygame.Rect, label: str, on_click: Callable[[], None],
+    def __init__(self, rect: pygame.Rect, label: str, on_click: Callable[[], object],
                  enabled: Callable[[], bool] = lambda: True, key: str = "") -> None:
         self.rect = pygame.Rect(rect)
         self.label = label
@@ -45,6 +45,14 @@ class Button:
                        theme.TEXT_DIM)
 
 
+def when_ok(then: Callable[[], object]) -> Callable[[str], None]:
+    """A dialog's on_close that does `then` when the player pressed OK."""
+    def on_close(button: str) -> None:
+        if button == "OK":
+            then()
+    return on_close
+
+
 class Dialog:
     """A modal box: a title, wrapped text, optional body widgets, and buttons along the bottom.
 
@@ -55,7 +63,7 @@ class Dialog:
     WIDTH = 460
 
     def __init__(self, title: str, message: str, buttons: tuple[str, ...] = ("OK",),
-                 on_close: Callable[[str], None] | None = None, width: int = WIDTH,
+                 on_close: Callable[[str], object] | None = None, width: int = WIDTH,
                  body_height: int = 0) -> None:
         self.title = title
         self.message = message
@@ -72,7 +80,7 @@ class Dialog:
         self.buttons = []
         for label in buttons:
             r = pygame.Rect(x, self.rect.bottom - 46, bw, 34)
-            self.buttons.append(Button(r, label, lambda lab=label: self.close(lab),
+            self.buttons.append(Button(r, label, partial(self.close, label),
                                        self._enabled_for(label)))
             x += bw + gap
 
