@@ -26,6 +26,7 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
@@ -66,7 +67,7 @@ def load_fields(mark: int, field_file: str | None) -> list[Field]:
     from ogre.resources import standard_board
     if field_file:
         from ogre.storage.fields import read_field_file
-        return [read_field_file(field_file).field]
+        return [read_field_file(Path(field_file)).field]
     try:
         from ogre.storage.fields import load_predesigned
         fields = [r.field for r in load_predesigned() if r.mark == mark]
@@ -79,8 +80,8 @@ def load_fields(mark: int, field_file: str | None) -> list[Field]:
     return [standard_deployment(board, i, mark) for i in range(25)]
 
 
-def _parse_opts(items: list[str]) -> dict:
-    out = {}
+def _parse_opts(items: list[str]) -> dict[str, bool | int | float | str]:
+    out: dict[str, bool | int | float | str] = {}
     for item in items or []:
         key, _, value = item.partition("=")
         if value.lower() in ("true", "false"):
@@ -134,7 +135,7 @@ def run_one(job: Job) -> tuple[str, int, list[float], list[float], list[str]]:
     defense = _controller("defense", job.defense, job.seed, job.defense_opts)
     rec = play(state, ogre, defense, max_turns=job.max_turns)
     result = rec.result
-    if result == UNFINISHED and rec.final.command_post is None:
+    if result == UNFINISHED and rec.final is not None and rec.final.command_post is None:
         result = UNFINISHED_WON
     return result, rec.turns, rec.ogre_turn_times, rec.defense_turn_times, rec.illegal
 

@@ -145,7 +145,7 @@ def side_by_side(args) -> int:
         if args.peer:
             peer = _peer_copy(Path(args.peer), tmp / "peer")
             contestants.append(("P gar0u/ogre-ai", ["peer", str(peer), str(args.peer_games)]))
-        results = {name: [] for name, _ in contestants}
+        results: dict[str, list[dict]] = {name: [] for name, _ in contestants}
         print(f"{args.rounds} rounds of {args.round_games} seeded random Mark III games per "
               f"engine, alternating; one process per round; caches "
               + ("cold (each game timed the first time it is played)" if args.cold else

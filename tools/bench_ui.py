@@ -49,6 +49,7 @@ def mid_game_app(size: tuple[int, int] = DEFAULT_1080P):
 
     app = App(state=mid_game(pick_seed()), size=size)
     b = app.battle
+    assert b is not None                 # the app was opened on a battle
     for line in script():
         b.act(parse_action(line), confirmed=True)
     b.selected = OGRE_ID
@@ -150,7 +151,8 @@ def bench_idle(seconds: float, wait: str = "pygame") -> float:
             child = subprocess.Popen([sys.executable, "-c", CHILD, str(ROOT),
                                       str(seconds + warmup + 1.0), wait],
                                      env=env, cwd=ROOT, stdout=subprocess.PIPE, text=True)
-            ready = []
+            assert child.stdout is not None                 # stdout=PIPE
+            ready: list[str] = []
             while ready[:1] != ["ready"]:
                 line = child.stdout.readline()
                 if not line:
@@ -190,7 +192,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--size", default="1306x918",
                         help="the window (default: the game's first window on a 1920x1080 desktop)")
     args = parser.parse_args(argv)
-    size = tuple(int(v) for v in args.size.split("x"))
+    width, height = (int(v) for v in args.size.split("x"))
+    size = (width, height)
     idle = bench_idle(args.idle) if args.idle > 0 else 0.0
     if args.idle > 0 and args.proposed:
         bench_idle(args.idle, "sleep")

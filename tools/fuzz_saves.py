@@ -105,7 +105,8 @@ def battle_saves(seed: int, battles: int, per_battle: int = 8) -> list[str]:
         ogre = make_controller("ogre", levels[0], seed=seed + b)
         defense = make_controller("defense", levels[1], seed=seed + b)
         start = s = new_game(rec.field, rec.mark, rnd.randrange(1 << 30))
-        positions, log = [(s, 0)], []
+        positions = [(s, 0)]
+        log: list[str] = []
         while not s.over and s.turn <= 40 and len(log) < 3000:
             legal = legal_actions(s)
             if rnd.random() < 0.1:
@@ -212,7 +213,7 @@ def m_hex(doc, src) -> None:
         pieces = [p for p in s.get("pieces", []) if isinstance(p, dict)]
         craters = s.get("board", {}).get("craters", []) if isinstance(s.get("board"), dict) else []
         spots = [p.get("hex") for p in pieces] + list(craters) + [None, "0000", "1522", "0101"]
-        targets = [("ogre", "hex"), ("ogre", "undo_hex")]
+        targets: list[tuple[str | int, ...]] = [("ogre", "hex"), ("ogre", "undo_hex")]
         targets += [("pieces", i, k) for i in range(len(pieces)) for k in ("hex", "start")]
         where = src.pick(targets)
         value = src.pick(spots)
@@ -326,11 +327,13 @@ def ui_check(saved, src) -> None:
     from ogre.ui.app import App
     app = App(state=saved.state)
     app.step([])
+    battle = app.battle
+    assert battle is not None            # the app was opened on the saved battle
     for _ in range(5):
-        s = app.battle.state
+        s = battle.state
         if s.over:
             break
-        app.battle.act(src.pick(legal_actions(s)), confirmed=True)
+        battle.act(src.pick(legal_actions(s)), confirmed=True)
         app.step([])
     app.commands.shutdown()
 

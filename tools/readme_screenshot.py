@@ -106,6 +106,7 @@ def capture(out: Path) -> None:
     # would take most of the screen's height, scaling the picture)
     app = App(state=mid_game(seed), size=theme.LOGICAL_SIZE)
     b = app.battle
+    assert b is not None                 # the app was opened on a battle
     for line in script():
         if not b.act(parse_action(line), confirmed=True):
             raise SystemExit(f"{line}: refused ({b.message})")
@@ -117,7 +118,9 @@ def capture(out: Path) -> None:
         app.step([])
         time.sleep(0.05)
     out.parent.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(pygame.display.get_surface(), str(out))
+    window = pygame.display.get_surface()
+    assert window is not None            # the app opened one
+    pygame.image.save(window, str(out))
     print(f"driver {pygame.display.get_driver()}, seed {seed}")
     pygame.quit()
 

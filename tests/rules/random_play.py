@@ -130,6 +130,7 @@ class GameRecord:
     final: GameState
     actions: list = dc_field(default_factory=list)
     events: list = dc_field(default_factory=list)
+    n: int = 0                     # actions played
 
 
 def damaged_ogre(state: GameState, rnd: random.Random) -> GameState:
