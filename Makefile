@@ -16,8 +16,8 @@ $(VENV)/.installed: pyproject.toml $(BIN)/activate
 play: $(VENV)/.installed
 	$(BIN)/python -m ogre
 
-# ruff first: a lint finding fails fast, before the five-minute suite (doctests included)
-test: lint
+# ruff and mypy first: a finding fails fast, before the five-minute suite (doctests included)
+test: lint typecheck
 	$(BIN)/python -m pytest
 
 lint: $(VENV)/.installed

@@ -74,7 +74,8 @@ def main(argv: list[str] | None = None) -> int:
         pygame.display.init()
         size = _fit_desktop(size)          # no bigger than the screen
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
-    players = {side: spec for side, spec in (("ogre", args.ogre), ("defense", args.defense)) if spec}
+    players = {side: spec for side, spec in (("ogre", args.ogre), ("defense", args.defense))
+               if spec}
     App(size=size, seed=seed, replay=args.replay, players=players).run()
     return 0
 

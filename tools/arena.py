@@ -227,7 +227,8 @@ def main(argv: list[str] | None = None) -> int:
     pool = (ProcessPoolExecutor(args.jobs, initializer=_init, initargs=(args.mark, args.field))
             if args.jobs > 1 else None)
     try:
-        pairings = [(o, d) for o in LEVELS for d in LEVELS] if args.all else [(args.ogre, args.defense)]
+        pairings = ([(o, d) for o in LEVELS for d in LEVELS] if args.all
+                    else [(args.ogre, args.defense)])
         rows = []
         for o, d in pairings:
             r = run_pairing(o, d, args, pool)

@@ -6,7 +6,8 @@
 Each level plays seeded games against the other side's Med player (--opponent to change it);
 the time is the total `choose` time of that side in each turn, so a turn's planning and its
 re-planning after rams and shots all count. "mobile med" is the Ogre's median over the turns it
-still had treads (an immobile Ogre only fires, which is quick). Run on a quiet machine for real figures: with
+still had treads (an immobile Ogre only fires, which is quick). Run on a quiet machine for real
+figures: with
 --jobs 2 both cores are busy and the times include that.
 """
 
@@ -43,9 +44,11 @@ def one(args):
     fields = _fields(mark)
     state = new_game(fields[seed % len(fields)], mark, seed)
     if side == "ogre":
-        ogre, defense = make_controller("ogre", level, seed), make_controller("defense", opponent, seed)
+        ogre = make_controller("ogre", level, seed)
+        defense = make_controller("defense", opponent, seed)
     else:
-        ogre, defense = make_controller("ogre", opponent, seed), make_controller("defense", level, seed)
+        ogre = make_controller("ogre", opponent, seed)
+        defense = make_controller("defense", level, seed)
     rec = play(state, ogre, defense)
     if side == "ogre":
         return rec.ogre_turn_times, rec.ogre_mobile_times
@@ -89,7 +92,8 @@ def main(argv=None) -> int:
                               + (f", worst <= {tw * 1000:.0f} ms" if tw else "")
                               + (": met" if ok else ": NOT met"))
                 print(f"{side:8}{level:6}{len(times):7d}{med * 1000:11.1f}{busy_med * 1000:13.1f}"
-                      f"{p90 * 1000:9.1f}{worst * 1000:10.1f}  {target}   ({time.perf_counter() - t0:.1f} s)")
+                      f"{p90 * 1000:9.1f}{worst * 1000:10.1f}  {target}   "
+                      f"({time.perf_counter() - t0:.1f} s)")
                 sys.stdout.flush()
     finally:
         if pool:

@@ -154,7 +154,8 @@ def side_by_side(args) -> int:
             for name, command in contestants:
                 res = _round(command)
                 results[name].append(res)
-                print(f"  round {r + 1} {name:24} {res['actions'] / res['engine_s']:9,.0f} actions/s "
+                rate = res["actions"] / res["engine_s"]
+                print(f"  round {r + 1} {name:24} {rate:9,.0f} actions/s "
                       f"{res['games'] / res['engine_s']:7.2f} games/s  digest {res['digest']}",
                       flush=True)
         return _report(contestants, results)

@@ -87,7 +87,8 @@ def bench_redraw(frames: int, size: tuple[int, int] = DEFAULT_1080P) -> float:
     m2, q2 = time_draws(app, frames)
     print(f"  with the Range umbrella:  median {m2:.2f} ms, p95 {q2:.2f} ms")
     b.umbrella = None
-    b.open(Dialog("Reminder", "Not every piece has fired. End this phase anyway?", ("OK", "Cancel")))
+    b.open(Dialog("Reminder", "Not every piece has fired. End this phase anyway?",
+                  ("OK", "Cancel")))
     m3, q3 = time_draws(app, frames)
     print(f"  with a dialog open:       median {m3:.2f} ms, p95 {q3:.2f} ms")
     b.dialog = None

@@ -79,7 +79,8 @@ class Monkey(MonkeyFiles):
             elif self.battle is not None:
                 over = self.battle.state.over
                 choices += [(self.g_battle, 0 if over else 90), (self.g_battle_button, 2),
-                            (self.g_new_battle, 30 if over else 0), (self.g_replay, 2 if over else 0)]
+                            (self.g_new_battle, 30 if over else 0),
+                            (self.g_replay, 2 if over else 0)]
             else:
                 choices += [(self.g_replay_keys, 20), (self.g_storage, 3), (self.g_restart, 2)]
         else:                               # "chaos" and "files"

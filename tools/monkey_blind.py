@@ -10,7 +10,8 @@ class MonkeyBlind(MonkeyWatch):
     # ------------------------------------------------------------------ gestures
     def random_logical(self, margin: int = 0):
         w, h = 1024, 720
-        return (self.rnd.randint(-margin, w - 1 + margin), self.rnd.randint(-margin, h - 1 + margin))
+        return (self.rnd.randint(-margin, w - 1 + margin),
+                self.rnd.randint(-margin, h - 1 + margin))
 
     # -- blind input
     def g_blind_click(self) -> None:

@@ -80,7 +80,8 @@ class MonkeyFiles(MonkeyPlay):
         rec = load_predesigned()[self.rnd.randrange(5)]
         if kind == "fields":
             return field_to_text(rec.field, rec.name, rec.mark).encode()
-        state = self.app.battle.state if self.app.battle is not None else new_game(rec.field, rec.mark, 1)
+        battle = self.app.battle
+        state = battle.state if battle is not None else new_game(rec.field, rec.mark, 1)
         return game_to_text(state, Players(count=2, computer=None)).encode()
 
     def damage_preferences(self) -> None:
@@ -154,5 +155,6 @@ def _impossible(kind: str, good: bytes, rnd: random.Random) -> bytes:
     elif edit == 4 and s["pieces"] and s["board"]["craters"]:
         s["pieces"][0]["hex"] = s["pieces"][0]["start"] = s["board"]["craters"][0]
     else:
-        s["aim"] = {"part": "treads", "attackers": [s["pieces"][0]["id"] if s["pieces"] else 1] * 20}
+        shooter = s["pieces"][0]["id"] if s["pieces"] else 1
+        s["aim"] = {"part": "treads", "attackers": [shooter] * 20}
     return json.dumps(doc).encode()

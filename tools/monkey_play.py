@@ -1,4 +1,5 @@
-"""Playing on purpose: new battles of every kind, legal moves by click and drag, the editor, replays."""
+"""Playing on purpose: new battles of every kind, legal moves by click and drag, the editor,
+replays."""
 
 from __future__ import annotations
 
@@ -71,7 +72,8 @@ class MonkeyPlay(MonkeyMenus):
         self.answer("OK")
         if self.rnd.random() < 0.2:                     # a log damaged after export
             text = path.read_text()
-            path.write_text(text[: self.rnd.randrange(len(text))] + self.rnd.choice(("", "warp 0101\n")))
+            cut = text[: self.rnd.randrange(len(text))]
+            path.write_text(cut + self.rnd.choice(("", "warp 0101\n")))
             self.stats["replays of a damaged log"] += 1
         self.stats["replays"] += 1
         self.start_app(replay=path)

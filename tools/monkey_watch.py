@@ -70,7 +70,8 @@ class MonkeyWatch(MonkeyApp):
                 assert app.editor is not None                # a field is saved from the editor
                 mine = app.editor.field
                 if (rec.field.board != mine.board
-                        or sorted(map(repr, rec.field.placements)) != sorted(map(repr, mine.placements))):
+                        or sorted(map(repr, rec.field.placements))
+                        != sorted(map(repr, mine.placements))):
                     self.trouble.add("problem", "lost save (field)",
                                      f"event {self.events}: field {slot} reads back different")
             elif d.title in ("Save a Game", "Save a Field") and len(d.buttons) == 1:

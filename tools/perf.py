@@ -59,7 +59,8 @@ def machine() -> dict[str, str]:
         "cpu": cpu,
         "cores": str(os.cpu_count()),
         "python": platform.python_version(),
-        "pygame": f"pygame-ce {pygame.version.ver} (SDL {'.'.join(map(str, pygame.get_sdl_version()))})",
+        "pygame": (f"pygame-ce {pygame.version.ver} "
+                   f"(SDL {'.'.join(map(str, pygame.get_sdl_version()))})"),
     }
     with contextlib.suppress(OSError):
         info["load average"] = " ".join(f"{x:.2f}" for x in os.getloadavg()) + " (1, 5, 15 min)"
@@ -74,7 +75,8 @@ def rules_speed(games: int) -> tuple[str, str]:
     from tests.rules.random_play import play_random_game
     play_random_game(10_000)                       # warm up
     gps, aps, ended = games_per_second(games)
-    return f"{gps:.1f} games/s", f"{games} random Mark III games ({ended} ended), {aps:,.0f} actions/s"
+    return (f"{gps:.1f} games/s",
+            f"{games} random Mark III games ({ended} ended), {aps:,.0f} actions/s")
 
 
 def think_times(levels: list[str], games: int, seed: int) -> list[tuple[str, str, str]]:

@@ -85,7 +85,8 @@ def step_distance_map(board: Board, targets: frozenset[int],
 
 
 def ogre_distance_map(board: Board, targets: frozenset[int]) -> dict[int, int]:
-    """Ogre steps (craters avoided, rubble crossed, pieces ignored) from every hex to the targets."""
+    """Ogre steps (craters avoided, rubble crossed, pieces ignored) from every hex to the
+    targets."""
     return step_distance_map(board, targets, True)
 
 

@@ -39,7 +39,8 @@ FIRE_BONUS = 20.0
 
 
 class DefensePlayer(PhasePlayer):
-    """A computer defence. `DefensePlayer("Med")`; DefenseSkill fields can be overridden by keyword."""
+    """A computer defence. `DefensePlayer("Med")`; DefenseSkill fields can be overridden by
+    keyword."""
 
     side = "defense"
     phases = DEFENSE_SIDE_PHASES
@@ -74,7 +75,8 @@ class DefensePlayer(PhasePlayer):
         """Where the Ogre may end its next move: the hexes it can reach that bring it nearest
         the Command Post (or, without a CP, anywhere it can reach)."""
         o = s.ogre
-        reach = open_reach(s.board, o.hex, max(1, o.move_value)) if o.move_value else frozenset({o.hex})
+        reach = (open_reach(s.board, o.hex, max(1, o.move_value)) if o.move_value
+                 else frozenset({o.hex}))
         cp = s.command_post
         if cp is None:
             return tuple(sorted(reach))

@@ -73,12 +73,14 @@ def standard_deployment(board: Board, seed: int, mark: int = 3) -> Field:
     def rear_ok(h: int) -> bool:
         return col_row(h)[1] <= CRATER_LINE_ROW and distance(h, cp) <= 8
 
-    pieces: list[tuple[Kind, int]] = [(k, 1) for k in mobile] + [(Kind.INFANTRY, n) for n in infantry]
+    pieces: list[tuple[Kind, int]] = ([(k, 1) for k in mobile]
+                                      + [(Kind.INFANTRY, n) for n in infantry])
     rng.shuffle(pieces)
     forward_share = rng.choice((0.35, 0.5, 0.7))
     for kind, squads in pieces:
         pts = attack_points(kind, squads)
-        go_forward = pts <= forward_budget and rng.random() < forward_share and kind is not Kind.MISSILE
+        go_forward = (pts <= forward_budget and rng.random() < forward_share
+                      and kind is not Kind.MISSILE)
         if go_forward:
             forward_budget -= pts
             put(kind, pick(forward_ok), squads)
@@ -86,4 +88,5 @@ def standard_deployment(board: Board, seed: int, mark: int = 3) -> Field:
             put(kind, pick(lambda h: rear_ok(h) and distance(h, cp) <= 4), squads)
         else:
             put(kind, pick(rear_ok), squads)
-    return Field(board, tuple(placements), f"Arena deployment {seed} (Mark {'III' if mark == 3 else 'V'})")
+    name = f"Arena deployment {seed} (Mark {'III' if mark == 3 else 'V'})"
+    return Field(board, tuple(placements), name)

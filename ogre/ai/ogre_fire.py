@@ -163,7 +163,8 @@ def first_stage(t: Target, alloc: Alloc, other_targets: bool) -> Alloc:
     p = t.piece
     if p.kind is Kind.CP or sum(alloc) < 2:
         return alloc
-    kinds = (SECONDARY, MAIN, MISSILE) if p.kind is Kind.INFANTRY else (AP, SECONDARY, MAIN, MISSILE)
+    kinds = ((SECONDARY, MAIN, MISSILE) if p.kind is Kind.INFANTRY
+             else (AP, SECONDARY, MAIN, MISSILE))
     for i in kinds:   # antipersonnel hit an infantry unit once a turn: never split them off
         if not alloc[i]:
             continue
@@ -181,7 +182,8 @@ def first_stage(t: Target, alloc: Alloc, other_targets: bool) -> Alloc:
                 sq = t.value / p.squads
                 after_d = Target(replace(p, squads=p.squads - 1), t.allowed,
                                  sq * (p.squads - 1)) if p.squads > 1 else None
-                v = px * (t.value + freed) + pd * (sq + (shot_value(after_d, a2) if after_d else freed))
+                v = px * (t.value + freed) + pd * (sq + (shot_value(after_d, a2) if after_d
+                                                         else freed))
                 v += pn * shot_value(t, a2)
             elif p.disabled:
                 v = (px + pd) * (t.value + freed) + pn * shot_value(t, a2)

@@ -29,7 +29,14 @@ from ..rules.units import MARKS, WEAPONS, Kind, counts
 from .analysis import AP, W_RANGE, exit_distance, ogre_distance_to, p_x_d, piece_value, threats_at
 from .base import OGRE_SIDE_PHASES, PhasePlayer
 from .defense_fire import tread_value
-from .ogre_fire import DISABLE_FRACTION, first_stage, greedy_fire, plan_fire, shot_value, targets_in_range
+from .ogre_fire import (
+    DISABLE_FRACTION,
+    first_stage,
+    greedy_fire,
+    plan_fire,
+    shot_value,
+    targets_in_range,
+)
 from .skill import OGRE_SKILLS, OgreSkill, level_name
 
 THREAT_FACTOR = 0.4      # Ogre value lost per defender attack point that can reach it
@@ -232,7 +239,8 @@ class MoveSearch:
                 return [(1.0, replace(s, ogre=o2))]
             if victim.squads <= 1:
                 return [(1.0, s.replace_piece(None, victim.id, ogre=o2))]
-            return [(1.0, s.replace_piece(replace(victim, squads=victim.squads - 1), victim.id, ogre=o2))]
+            reduced = replace(victim, squads=victim.squads - 1)
+            return [(1.0, s.replace_piece(reduced, victim.id, ogre=o2))]
         victim = armor[0]
         o2 = replace(o2, treads=o2.treads - ram_tread_cost(victim), rams=o2.rams + 1)
         if victim.kind in (Kind.HOWITZER, Kind.CP) or victim.disabled:
@@ -260,7 +268,8 @@ class MoveSearch:
             res = (value, self._kills(shots))
         else:
             shots = greedy_fire(targets, o.weapons)
-            res = (sum(shot_value(t, sum(n * a for n, a in zip(al, (6, 4, 3, 1)))) for t, al in shots),
+            res = (sum(shot_value(t, sum(n * a for n, a in zip(al, (6, 4, 3, 1))))
+                       for t, al in shots),
                    self._kills(shots))
         self.fire_cache[key] = res
         return res
@@ -271,7 +280,8 @@ class MoveSearch:
         for t, alloc in shots:
             atk = sum(n * a for n, a in zip(alloc, (6, 4, 3, 1)))
             px, pd = p_x_d(atk, t.piece.defense)
-            out[t.piece.id] = px + (pd if t.piece.kind is not Kind.INFANTRY else pd / max(1, t.piece.squads))
+            share = pd if t.piece.kind is not Kind.INFANTRY else pd / max(1, t.piece.squads)
+            out[t.piece.id] = px + share
         return out
 
     def leaf(self, s: GameState) -> float:

@@ -75,7 +75,8 @@ REGISTRY: dict[str, str] = {
 
 
 def make_controller(side: str, skill: str = "Low", seed: int = 0, **options: Any) -> Controller:
-    """The built-in computer player for `side` ("ogre" | "defense") at skill "Low" | "Med" | "Hi"."""
+    """The built-in computer player for `side` ("ogre" | "defense") at skill "Low" | "Med" |
+    "Hi"."""
     if side not in REGISTRY:
         raise ValueError(f"unknown side {side!r}: use 'ogre' or 'defense'")
     return load_controller(REGISTRY[side], skill=level_name(skill), seed=seed, **options)

@@ -59,15 +59,15 @@ class OgreSkill:
 @dataclass(frozen=True)
 class DefenseSkill:
     name: str
-    smart_fire: bool          # allocate attackers to parts by odds and value (else everything at one part)
+    smart_fire: bool          # attackers to parts by odds and value (else all at one part)
     charge: bool              # every unit straight at the Ogre (Low)
-    strike_fraction: float    # hold back until this share of the attack can fire together (0: always strike)
+    strike_fraction: float    # hold back until this share of the attack can fire (0: strike)
     strike_distance: int      # ... or until the Ogre is this close to the Command Post
     gev_retreat: bool         # GEVs use their second move to leave the Ogre's reach
     gev_exposure: float       # how much more the Ogre's reach counts for that second move
     exposure_weight: float    # how much the Ogre's fire next turn counts when choosing a firing hex
     wait_exposure: float      # ... and a hex to wait on
-    danger_focus: float       # 0..1: how much less a threat counts if the Ogre must turn aside for it
+    danger_focus: float       # 0..1: how much less a threat counts if the Ogre must turn aside
     approach_weight: float    # how much being within striking distance next turn counts
     cover: bool               # keep waiting units near the Command Post and the howitzers
     tread_weight: float       # value of the Ogre's treads in fire allocation (relative)
@@ -75,14 +75,15 @@ class DefenseSkill:
     lookahead: bool           # test positions against the Ogre's likely reply
     horizon: int = 1          # with lookahead: Ogre turns played forward
     samples: int = 2          # with lookahead: dice streams per plan
-    utilisation: float = 0.5  # with lookahead: share of its attack the defence expects to fire a turn
+    utilisation: float = 0.5  # with lookahead: share of its attack expected to fire a turn
     styles: int = 6           # with lookahead: deployment styles tried
     walk_round: bool = True   # waiting: measure the way to a firing hex in steps round rubble
                               # (else hexes, except against an Ogre that cannot move)
 
 
 OGRE_SKILLS = {
-    "Low": OgreSkill("Low", threat_weight=0.0, smart_fire=False, fire_targets=1, missile_reserve=0.0,
+    "Low": OgreSkill("Low", threat_weight=0.0, smart_fire=False, fire_targets=1,
+                     missile_reserve=0.0,
                      tread_weight=0.0, progress_weight=3.0, entry_choices=5, lookahead=False,
                      max_nodes=4000, hunt_turns=2, sequential_fire=False, crush_weight=5.0),
     "Med": OgreSkill("Med", threat_weight=0.5, smart_fire=True, fire_targets=1, missile_reserve=9.0,

@@ -21,7 +21,14 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated, Any, Final, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, StrictInt, ValidationError, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    StrictInt,
+    ValidationError,
+    model_validator,
+)
 from pydantic import Field as Spec
 
 from ..rules.victory import OGRE_WINS, VICTORY_LEVELS

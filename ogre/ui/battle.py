@@ -190,7 +190,8 @@ class Battle:
 
     # ------------------------------------------------------------ acting
     def act(self, action, confirmed: bool = False) -> bool:
-        """Check an action; refuse it with its message, confirm it where the manual asks, or apply it."""
+        """Check an action; refuse it with its message, confirm it where the manual asks, or
+        apply it."""
         try:
             verdict = check(self.state, action)
         except RuleError as err:
@@ -269,7 +270,8 @@ class Battle:
         self._keep_in_view(action)
         if s.over:
             self.play("victory")
-            self.open(Dialog("The Battle Is Over", f"{s.result}.\n{status.victory_words(s)}", ("OK",)))
+            self.open(Dialog("The Battle Is Over", f"{s.result}.\n{status.victory_words(s)}",
+                             ("OK",)))
 
     def _keep_in_view(self, action) -> None:
         """The map follows the Ogre, and each phase opens on the pieces that matter in it, so
@@ -511,22 +513,8 @@ class Battle:
         if self.computer_turn():     # G2: what the computer does, never the player's prompt
             doing = status.computer_doing(self.state)
             return [*lines, "", doing] if lines else [status.COMPUTER_TURN, doing, status.HURRY]
-        hint = self._hint()
+        hint = status.phase_hint(self.state)
         return lines or ([hint] if hint else [])
-
-    def _hint(self) -> str:
-        s = self.state
-        if s.phase is Phase.OGRE_ENTRY:
-            return "Click a lit hex on the bottom row to bring the Ogre on."
-        if s.over:
-            return s.result
-        return {
-            Phase.OGRE_MOVE: "Drag the Ogre to move. Onto a unit: ram or overrun.",
-            Phase.OGRE_FIRE: "Drag from the Ogre to a target to aim, then Fire.",
-            Phase.DEFENSE_MOVE: "Drag pieces to move them.",
-            Phase.DEFENSE_FIRE: "Drag from a unit to the Ogre to aim, then Fire.",
-            Phase.GEV_MOVE: "GEVs may move again.",
-        }.get(s.phase, "")
 
     def _draw_pieces(self, surface: pygame.Surface) -> None:
         s = self.state

@@ -91,7 +91,8 @@ class OptionsDialog(Dialog):
 
     def __init__(self, title: str, message: str,
                  groups: list[tuple[str, list[tuple[str, bool]]]],
-                 on_close: Callable[[str, list[int]], object], chosen: list[int] | None = None) -> None:
+                 on_close: Callable[[str, list[int]], object],
+                 chosen: list[int] | None = None) -> None:
         self.groups = groups
         self.chosen = chosen or [next(i for i, (_, on) in enumerate(opts) if on)
                                  for _, opts in groups]
@@ -149,7 +150,8 @@ class NameDialog(Dialog):
             self.name = self.name[:-1]
             return True
         if (event.type == pygame.KEYDOWN and bool(getattr(event, "unicode", ""))
-                and event.unicode.isprintable() and event.key not in (pygame.K_RETURN, pygame.K_ESCAPE)):
+                and event.unicode.isprintable()
+                and event.key not in (pygame.K_RETURN, pygame.K_ESCAPE)):
             if len(self.name) < self.LIMIT:
                 self.name += event.unicode
             return True

@@ -99,7 +99,8 @@ class Commands:
                 Command("Load a Field", self.load_field, editing),
                 Command("Save a Field", self.save_field, editing),
                 Command("Load a Game", self.load_game),
-                Command("Save a Game", self.save_game, lambda: battling() and not a.battle.state.over),
+                Command("Save a Game", self.save_game,
+                        lambda: battling() and not a.battle.state.over),
                 Command("Play a Game", self.play_game, editing, key="P"),
                 Command("Edit the Field", self.edit_field, battling),
                 Command("Clear Field", lambda: a.editor.ask_clear_field(), editing),
@@ -225,7 +226,8 @@ class Commands:
                 a.editor.set_field(rec.field)
             # a battle behind the editor goes on with the editor's field: loading loses it (G6)
             self.unsaved.ask_first("Load a Field", load)
-        a.dialog = ListDialog("Load a Field", "Five predesigned fields, then your five.", rows, chosen)
+        a.dialog = ListDialog("Load a Field", "Five predesigned fields, then your five.", rows,
+                              chosen)
 
     def save_field(self) -> None:
         a = self.app
@@ -307,7 +309,8 @@ class Commands:
                     if b == "OK" else None)
                 return
             self._check_and_start(mark, computer, keep=False)
-        a.dialog = OptionsDialog("Play a Game", "Choose the battle.", groups, picked, chosen_default)
+        a.dialog = OptionsDialog("Play a Game", "Choose the battle.", groups, picked,
+                                 chosen_default)
 
     def _remember_play_choice(self, mark: int, side: str) -> None:
         """G1: offered again next time, in this run and the next. Written quietly: a config
@@ -427,7 +430,8 @@ class Commands:
         except StorageError as exc:
             a.show("Export the Log", exc.message)
             return
-        a.show("Export the Log", f"The battle log is in {path}. Replay it with: ogre --replay {path}")
+        a.show("Export the Log",
+               f"The battle log is in {path}. Replay it with: ogre --replay {path}")
 
     def open_replay(self, path) -> None:
         a = self.app
@@ -454,10 +458,11 @@ class Commands:
         if self.computer:
             self._make_controller(self.app.prefs.skill)
         b = self.app.battle
-        b.computer_turn = self.computer_acting     # G2: its buttons and prompts are not the player's
+        b.computer_turn = self.computer_acting  # G2: its buttons and prompts are not the player's
         b.sides = {"ogre": "Ogre player", "defense": "Defense player"}
         if self.computer:
-            b.sides[self.computer] = "Computer " + ("Ogre" if self.computer == "ogre" else "defence")
+            who = "Ogre" if self.computer == "ogre" else "defence"
+            b.sides[self.computer] = "Computer " + who
             if self.computer == "ogre" and self.app.battle.state.phase is Phase.OGRE_ENTRY:
                 self.app.battle.dialog = None       # no entry dialog for the computer's Ogre
 

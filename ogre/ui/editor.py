@@ -72,7 +72,8 @@ class Plan:
 
 
 class Editor:
-    def __init__(self, field: Field, *, sounds=None, on_change: Callable[[], None] = lambda: None) -> None:
+    def __init__(self, field: Field, *, sounds=None,
+                 on_change: Callable[[], None] = lambda: None) -> None:
         self.field = _defenders_only(field)
         self.sounds = sounds
         self.on_change = on_change
@@ -149,7 +150,8 @@ class Editor:
         m = MARKS[mark]
         n = self.counts()
         detail = {
-            "infantry": f"{n['infantry']} squads; the {m.name} scenario allows {m.infantry_squads}.",
+            "infantry": (f"{n['infantry']} squads; the {m.name} scenario allows "
+                         f"{m.infantry_squads}."),
             "armor": f"{n['armor']} armor units; the {m.name} scenario allows {m.armor_units}.",
             "forward": f"{n['forward']} attack points in front of the crater line; the "
                        f"{m.name} scenario allows {m.forward_points}.",
@@ -209,7 +211,8 @@ class Editor:
             a, b = zone.side
             board = self.field.board
             present = board.has_rubble(a, b)
-            return Plan(f"{'Remove' if present else 'Add'} rubble between {label(a)} and {label(b)}.",
+            verb = "Remove" if present else "Add"
+            return Plan(f"{verb} rubble between {label(a)} and {label(b)}.",
                         replace(self.field, board=board.with_rubble(a, b, not present)))
         if self.mode == "drag":
             return Plan("")

@@ -101,13 +101,15 @@ def mode_at(pos) -> str | None:
 
 def hex_points(center, radius: float) -> list[tuple[float, float]]:
     cx, cy = center
-    return [(cx + radius * math.cos(math.radians(60 * i)), cy + radius * math.sin(math.radians(60 * i)))
+    return [(cx + radius * math.cos(math.radians(60 * i)),
+             cy + radius * math.sin(math.radians(60 * i)))
             for i in range(6)]
 
 
 # ------------------------------------------------------------------ drawing
 
-def draw(surface: pygame.Surface, *, selected: str, hot: str | None, mode: str, mode_hot: str | None,
+def draw(surface: pygame.Surface, *, selected: str, hot: str | None, mode: str,
+         mode_hot: str | None,
          message: str, hint: str, counts: dict[str, int]) -> None:
     height = surface.get_height()
     draw_frame(surface, height)

@@ -39,7 +39,7 @@ def keep_old_ogre(state: GameState, field: Field, ogre_hex: int = 0) -> GameStat
         if same:
             p = same.pop(0)
             pieces.append(replace(p, start=p.hex, base_moved=p.moved))
-        elif not (o.on_map and pl.hex == o.hex):    # a loaded field's piece under the Ogre: not placed
+        elif not (o.on_map and pl.hex == o.hex):   # a loaded field's piece under the Ogre
             pieces.append(Piece(next_id, pl.kind, pl.hex, pl.squads, start=pl.hex))
             next_id += 1
     kept = {p.id for p in pieces}

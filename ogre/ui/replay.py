@@ -45,7 +45,8 @@ class ReplayScreen:
         b.message = f"REPLAY {self.index}/{len(self.steps)}: {step.text}"
         lines = []
         for e in step.events:
-            dice = f" (die {e.die}, {e.odds})" if e.die and e.odds else (f" (die {e.die})" if e.die else "")
+            dice = (f" (die {e.die}, {e.odds})" if e.die and e.odds
+                    else (f" (die {e.die})" if e.die else ""))
             lines.append(e.text + dice)
         b.results = lines or [step.text]
         for e in step.events:

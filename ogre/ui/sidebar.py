@@ -54,7 +54,8 @@ def piece_lines(state: GameState, pid: int | None) -> list[str]:
     if p is None:
         return []
     st = STATS[p.kind]
-    lines = [p.name, f"Attack {p.attack}   Range {st.range}", f"Defense {p.defense}   Move {st.move}"
+    lines = [p.name, f"Attack {p.attack}   Range {st.range}",
+             f"Defense {p.defense}   Move {st.move}"
              + (f", {st.second_move}" if st.second_move else "")]
     if p.disabled:
         lines.append("DISABLED")

@@ -143,4 +143,20 @@ def victory_words(s: GameState) -> str:
         ogre = "The Ogre is destroyed."
     else:
         ogre = "The Ogre is still in the field."
-    return f"{cp} {ogre} Defenders left: {len(s.pieces)} ({s.surviving_attack_points()} attack points)."
+    return (f"{cp} {ogre} Defenders left: {len(s.pieces)} "
+            f"({s.surviving_attack_points()} attack points).")
+
+
+def phase_hint(s: GameState) -> str:
+    """What the player does now, for an empty Tactical Display."""
+    if s.phase is Phase.OGRE_ENTRY:
+        return "Click a lit hex on the bottom row to bring the Ogre on."
+    if s.over:
+        return s.result
+    return {
+        Phase.OGRE_MOVE: "Drag the Ogre to move. Onto a unit: ram or overrun.",
+        Phase.OGRE_FIRE: "Drag from the Ogre to a target to aim, then Fire.",
+        Phase.DEFENSE_MOVE: "Drag pieces to move them.",
+        Phase.DEFENSE_FIRE: "Drag from a unit to the Ogre to aim, then Fire.",
+        Phase.GEV_MOVE: "GEVs may move again.",
+    }.get(s.phase, "")

@@ -24,11 +24,13 @@ class Button:
         if event.type == pygame.MOUSEMOTION:
             self.hot = self.rect.collidepoint(event.pos)
             return False
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.rect.collidepoint(event.pos):
+        if (event.type == pygame.MOUSEBUTTONUP and event.button == 1
+                and self.rect.collidepoint(event.pos)):
             if self.enabled():
                 self.on_click()
             return True   # a dimmed button swallows the click quietly
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+        if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+                and self.rect.collidepoint(event.pos)):
             return True
         return False
 
@@ -105,7 +107,8 @@ class Dialog:
                 self.on_close(label)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """Modal: every mouse event is the dialog's while it is open; keys it does not use are not."""
+        """Modal: every mouse event is the dialog's while it is open; keys it does not use are
+        not."""
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 first = self.buttons[0]

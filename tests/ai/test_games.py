@@ -22,7 +22,8 @@ def battle(ogre: str, defense: str, seed: int, keep_log: bool = False):
     field = standard_deployment(standard_board(), seed)
     # Seeds spaced as in the arena (tools/arena.py game_seed), so these games stay as recorded.
     state = new_game(field, 3, seed * 10_007)
-    return play(state, make_controller("ogre", ogre, seed), make_controller("defense", defense, seed),
+    return play(state, make_controller("ogre", ogre, seed),
+                make_controller("defense", defense, seed),
                 max_turns=100, keep_log=keep_log)
 
 

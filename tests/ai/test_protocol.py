@@ -52,7 +52,8 @@ def test_unknown_skill_or_side_is_refused():
 
 def test_command_line_names():
     assert controller_from_arg("ogre", "Med").skill.name == "Med"
-    assert controller_from_arg("defense", "tests.ai.test_protocol:FirstLegalDefender").side == "defense"
+    defender = controller_from_arg("defense", "tests.ai.test_protocol:FirstLegalDefender")
+    assert defender.side == "defense"
     with pytest.raises(ValueError):
         controller_from_arg("ogre", "tests.ai.test_protocol:FirstLegalDefender")
 

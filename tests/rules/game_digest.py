@@ -103,4 +103,5 @@ def computer_game_text(field_no: int, ogre: str, defense: str, seed: int) -> str
         actions.append(action)
         events.append(evs)
     assert state == rec.final
-    return f"{field.name} {ogre} {defense} {seed} {rec.result}\n" + game_text(actions, events, state)
+    head = f"{field.name} {ogre} {defense} {seed} {rec.result}\n"
+    return head + game_text(actions, events, state)

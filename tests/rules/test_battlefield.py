@@ -10,7 +10,16 @@ import pytest
 from ogre.resources import data_dir, standard_board
 from ogre.rules import Aim, Move, Phase, Weapon, check
 from ogre.rules.board import behind_crater_line, edge_craters, in_clear_area, side
-from ogre.rules.hexes import ALL_HEXES, BOTTOM_ROW, distance, label, neighbours, on_map, parse, within
+from ogre.rules.hexes import (
+    ALL_HEXES,
+    BOTTOM_ROW,
+    distance,
+    label,
+    neighbours,
+    on_map,
+    parse,
+    within,
+)
 
 from .helpers import EMPTY, message, play, scenario
 

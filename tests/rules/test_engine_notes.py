@@ -14,7 +14,17 @@ from dataclasses import FrozenInstanceError, replace
 
 import pytest
 
-from ogre.rules import Move, Phase, Piece, RuleError, apply, check, legal_actions, new_game, parse_action
+from ogre.rules import (
+    Move,
+    Phase,
+    Piece,
+    RuleError,
+    apply,
+    check,
+    legal_actions,
+    new_game,
+    parse_action,
+)
 from ogre.rules.events import Event
 from ogre.rules.hexes import ALL_HEXES, DISTANCE, distance, to_cube
 from ogre.rules.state import GameState, Kind, PieceIndex

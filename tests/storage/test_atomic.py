@@ -59,7 +59,8 @@ def test_disk_full_mid_save_leaves_the_old_file_intact(tmp_path, monkeypatch, fa
             def __getattr__(self, name):
                 return getattr(self.f, name)
 
-        monkeypatch.setattr(atomic.os, "fdopen", lambda fd, *a, **k: HalfWriter(real_fdopen(fd, *a, **k)))
+        monkeypatch.setattr(atomic.os, "fdopen",
+                            lambda fd, *a, **k: HalfWriter(real_fdopen(fd, *a, **k)))
     with pytest.raises(StorageError) as err:
         write_text_atomic(path, "new contents that will not fit " * 100)
     assert err.value.code == "disk_full"

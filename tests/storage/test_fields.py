@@ -44,7 +44,8 @@ def test_g5_every_predesigned_field_round_trips(tmp_path):
 
 
 def test_changed_terrain_and_an_empty_field_round_trip(tmp_path):
-    board = standard_board().with_crater(1010, True).with_rubble(101, 102, True).with_crater(107, False)
+    board = (standard_board().with_crater(1010, True).with_rubble(101, 102, True)
+             .with_crater(107, False))
     store = FieldStore(tmp_path)
     for field in (Field(board, (Placement(Kind.CP, 101),), "Edited"), Field(standard_board())):
         store.save(1, field, field.name)

@@ -23,7 +23,8 @@ NOON = datetime(2025, 1, 31, 12, 0, tzinfo=UTC)
 def sampled_states():
     """States from seeded random games: every phase, with and without aims, to the end."""
     out = []
-    for n, (field, mark) in enumerate([(predesigned(0), 3), (predesigned(3), 5), (small_field(), 3)]):
+    fields = [(predesigned(0), 3), (predesigned(3), 5), (small_field(), 3)]
+    for n, (field, mark) in enumerate(fields):
         for i, (state, log) in enumerate(random_game(field, mark, seed=100 + n)):
             if i % 25 == 0 or state.aim is not None and i % 3 == 0 or state.over or (
                     state.ap_hit and i % 5 == 0):

@@ -5,7 +5,18 @@ Reminder on Done and the final dialog (S1, S2, B4, T3, G4), through the real App
 from __future__ import annotations
 
 import pygame
-from test_battle_setup import CP, GEV, HEAVY, HOWITZER, INF, P, battle_app, button, labels, shown_text
+from test_battle_setup import (
+    CP,
+    GEV,
+    HEAVY,
+    HOWITZER,
+    INF,
+    P,
+    battle_app,
+    button,
+    labels,
+    shown_text,
+)
 
 from ogre.rules.hexes import ALL_HEXES, distance
 from ogre.rules.state import OGRE_ID, Phase
@@ -268,7 +279,8 @@ def test_t3_reminder_for_the_ogre():
 # ---------------------------------------------------------------- G4: the final dialog
 
 def _heavies_near(h, n):
-    return sorted((x for x in ALL_HEXES if 1 <= distance(h, x) <= 2), key=lambda x: (x % 100, x))[:n]
+    near = (x for x in ALL_HEXES if 1 <= distance(h, x) <= 2)
+    return sorted(near, key=lambda x: (x % 100, x))[:n]
 
 
 def test_g4_defense_victory_dialog():

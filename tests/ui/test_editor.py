@@ -376,7 +376,8 @@ def test_e2_rubble_zone_is_a_clear_band_along_each_shared_edge(h):
                       cy + (apothem - band + 1.5) * math.sin(a))
             outside = (cx + (apothem + band - 1.5) * math.cos(a),
                        cy + (apothem + band - 1.5) * math.sin(a))
-            middle = (cx + (apothem - band - 2) * math.cos(a), cy + (apothem - band - 2) * math.sin(a))
+            middle = (cx + (apothem - band - 2) * math.cos(a),
+                      cy + (apothem - band - 2) * math.sin(a))
             zi, zo, zm = ed.zone_at(inside), ed.zone_at(outside), ed.zone_at(middle)
             assert zi.side is not None and zi.side == zo.side, (i, angle_off)
             assert zm.side is None and zm.hex == 805

@@ -1,4 +1,5 @@
-"""The Field Editor inside the real App: window clicks reach it, its dialogs are modal (E1, E4, E5, E8)."""
+"""The Field Editor inside the real App: window clicks reach it, its dialogs are modal (E1, E4,
+E5, E8)."""
 
 from __future__ import annotations
 

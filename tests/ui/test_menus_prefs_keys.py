@@ -107,7 +107,8 @@ def test_g7_preferences_cycle_and_are_kept_between_runs():
     saved = json.loads((preferences_folder() / "preferences.json").read_text())
     assert saved["preferences"]["skip_empty"] is True
     again = battle_app()
-    assert (again.prefs.sound, again.prefs.skip_empty, again.prefs.reminders) == (False, True, False)
+    prefs = again.prefs
+    assert (prefs.sound, prefs.skip_empty, prefs.reminders) == (False, True, False)
 
 
 def test_g7_cancel_keeps_the_old_preferences():

@@ -117,7 +117,8 @@ def test_g2_s3_the_menus_work_during_the_computers_turn_and_pause_it():
 
 def test_g2_g6_a_game_saved_during_the_computers_turn_loads_and_the_turn_goes_on():
     app = one_player("ogre")
-    run_until(app, lambda: app.battle.state.phase is Phase.OGRE_MOVE and app.battle.state.ogre.moved)
+    run_until(app, lambda: app.battle.state.phase is Phase.OGRE_MOVE
+              and app.battle.state.ogre.moved)
     _menu(app, "Menu", "Save a Game")
     assert app.dialog is not None and app.dialog.title == "Save a Game"
     d = Driver(app)

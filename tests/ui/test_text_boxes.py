@@ -21,7 +21,7 @@ from ogre.rules.game import VICTORY_LEVELS
 from ogre.rules.hexes import label
 from ogre.rules.state import OGRE_ID, Phase
 from ogre.ui import editor_sidebar as bar
-from ogre.ui import sidebar, theme
+from ogre.ui import sidebar, status, theme
 
 W, H = theme.LOGICAL_SIZE
 MENU_BAR = pygame.Rect(0, 0, W, theme.MENU_H)
@@ -199,7 +199,7 @@ def test_s1_every_hint_fits_the_tactical_display(phase):
     app, _ = battle_app([P(CP, 1418), P(GEV, 1018)], phase, 1021)
     app.battle.state = replace(app.battle.state, phase=phase)
     app.battle.selected = None
-    hint = app.battle._hint()
+    hint = status.phase_hint(app.battle.state)
     assert hint
     drawn = check_frame(app)
     assert_whole(hint, drawn, sidebar.TACTICAL)
