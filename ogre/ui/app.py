@@ -28,6 +28,7 @@ from .commands import Commands
 from .keyboard import KeyPointer, KeyTargets
 from .mapview import MapView, map_rect
 from .menus import MenuBar
+from .rules_window import RulesWindow
 from .widgets import Dialog, route_to_dialog
 
 if TYPE_CHECKING:
@@ -74,6 +75,7 @@ class App:
         self.dialog: Dialog | None = None          # the app's own dialogs (menus' commands)
         self.pointer = KeyPointer(self.canvas.get_size())
         self.aftermath = Aftermath(self)       # X9: the record of battles, the reports
+        self.rules = RulesWindow()             # X7: the rules at hand, F1
         self.commands = Commands(self, players or {})
         self.menubar = MenuBar(self.commands.menus())
         self.battle: Battle | None = None
@@ -202,6 +204,8 @@ class App:
                               pygame.KEYDOWN):
             return
         self.touch()
+        if self._rules_event(event):
+            return      # X7: the Rules window's key and clicks, even in the computer's turn
         if self.commands.busy(event):
             return      # the computer is acting: a click or key only hurries its messages
         if hasattr(event, "pos"):
@@ -233,6 +237,19 @@ class App:
                 self.route(e)
             return
         self.commands.shortcut(event)
+
+    def _rules_event(self, event: pygame.event.Event) -> bool:
+        """F1, and while the Rules window shows, its page keys and the clicks on it; an open
+        dialog comes first (the window steps aside under it)."""
+        modal = self._dialog_owner() is not None
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_F1 or (self.rules.open and not modal):
+                return self.rules.handle_key(event)
+            return False
+        if modal or not self.rules.open:
+            return False
+        data = dict(event.__dict__, pos=self.to_logical(event.pos))
+        return self.rules.handle_mouse(pygame.event.Event(event.type, data))
 
     def key_targets(self) -> KeyTargets:
         """What the arrow keys can reach now (S4): an open dialog's buttons, else the screen's
@@ -276,6 +293,9 @@ class App:
         self.canvas.fill(theme.BG)
         if self.screen is not None:
             self.screen.draw(self.canvas)
+        if self.rules.open and self._dialog_owner() is None:
+            self.rules.place(self.canvas.get_size())
+            self.rules.draw(self.canvas)
         self.menubar.draw(self.canvas)
         if self.dialog is not None:
             self.dialog.draw(self.canvas)

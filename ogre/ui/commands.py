@@ -115,6 +115,7 @@ class Commands:
                 Command("Preferences", self.preferences),
                 Command("Keyboard", lambda: setattr(a, "dialog", KeysDialog()), key="K"),
                 Command("Record", lambda: a.aftermath.show_record()),      # X9
+                Command("Rules", lambda: a.rules.toggle(), key="F1"),      # X7
             ]),
         ]
 

@@ -31,6 +31,7 @@ KEYS = [
     ("M  O", "open the Menu / OSI menus; arrows choose, Enter runs"),
     ("P", "Play a Game (from the Field Editor)"),
     ("Enter  Esc", "OK, Cancel in dialogs"),
+    ("F1", "the rules at hand; while open, 1 to 7 turn its pages"),
     ("K", "this list"),
 ]
 
