@@ -32,6 +32,7 @@ from .games import LOG_STEPS, StateData
 
 HEADER = "# OGRE battle log, version 1 (replay with: ogre --replay FILE)"
 SIZE_LIMIT = 4 * 1024 * 1024
+ADVICE = "# advice asked: "
 
 
 @dataclass(frozen=True)
@@ -45,14 +46,33 @@ class Step:
     events: tuple[Event, ...]
 
 
-def log_to_text(start: GameState, actions: list[Action | str]) -> str:
+def log_to_text(start: GameState, actions: list[Action | str], advice_asked: int = 0) -> str:
     lines = [HEADER, "start " + json.dumps(StateData.of(start), separators=(",", ":"))]
     lines += [str(a) for a in actions]
+    if advice_asked:
+        lines.append(f"{ADVICE}{advice_asked}")      # a comment: replaying passes it by
     return "\n".join(lines) + "\n"
 
 
-def write_log(path: Path, start: GameState, actions: list[Action | str]) -> None:
-    write_text_atomic(Path(path), log_to_text(start, actions))
+def write_log(path: Path, start: GameState, actions: list[Action | str],
+              advice_asked: int = 0) -> None:
+    write_text_atomic(Path(path), log_to_text(start, actions, advice_asked))
+
+
+def log_advice(path: Path) -> int:
+    """advice_in_log of a log file; 0 when it cannot be read (read_log says why)."""
+    try:
+        return advice_in_log(read_text_limited(Path(path), SIZE_LIMIT, "The battle log"))
+    except (OSError, StorageError):
+        return 0
+
+
+def advice_in_log(text: str) -> int:
+    """How often advice was asked in the battle a log holds (X8): 0 when it does not say."""
+    for line in text.splitlines():
+        if line.startswith(ADVICE) and line[len(ADVICE):].strip().isdigit():
+            return int(line[len(ADVICE):].strip())
+    return 0
 
 
 def read_log(path: Path) -> tuple[GameState, list[Step]]:

@@ -230,6 +230,7 @@ class GameFile(BaseModel):
     state: StateData
     log: list[str] = Spec([], max_length=LOG_STEPS)
     start: StateData | None = None      # the battle's first position, so the log replays (X3)
+    advice_asked: Count = 0             # how often the player asked the computer's advice (X8)
 
     @field_validator("log")
     @classmethod
@@ -277,6 +278,7 @@ class SavedGame:
     saved_at: datetime | None = None
     field_name: str = ""
     start: GameState | None = None      # where the log begins, when the file has it
+    advice_asked: int = 0               # X8
 
     def actions(self) -> list[Action]:
         """The log as action values, for replay (X3)."""
@@ -285,7 +287,7 @@ class SavedGame:
 
 def game_document(state: GameState, players: Players, log: Iterable[Action | str] = (),
                   field_name: str = "", now: datetime | None = None,
-                  start: GameState | None = None) -> GameFile:
+                  start: GameState | None = None, advice_asked: int = 0) -> GameFile:
     """The file form of a game; StorageError "invalid" if it could not be read back."""
     when = (now or datetime.now(UTC)).replace(microsecond=0)
     doc = {
@@ -298,6 +300,8 @@ def game_document(state: GameState, players: Players, log: Iterable[Action | str
     }
     if start is not None:
         doc["start"] = StateData.of(start)
+    if advice_asked:
+        doc["advice_asked"] = advice_asked
     try:
         return GameFile.model_validate(doc)
     except ValidationError as exc:
@@ -306,8 +310,8 @@ def game_document(state: GameState, players: Players, log: Iterable[Action | str
 
 def game_to_text(state: GameState, players: Players, log: Iterable[Action | str] = (),
                  field_name: str = "", now: datetime | None = None,
-                 start: GameState | None = None) -> str:
-    return encode(game_document(state, players, log, field_name, now, start))
+                 start: GameState | None = None, advice_asked: int = 0) -> str:
+    return encode(game_document(state, players, log, field_name, now, start, advice_asked))
 
 
 def game_from_text(text: str, where: str,
@@ -315,7 +319,7 @@ def game_from_text(text: str, where: str,
     doc = decode(text, GameFile, fmt=FORMAT, version=VERSION, migrations=migrations, where=where)
     start = doc.start.to_state() if doc.start is not None else None
     return SavedGame(doc.state.to_state(), doc.players, tuple(doc.log), doc.saved_at,
-                     doc.label.field, start)
+                     doc.label.field, start, doc.advice_asked)
 
 
 @dataclass(frozen=True)
@@ -384,10 +388,12 @@ class GameStore:
 
     def save(self, slot: int, state: GameState, players: Players,
              log: Iterable[Action | str] = (), field_name: str = "",
-             now: datetime | None = None, start: GameState | None = None) -> None:
+             now: datetime | None = None, start: GameState | None = None,
+             advice_asked: int = 0) -> None:
         """Write the game into a slot, replacing what was there."""
         path = self.slots.path(slot)
-        write_text_atomic(path, game_to_text(state, players, log, field_name, now, start))
+        write_text_atomic(path, game_to_text(state, players, log, field_name, now, start,
+                                             advice_asked))
 
     def load(self, slot: int) -> SavedGame:
         return game_from_text(self.slots.read_existing(slot), self.slots.where(slot))

@@ -16,7 +16,7 @@ from ogre.report import battle_report
 from ogre.rules.actions import Action
 from ogre.rules.errors import RuleError
 from ogre.rules.state import GameState
-from ogre.storage.battlelog import read_log
+from ogre.storage.battlelog import log_advice, read_log
 from ogre.storage.errors import StorageError
 from ogre.storage.games import GameStore
 from ogre.storage.record import LEVEL_NAMES, Entry, Side, add_battle, load_record, new_entry
@@ -81,12 +81,13 @@ class Aftermath:
             self.app.show(TITLE, "This battle has no log from its start, so no report can be "
                           "made of it.")
             return
-        self.show_report(b.start_state, b.log, self._titled(self.app.commands.field_name))
+        self.show_report(b.start_state, b.log, self._titled(self.app.commands.field_name),
+                         advice_asked=b.advice_asked)
 
     def show_report(self, start: GameState, actions: Iterable[Action | str], title: str,
-                    name: str = "report") -> None:
+                    name: str = "report", advice_asked: int | None = None) -> None:
         try:
-            report = battle_report(start, actions)
+            report = battle_report(start, actions, advice_asked)
         except (RuleError, ValueError):
             self.app.show(TITLE, "This battle's log does not replay, so no report can be made "
                           "of it.")
@@ -137,7 +138,7 @@ class Aftermath:
                           "report can be made of it.")
             return
         self.show_report(saved.start, list(saved.log), self._titled(saved.field_name),
-                         f"game{slot}-report")
+                         f"game{slot}-report", saved.advice_asked)
 
     def report_log(self, path: Path) -> None:
         try:
@@ -146,7 +147,7 @@ class Aftermath:
             self.app.show(TITLE, exc.message)
             return
         self.show_report(start, [s.text for s in steps], self._titled(path.name),
-                         path.stem + "-report")
+                         path.stem + "-report", log_advice(path))
 
     # ------------------------------------------------------------ the record
     def show_record(self) -> None:

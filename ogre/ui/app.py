@@ -22,6 +22,7 @@ from ogre.rules.state import GameState
 from ogre.storage.preferences import Preferences, load_preferences, save_preferences
 
 from . import theme
+from .advice_view import AdviceView
 from .aftermath import Aftermath
 from .battle import Battle
 from .commands import Commands
@@ -76,6 +77,7 @@ class App:
         self.pointer = KeyPointer(self.canvas.get_size())
         self.aftermath = Aftermath(self)       # X9: the record of battles, the reports
         self.rules = RulesWindow()             # X7: the rules at hand, F1
+        self.advice = AdviceView(self)         # X8: the computer's advice, A
         self.commands = Commands(self, players or {})
         self.menubar = MenuBar(self.commands.menus())
         self.battle: Battle | None = None
@@ -93,11 +95,13 @@ class App:
 
     # -- screens --
     def start_battle(self, state: GameState, computer: str | None = None, log=(),
-                     start: GameState | None = None) -> None:
+                     start: GameState | None = None, advice_asked: int = 0) -> None:
+        self.advice.hide()
         self.battle = Battle(state, reminders=lambda: self.prefs.reminders, sounds=self.sounds,
                              on_change=self._battle_changed)
         self.battle.log = list(log)
         self.battle.start_state = start if start is not None else state
+        self.battle.advice_asked = advice_asked
         self.commands.set_computer(computer)
         self.screen = self.battle
         self._fit_screens()
@@ -185,6 +189,7 @@ class App:
         for event in pygame.event.get() if events is None else events:
             self.handle(event)
         self.commands.tick()
+        self.advice.tick()
         self._follow_window()
         if self.dirty:
             self.draw()
@@ -293,6 +298,8 @@ class App:
         self.canvas.fill(theme.BG)
         if self.screen is not None:
             self.screen.draw(self.canvas)
+        if self.battle is not None and self.screen is self.battle and self._dialog_owner() is None:
+            self.advice.draw(self.canvas, self.battle.map)
         if self.rules.open and self._dialog_owner() is None:
             self.rules.place(self.canvas.get_size())
             self.rules.draw(self.canvas)
@@ -333,6 +340,7 @@ class App:
             pygame.time.wait(IDLE_SLEEP_MS if idle else 10)
             self.step()
         self.commands.shutdown()
+        self.advice.shutdown()
         self.remember_window()
         pygame.quit()
 

@@ -61,6 +61,7 @@ class Battle:
         self.shown = 0                         # result lines the last action added (G2's pacing)
         self.log: list[str] = []               # every applied action in the rules' notation
         self.start_state: GameState | None = None     # where the log starts (the app sets it)
+        self.advice_asked = 0                  # X8: kept with the battle in saves and logs
         self.umbrella: tuple[set[int], set[int]] | None = None
         self.dialog: Dialog | None = None
         self.drag_from = 0

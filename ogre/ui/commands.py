@@ -108,6 +108,8 @@ class Commands:
                 Command("Export the Log", self.export_log,
                         lambda: battling() and a.battle.start_state is not None),
                 Command("Battle Report", lambda: a.aftermath.choose_report()),     # X9
+                Command("Advice", lambda: a.advice.ask(), lambda: a.advice.available(),
+                        key="A"),                                            # X8
                 Command("Quit", self.quit, key="Ctrl+Q"),
             ]),
             ("OSI", [
@@ -132,6 +134,9 @@ class Commands:
             return
         if key == pygame.K_k:
             a.dialog = KeysDialog()
+            return
+        if key == pygame.K_a:                # X8: advice, or hide the advice shown
+            a.advice.toggle()
             return
         if key == pygame.K_p:
             self._run_command("Play a Game")
@@ -375,7 +380,7 @@ class Commands:
             state, asking = a.battle.state, a.dialog       # asking: the dialog closing now
             try:
                 store.save(slot, state, self.players(), a.battle.log, self.field_name,
-                           start=a.battle.start_state)
+                           start=a.battle.start_state, advice_asked=a.battle.advice_asked)
             except StorageError as exc:
                 a.show("Save a Game", exc.message)
                 return
@@ -412,7 +417,8 @@ class Commands:
             self.unsaved.kept(saved.state)
             self._first_screen_over()
             a.start_battle(saved.state, computer=p.computer if p.count == 1 else None,
-                           log=saved.log if start is not None else [], start=start)
+                           log=saved.log if start is not None else [], start=start,
+                           advice_asked=saved.advice_asked)
 
         def chosen(button, i):
             if button != "OK" or i < 0:
@@ -427,7 +433,7 @@ class Commands:
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         path = logs_folder() / f"battle-{stamp}.txt"
         try:
-            write_log(path, b.start_state, b.log)
+            write_log(path, b.start_state, b.log, b.advice_asked)
         except StorageError as exc:
             a.show("Export the Log", exc.message)
             return

@@ -32,6 +32,7 @@ KEYS = [
     ("P", "Play a Game (from the Field Editor)"),
     ("Enter  Esc", "OK, Cancel in dialogs"),
     ("F1", "the rules at hand; while open, 1 to 7 turn its pages"),
+    ("A", "advice: what the computer would do for you now; A again hides it"),
     ("K", "this list"),
 ]
 

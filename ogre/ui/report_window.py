@@ -149,7 +149,7 @@ def report_paragraphs(r: Report) -> list[Para]:
                       f"{r.defense_shots} fired, {r.defense_hits} hit.", 18))
     paras.append(Para("Rams and overruns", 19, head, True, gap=10))
     paras.append(Para(contact_words(r), 18))
-    if r.advice_asked is not None:
+    if r.advice_asked:                      # "the advice asked, if any" (X8, X9)
         paras.append(Para(f"Advice asked {_n(r.advice_asked, 'time')}.", 18, gap=10))
     return paras
 

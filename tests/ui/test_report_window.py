@@ -104,7 +104,7 @@ def test_x9_report_window_fits_the_canvas_and_every_word_its_box():
     assert rects and all(box.contains(r) for r in rects)
     words = " ".join(p.words for p in report_paragraphs(w.report))
     assert "Complete Ogre Victory" in words and "Command Post" in words and "rammed 1 time" in words
-    assert "Advice" not in words                        # no count is kept yet (issue 18)
+    assert "Advice" not in words                        # none asked in this battle: no line
     assert w.chart_box().right < box.left and w.chart_box().bottom <= w.rect.height - 88
     for b in w.buttons:
         assert w.rect.contains(b.rect)
@@ -148,7 +148,7 @@ def test_x9_report_for_a_saved_game_and_an_exported_log_from_the_menu():
                              start=b.start_state)
     menu_command(app, d, "Menu", "Export the Log")
     d.answer("OK")
-    expected = battle_report(b.start_state, b.log)
+    expected = battle_report(b.start_state, b.log, 0)    # no advice asked (X8)
     menu_command(app, d, "Menu", "Battle Report")
     rows = [words for words, _ in app.dialog.rows]
     assert rows[0] == "This battle (turn 2, going on)"

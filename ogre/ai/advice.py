@@ -1,0 +1,114 @@
+"""Advice (X8): what the computer's Hi player would do for the side to act, in this phase.
+
+The player's own side is asked of the same computer player the opponent is made from, on a
+copy of the battle, and its actions are played out on that copy only, up to the first die
+(a Fire, or a ram of mobile armor): what comes after would depend on a roll the player has not
+made, and showing it would give the dice away. Nothing here touches the battle itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..rules.actions import Action, Done, Enter, Fire, Move
+from ..rules.game import aim_kill_probability, apply, check
+from ..rules.state import OGRE_ID, GameState
+from .base import DEFENSE_SIDE_PHASES, OGRE_SIDE_PHASES, rolls_dice
+from .protocol import make_controller
+
+ACTIONS_CAP = 200          # a phase's plan is a few dozen actions; this only stops a runaway
+
+
+@dataclass(frozen=True)
+class Step:
+    """A piece's advised move, start to end (the Ogre is OGRE_ID; its entry starts at 0)."""
+
+    piece: int
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class Shot:
+    """An advised attack: who fires at what, and the chance it kills."""
+
+    attackers: tuple[int, ...]     # piece ids; OGRE_ID for the Ogre
+    target: int                    # a defender's id, or OGRE_ID when the defence fires
+    part: str                      # the Ogre part the defence aims at ("" for the Ogre's fire)
+    kill: Fraction
+
+
+@dataclass(frozen=True)
+class Advice:
+    side: str                      # "ogre" or "defense"
+    actions: tuple[Action, ...]    # legal in turn from the state advised, none applied to it
+    moves: tuple[Step, ...]
+    shots: tuple[Shot, ...]
+
+    @property
+    def empty(self) -> bool:
+        return not self.moves and not self.shots
+
+
+def side_to_act(state: GameState) -> str | None:
+    if state.over:
+        return None
+    return "ogre" if state.phase in OGRE_SIDE_PHASES else (
+        "defense" if state.phase in DEFENSE_SIDE_PHASES else None)
+
+
+def advise(state: GameState, seed: int = 0, skill: str = "Hi") -> Advice:
+    """The `skill` computer player's plan for the side to act in this phase, up to the first
+    die; raises ValueError when the battle is over."""
+    side = side_to_act(state)
+    if side is None:
+        raise ValueError("the battle is over: there is nothing to advise")
+    player = make_controller(side, skill, seed=seed)
+    phase, s = state.phase, state
+    actions: list[Action] = []
+    while len(actions) < ACTIONS_CAP and s.phase is phase and not s.over:
+        action = player.choose(s)
+        if isinstance(action, Done):
+            break
+        check(s, action)                 # the player's own rules: never advise what is refused
+        actions.append(action)
+        if rolls_dice(s, action):
+            break                        # a ram to come is shown; a Fire is not played
+        s, _ = apply(s, action)
+    return Advice(side, tuple(actions), _moves(state, actions), _shots(state, actions))
+
+
+def _moves(state: GameState, actions: list[Action]) -> tuple[Step, ...]:
+    """Each moved piece from where it stands to where the advice leaves it."""
+    ends: dict[int, int] = {}
+    for a in actions:
+        if isinstance(a, Move):
+            ends[a.piece] = a.to
+        elif isinstance(a, Enter):
+            ends[OGRE_ID] = a.to
+    out = []
+    for pid, end in ends.items():
+        start = state.ogre.hex if pid == OGRE_ID else getattr(state.piece(pid), "hex", 0)
+        if start != end:
+            out.append(Step(pid, start, end))
+    return tuple(out)
+
+
+def _shots(state: GameState, actions: list[Action]) -> tuple[Shot, ...]:
+    """The first volley: what is aimed when the advice fires, with its kill probability."""
+    s = state
+    for a in actions:
+        if isinstance(a, Fire):
+            break
+        s, _ = apply(s, a)            # aims, and a Clear of what the player had aimed
+    aim = s.aim
+    if aim is None or not actions or not isinstance(actions[-1], Fire):
+        return ()
+    kill = aim_kill_probability(s, aim)
+    if aim.part is None:
+        return (Shot((OGRE_ID,), aim.target, "", kill),)
+    return (Shot(tuple(dict.fromkeys(aim.attackers)), OGRE_ID, aim.part.value, kill),)
+
+
+__all__ = ["Advice", "Shot", "Step", "advise", "side_to_act"]

@@ -1,0 +1,64 @@
+"""Advice (X8): the computer's Hi player's plan for the side to act, legal and never played."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from ogre.ai.advice import advise, side_to_act
+from ogre.rules import Fire, apply, check
+from ogre.rules.state import OGRE_ID, Phase
+from tests.rules.random_play import play_random_game
+
+
+def _positions():
+    """A few positions of each phase from seeded random games."""
+    out, seen = [], {}
+
+    def keep(before, action, after, events):
+        n = seen.get(before.phase, 0)
+        if n < 3 and not before.over and before.turn % 2 == 0:
+            seen[before.phase] = n + 1
+            out.append(before)
+
+    for seed in (4, 5, 6):
+        play_random_game(seed, on_step=keep)
+    return out
+
+
+POSITIONS = _positions()
+
+
+def test_x8_the_positions_cover_every_phase():
+    assert {s.phase for s in POSITIONS} >= set(Phase) - {Phase.OVER, Phase.OGRE_ENTRY}
+
+
+@pytest.mark.parametrize("state", POSITIONS, ids=lambda s: f"t{s.turn}-{s.phase.value}")
+def test_x8_advice_is_legal_action_after_action_and_leaves_the_battle_as_it_was(state):
+    before = replace(state)
+    advice = advise(state, seed=3)
+    assert state == before                           # nothing was played on the battle
+    assert advice.side == side_to_act(state)
+    s = state
+    for i, action in enumerate(advice.actions):
+        check(s, action)                             # legal where it comes
+        if isinstance(action, Fire):
+            assert i == len(advice.actions) - 1      # nothing is advised past a die
+            break
+        s, _ = apply(s, action)
+    for step in advice.moves:
+        assert step.start != step.end
+        assert step.piece == OGRE_ID or state.piece(step.piece) is not None
+    for shot in advice.shots:
+        assert 0 <= shot.kill <= 1 and shot.attackers
+
+
+def test_x8_advice_at_the_entry_names_the_ogres_hex_and_over_a_finished_battle_none():
+    state = play_random_game(7).final
+    with pytest.raises(ValueError):
+        advise(state)
+    start = replace(state, phase=Phase.OGRE_ENTRY, ogre=replace(state.ogre, hex=0),
+                    result="")
+    entry = advise(start, seed=1)
+    assert [(m.piece, m.start) for m in entry.moves] == [(OGRE_ID, 0)]
