@@ -54,6 +54,7 @@ class Preferences(BaseModel):
     # existed simply gets the defaults, so version 1 still describes it.
     play_scenario: Literal[3, 5] = 3
     play_computer: ComputerSide = "ogre"
+    tutorial_lesson: Annotated[StrictInt, Spec(ge=0, le=99)] = 0    # Learn to Play's (X6)
 
 
 class PreferencesFile(BaseModel):

@@ -19,6 +19,7 @@ import pygame
 
 from ogre.rules.field import Field
 from ogre.rules.state import GameState
+from ogre.storage.errors import StorageError
 from ogre.storage.preferences import Preferences, load_preferences, save_preferences
 
 from . import theme
@@ -30,6 +31,7 @@ from .keyboard import KeyPointer, KeyTargets
 from .mapview import MapView, map_rect
 from .menus import MenuBar
 from .rules_window import RulesWindow
+from .tutorial import Tutorial
 from .widgets import Dialog, route_to_dialog
 
 if TYPE_CHECKING:
@@ -78,6 +80,7 @@ class App:
         self.aftermath = Aftermath(self)       # X9: the record of battles, the reports
         self.rules = RulesWindow()             # X7: the rules at hand, F1
         self.advice = AdviceView(self)         # X8: the computer's advice, A
+        self.tutorial: Tutorial | None = None  # X6: Learn to Play's lessons
         self.commands = Commands(self, players or {})
         self.menubar = MenuBar(self.commands.menus())
         self.battle: Battle | None = None
@@ -107,6 +110,28 @@ class App:
         self._fit_screens()
         self.battle.frame_phase()       # a loaded or new battle opens on what matters (B4)
         self.touch()
+
+    def start_tutorial(self) -> None:
+        """Menu > Learn to Play (X6): the lessons' battle, from the lesson reached last time."""
+        from .lessons import NAME
+        from .tutorial import ScriptedOgre, first_position, lesson_start
+        index = self.prefs.tutorial_lesson
+        state, log = lesson_start(index)
+        self.start_battle(state, computer="ogre", log=log, start=first_position())
+        self.commands.controller = ScriptedOgre()
+        self.commands.field_name = NAME
+        self.tutorial = Tutorial(self, index)
+        assert self.battle is not None
+        self.battle.vet = self.tutorial.vet
+
+    def remember_lesson(self, index: int) -> None:
+        """The lesson reached, kept with the preferences (X6); a disk that refuses only loses
+        the place, never the battle."""
+        self.prefs = self.prefs.model_copy(update={"tutorial_lesson": index})
+        try:
+            save_preferences(self.prefs_folder, self.prefs)
+        except StorageError:
+            pass
 
     def _battle_changed(self) -> None:
         self.touch()
@@ -156,10 +181,10 @@ class App:
         """Every screen's map (however it was made: a replay, the editor) and every open
         dialog fitted to the current canvas."""
         size = self.canvas.get_size()
-        rect = map_rect(size)
         for screen in {id(s): s for s in (self.battle, self.editor, self.screen) if s}.values():
             resize = getattr(screen, "resize", None)
-            if resize is not None and screen.map.rect != rect:
+            area = getattr(screen, "map_area", map_rect)
+            if resize is not None and screen.map.rect != area(size):
                 resize(size)
             dialog = getattr(screen, "dialog", None)
             if dialog is not None:
@@ -190,6 +215,8 @@ class App:
             self.handle(event)
         self.commands.tick()
         self.advice.tick()
+        if self.tutorial is not None:
+            self.tutorial.tick()
         self._follow_window()
         if self.dirty:
             self.draw()
@@ -290,6 +317,9 @@ class App:
             return
         if event.type != pygame.MOUSEMOTION and event.pos[1] < theme.MENU_H:
             return      # the menu bar's empty stretch
+        if (self.tutorial is not None and self.screen is self.battle
+                and self.tutorial.handle_event(event)):
+            return      # X6: the lesson panel's own clicks
         if self.screen is not None:
             self.screen.handle_event(event)
 
@@ -298,6 +328,8 @@ class App:
         self.canvas.fill(theme.BG)
         if self.screen is not None:
             self.screen.draw(self.canvas)
+        if self.tutorial is not None and self.screen is self.battle:
+            self.tutorial.draw(self.canvas)
         if self.battle is not None and self.screen is self.battle and self._dialog_owner() is None:
             self.advice.draw(self.canvas, self.battle.map)
         if self.rules.open and self._dialog_owner() is None:

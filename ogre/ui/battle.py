@@ -13,6 +13,7 @@ from collections.abc import Callable
 import pygame
 
 from ogre.rules import (
+    Action,
     Aim,
     Clear,
     Done,
@@ -39,6 +40,7 @@ from . import art, sidebar, status, theme
 from .dialogs import PartDialog, WeaponDialog
 from .framing import hexes_that_matter
 from .mapview import MapView, map_rect
+from .sound import sound_for
 from .widgets import Button, Dialog, route_to_dialog
 
 OFF_MAP = MESSAGES["off_map"]
@@ -62,6 +64,8 @@ class Battle:
         self.log: list[str] = []               # every applied action in the rules' notation
         self.start_state: GameState | None = None     # where the log starts (the app sets it)
         self.advice_asked = 0                  # X8: kept with the battle in saves and logs
+        self.vet: Callable[[Action], str | None] | None = None    # X6: a lesson's say first
+        self.top_inset = 0                     # X6: room at the map's top for the lesson panel
         self.umbrella: tuple[set[int], set[int]] | None = None
         self.dialog: Dialog | None = None
         self.drag_from = 0
@@ -193,6 +197,10 @@ class Battle:
     def act(self, action, confirmed: bool = False) -> bool:
         """Check an action; refuse it with its message, confirm it where the manual asks, or
         apply it."""
+        refusal = self.vet(action) if self.vet is not None else None     # X6: the lessons
+        if refusal:
+            self.refuse(refusal)
+            return False
         try:
             verdict = check(self.state, action)
         except RuleError as err:
@@ -251,7 +259,7 @@ class Battle:
                 dice = (f" (die {e.die}, {e.odds})" if e.die and e.odds
                         else f" (die {e.die})" if e.die else "")
                 self.results.append(status.log_line(e) + dice)
-                self.play(_sound_for(e, missiles))
+                self.play(sound_for(e, missiles))
         added = len(self.results) - before
         self.results = self.results[-40:]
         return added
@@ -291,9 +299,14 @@ class Battle:
         elif self.state.phase is Phase.OGRE_ENTRY:
             self.map.jump_half(bottom=True)
 
+    def map_area(self, canvas_size: tuple[int, int]) -> pygame.Rect:
+        """What is below the menu bar, less the lesson panel's stripe at its top (X6)."""
+        r = map_rect(canvas_size)
+        return pygame.Rect(r.left, r.top + self.top_inset, r.width, r.height - self.top_inset)
+
     def resize(self, canvas_size: tuple[int, int]) -> None:
         """The canvas follows the window's height: the map takes what is below the menu bar."""
-        self.map.resize(map_rect(canvas_size))
+        self.map.resize(self.map_area(canvas_size))
 
     def open(self, dialog: Dialog) -> None:
         self.dialog = dialog
@@ -571,19 +584,6 @@ class Battle:
         if self.state.ogre.hex in area and self.selected != OGRE_ID:
             lit.add(OGRE_ID)
         return lit
-
-
-_SOUND = {"fire": "gun", "ram": "ram", "overrun": "overrun", "ram_ogre": "ram",
-          "recover": "phase", "exit": "phase"}
-
-
-def _sound_for(e, missiles: bool) -> str:
-    """S5: a kill explodes, whoever made it; otherwise the sound of what was done."""
-    if e.result.endswith("destroyed"):
-        return "explosion"
-    if e.kind == "fire" and missiles:
-        return "missile"
-    return _SOUND.get(e.kind, "gun")
 
 
 def _ev(kind: int, pos) -> pygame.event.Event:

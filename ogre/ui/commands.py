@@ -16,7 +16,7 @@ import pygame
 from ogre.resources import standard_board
 from ogre.rules import Action, Aim, Done, Field, OgreAim, Undo, legal_actions, new_game
 from ogre.rules.invariants import first_problem
-from ogre.rules.state import FIRE_PHASES, OGRE_PHASES, GameState, Phase
+from ogre.rules.state import OGRE_PHASES, GameState, Phase
 from ogre.storage.battlelog import read_log, write_log
 from ogre.storage.errors import StorageError
 from ogre.storage.fields import FieldStore, fit_label, load_predesigned
@@ -24,7 +24,7 @@ from ogre.storage.games import GameStore, Players
 from ogre.storage.paths import user_data_folder
 from ogre.storage.preferences import save_preferences
 
-from . import theme
+from . import status, theme
 from .choices import ListDialog, NameDialog, OptionsDialog
 from .kept_ogre import field_from_state, keep_old_ogre
 from .menus import Command
@@ -102,6 +102,8 @@ class Commands:
                 Command("Save a Game", self.save_game,
                         lambda: battling() and not a.battle.state.over),
                 Command("Play a Game", self.play_game, editing, key="P"),
+                Command("Learn to Play", lambda: self.unsaved.ask_first(           # X6
+                    "Learn to Play", a.start_tutorial)),
                 Command("Edit the Field", self.edit_field, battling),
                 Command("Clear Field", lambda: a.editor.ask_clear_field(), editing),
                 Command("Clear Pieces", lambda: a.editor.ask_clear_pieces(), editing),
@@ -576,7 +578,7 @@ class Commands:
                 or self.computer_acting() or b.state.phase is Phase.OGRE_ENTRY):
             return
         useful = [x for x in legal_actions(b.state) if not isinstance(x, (Done, Undo))]
-        if not useful and not _anything_done(b.state):
+        if not useful and not status.side_has_acted(b.state):
             b.act(Done())
 
     def cancel_thinking(self) -> None:
@@ -588,12 +590,3 @@ class Commands:
         self.cancel_thinking()
         if self.pool is not None:
             self.pool.shutdown(wait=False, cancel_futures=True)
-
-
-def _anything_done(state: GameState) -> bool:
-    """Has the side acted in this phase? Then the phase is not empty: the player ends it."""
-    if state.phase in OGRE_PHASES:
-        return state.ogre.moved > 0 if state.phase is Phase.OGRE_MOVE else any(state.ogre.fired)
-    if state.phase in FIRE_PHASES:
-        return any(p.fired for p in state.pieces)
-    return any(p.moved for p in state.pieces)

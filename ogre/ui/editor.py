@@ -46,7 +46,8 @@ OGRE_IN_WAY = "THE OGRE IS IN THE WAY"     # ours: the manual has no message for
 CRATER_IN_WAY = MESSAGES["crater_in_way"]
 OFF_MAP = MESSAGES["off_map"]
 # The first screen's messages box: the 1986 start in the Field Editor, and how to leave it
-HOW_TO_START = "To start a battle:\nMenu > Play a Game, or press P."
+HOW_TO_START = ("To start a battle:\nMenu > Play a Game, or press P.\nNew to OGRE? "
+                "Menu > Learn to Play.")
 
 ADD_RUBBLE = (255, 232, 40)     # the hexside a click would turn to rubble
 REMOVE_RUBBLE = (255, 70, 50)   # the rubble a click would clear

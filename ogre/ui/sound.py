@@ -343,3 +343,17 @@ class Sounds:
                 pygame.mixer.stop()
             except pygame.error:
                 pass
+
+
+# What each battle event sounds like (S5).
+_SOUND = {"fire": "gun", "ram": "ram", "overrun": "overrun", "ram_ogre": "ram",
+          "recover": "phase", "exit": "phase"}
+
+
+def sound_for(e, missiles: bool) -> str:
+    """S5: a kill explodes, whoever made it; otherwise the sound of what was done."""
+    if e.result.endswith("destroyed"):
+        return "explosion"
+    if e.kind == "fire" and missiles:
+        return "missile"
+    return _SOUND.get(e.kind, "gun")

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from ogre.rules.game import Event, Verdict, aim_attack
-from ogre.rules.state import OGRE_ID, OGRE_PHASES, GameState, Phase, Piece
+from ogre.rules.state import FIRE_PHASES, OGRE_ID, OGRE_PHASES, GameState, Phase, Piece
 from ogre.rules.units import STATS, WEAPON_STATS, WEAPONS, Kind, Weapon
 
 # The Ogre's fire counts belong to its turn from its fire phase on; in its move phase they are
@@ -160,3 +160,12 @@ def phase_hint(s: GameState) -> str:
         Phase.DEFENSE_FIRE: "Drag from a unit to the Ogre to aim, then Fire.",
         Phase.GEV_MOVE: "GEVs may move again.",
     }.get(s.phase, "")
+
+
+def side_has_acted(state: GameState) -> bool:
+    """Has the side acted in this phase? Then the phase is not empty: the player ends it."""
+    if state.phase in OGRE_PHASES:
+        return state.ogre.moved > 0 if state.phase is Phase.OGRE_MOVE else any(state.ogre.fired)
+    if state.phase in FIRE_PHASES:
+        return any(p.fired for p in state.pieces)
+    return any(p.moved for p in state.pieces)

@@ -255,6 +255,7 @@ def test_e1_the_first_screen_says_how_to_start_a_battle():
     assert isinstance(app.screen, Editor)        # the 1986 start: the Field Editor
     words = app.editor.hint()
     assert "To start a battle" in words and "Menu > Play a Game" in words and "press P" in words
+    assert "Menu > Learn to Play" in words                # X6: the guided first battle
     d._send(pygame.MOUSEMOTION, (120, 500))      # the pointer over the sidebar: still said
     assert "Menu > Play a Game" in app.editor.hint()
     d._send(pygame.MOUSEMOTION, app.editor.map.layout.center(805))

@@ -1,0 +1,232 @@
+"""Learn to Play (X6): the guided first battle, lesson by lesson, over the real battle screen.
+
+Menu > Learn to Play opens lessons.py's battle against a computer Ogre that plays its script,
+then the Low computer Ogre. A lesson panel at the top of the map asks for one thing and waits;
+anything else is refused with the game's message and a hint; once done it says what happened,
+and Next goes on. Leave ends the lessons (the battle stays). The lesson reached is kept with
+the preferences, so Learn to Play picks up there: the battle is rebuilt by playing the script
+up to that lesson.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ogre.ai.protocol import make_controller
+from ogre.resources import standard_board
+from ogre.rules import Action, GameState, RuleError, apply, check, new_game, parse_action
+from ogre.rules.state import Phase
+
+from . import theme
+from .lessons import LESSONS, MARK, OGRE_SCRIPT, SEED, Lesson, tutorial_field
+from .mapview import map_rect
+from .widgets import Button
+
+if TYPE_CHECKING:
+    from .app import App
+
+PANEL_H = 118
+NOT_THIS = "Not in this lesson."
+
+
+class ScriptedOgre:
+    """The lessons' Ogre (X5): its first two turns as written, then the Low computer Ogre."""
+
+    side = "ogre"
+
+    def __init__(self, seed: int = SEED) -> None:
+        self.after = make_controller("ogre", "Low", seed=seed)
+
+    def choose(self, state: GameState) -> Action:
+        done_here = self._done_in_phase(state)
+        script = OGRE_SCRIPT.get((state.turn, state.phase), ())
+        if done_here < len(script):
+            action = parse_action(script[done_here])
+            try:
+                check(state, action)
+                return action
+            except RuleError:
+                pass                     # the battle went another way: the computer plays on
+        return self.after.choose(state)
+
+    @staticmethod
+    def _done_in_phase(state: GameState) -> int:
+        """How many of this phase's scripted actions are played: read off the Ogre itself."""
+        o = state.ogre
+        if state.phase is Phase.OGRE_MOVE:
+            return o.moved - (1 if state.turn == 1 else 0)      # entering took the first
+        if state.phase is Phase.OGRE_FIRE:
+            return 2 if any(o.fired) else (1 if state.aim is not None else 0)
+        return 0
+
+
+def first_position() -> GameState:
+    """The lessons' battle before the Ogre comes on."""
+    return new_game(tutorial_field(standard_board()), MARK, SEED)
+
+
+def lesson_start(index: int) -> tuple[GameState, list[str]]:
+    """The battle as lesson `index` finds it: the script and earlier lessons played out."""
+    state = first_position()
+    log: list[str] = []
+    ogre = ScriptedOgre()
+    wanted = [w for lesson in LESSONS[:index] for w in lesson.wants]
+    while not state.over:
+        if state.phase in (Phase.OGRE_ENTRY, Phase.OGRE_MOVE, Phase.OGRE_FIRE):
+            if (state.turn, state.phase) not in OGRE_SCRIPT:
+                break
+            action = ogre.choose(state)
+        elif wanted:
+            action = parse_action(wanted.pop(0))
+        else:
+            break
+        state, _ = apply(state, action)
+        log.append(str(action))
+    return state, log
+
+
+class Tutorial:
+    def __init__(self, app: App, index: int = 0) -> None:
+        self.app = app
+        self.index = min(index, len(LESSONS) - 1)
+        self.step = 0                      # actions of the lesson's `wants` done
+        self.explaining = False            # done: `then` shows, Next goes on
+        self.active = True
+        self.battle = app.battle
+        self._wanted_at = len(app.battle.log) if app.battle is not None else 0
+        self.buttons: list[Button] = []
+        self._make_room(PANEL_H + 8)
+        self._layout()
+
+    @property
+    def lesson(self) -> Lesson:
+        return LESSONS[self.index]
+
+    # -- the lesson's progress
+    def vet(self, action: Action) -> str | None:
+        """Battle.act asks first: None lets the action through; else the refusal."""
+        if not self.active or self.app.commands.computer_acting():
+            return None                    # the computer's own actions are not the lesson's
+        lesson = self.lesson
+        if lesson.until == "over":
+            return None                    # the last lesson is the battle itself
+        wanted = lesson.wants[self.step] if self.step < len(lesson.wants) else None
+        if not self.explaining and wanted == str(action):
+            return None
+        try:
+            check(self.battle.state, action) if self.battle is not None else None
+            words = NOT_THIS
+        except RuleError as err:
+            words = err.message
+        return f"{words} {'Press Next.' if self.explaining else lesson.hint}"
+
+    def tick(self) -> None:
+        a = self.app
+        if not self.active:
+            return
+        if a.battle is not self.battle or self.battle is None:
+            self.leave()                   # another battle: the lessons stop (kept for later)
+            return
+        if self.explaining:
+            return
+        b, lesson = self.battle, self.lesson
+        while (self.step < len(lesson.wants) and len(b.log) > self._wanted_at
+               and b.log[self._wanted_at] == lesson.wants[self.step]):
+            self.step += 1
+            self._wanted_at += 1
+        if self.step >= len(lesson.wants) and self._until_met(lesson.until):
+            self.explaining = True
+            a.touch()
+
+    def _until_met(self, until: str) -> bool:
+        b = self.battle
+        assert b is not None
+        s = b.state
+        if not until:
+            return True
+        kind, _, arg = until.partition(" ")
+        if kind == "select":
+            return b.selected == int(arg)
+        if kind == "range":
+            return b.umbrella is not None
+        if kind == "over":
+            return s.over
+        if kind == "next":
+            return False                   # only the Next button
+        phase, turn = Phase(kind), int(arg)
+        return s.phase is phase and s.turn == turn and not self.app.commands.computer_acting()
+
+    def next(self) -> None:
+        """Next: on to the next lesson (kept with the preferences), or the end."""
+        if self.lesson.until == "next" and not self.explaining:
+            self.explaining = True
+            return
+        if self.index + 1 >= len(LESSONS):
+            self.app.remember_lesson(0)     # done: Learn to Play starts afresh next time
+            self.leave()
+            return
+        self.index += 1
+        self.step, self.explaining = 0, False
+        self._wanted_at = len(self.battle.log) if self.battle is not None else 0
+        self.app.remember_lesson(self.index)
+        self.app.touch()
+
+    def leave(self) -> None:
+        self.active = False
+        self._make_room(0)
+        self.app.touch()
+
+    def _make_room(self, inset: int) -> None:
+        """The map gives the lesson panel its top stripe while the lessons last."""
+        if self.battle is not None:
+            self.battle.top_inset = inset
+            self.battle.resize(self.app.canvas.get_size())
+
+    # -- the panel
+    def rect(self) -> pygame.Rect:
+        """The stripe above the map, under the menu bar."""
+        m = map_rect(self.app.canvas.get_size())
+        return pygame.Rect(m.left + 6, m.top + 4, m.width - 12, PANEL_H)
+
+    def _layout(self) -> None:
+        r = self.rect()
+        self.buttons = [
+            Button(pygame.Rect(r.right - 96, r.bottom - 36, 88, 30), "Next", self.next,
+                   lambda: self.explaining or self.lesson.until == "next"),
+            Button(pygame.Rect(r.right - 96, r.top + 8, 88, 30), "Leave", self.leave),
+        ]
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Its buttons' clicks, and any click on the panel, are its own."""
+        if not self.active or not self.rect().collidepoint(event.pos):
+            return False
+        self._layout()
+        for b in self.buttons:
+            b.handle_event(event)
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.active:
+            return
+        r = self.rect()
+        self._layout()
+        pygame.draw.rect(surface, theme.PANEL, r, border_radius=8)
+        pygame.draw.rect(surface, theme.ACCENT, r, 2, border_radius=8)
+        lesson = self.lesson
+        title = f"Lesson {self.index + 1} of {len(LESSONS)}: {lesson.title}"
+        theme.draw_in_box(surface, title, pygame.Rect(r.left + 10, r.top + 6, r.width - 120, 24),
+                          19, theme.ACCENT, bold=True)
+        words = lesson.then if self.explaining else lesson.ask
+        body = pygame.Rect(r.left + 10, r.top + 34, r.width - 120, r.height - 40)
+        theme.draw_in_box(surface, words, body, 18, smallest=14)
+        for b in self.buttons:
+            b.draw(surface)
+
+    def text_boxes(self) -> list[pygame.Rect]:
+        """Where the panel puts words (for the tests)."""
+        r = self.rect()
+        return [pygame.Rect(r.left + 10, r.top + 6, r.width - 120, 24),
+                pygame.Rect(r.left + 10, r.top + 34, r.width - 120, r.height - 40),
+                *(b.rect for b in self.buttons)]

@@ -1,0 +1,155 @@
+"""Learn to Play (X6): the guided first battle played through by synthetic events, lesson by
+lesson, with a wrong action refused with a hint, and left and picked up again."""
+
+from __future__ import annotations
+
+import os
+
+import pygame
+from aftermath_helpers import menu_command
+from driver import Driver
+from test_one_player import SPACE
+
+from ogre.rules.state import Phase
+from ogre.rules.units import Weapon
+from ogre.ui import theme
+from ogre.ui.app import App
+from ogre.ui.dialogs import PARTS
+from ogre.ui.lessons import LESSONS
+from ogre.ui.tutorial import NOT_THIS, lesson_start
+
+SHOTS = os.environ.get("OGRE_LESSON_SHOTS")      # a folder: each lesson's screen saved there
+
+
+def _app(tmp_path) -> tuple[App, Driver]:
+    app = App(prefs_folder=tmp_path / "prefs")
+    app.prefs = app.prefs.model_copy(update={"message_speed": "Hi"})
+    return app, Driver(app)
+
+
+def _settle(app, limit: int = 4000) -> None:
+    """Let the computer finish what it is doing, hurrying its messages."""
+    for _ in range(limit):
+        if not app.commands.computer_acting() and not app.commands.working():
+            return
+        app.step([SPACE])
+        if app.commands.thinking is not None:
+            app.commands.thinking.result(timeout=60)
+    raise AssertionError("the computer never finished")
+
+
+def _lesson_done(app, d: Driver, index: int) -> None:
+    """The lesson says what happened; a look at it, then Next."""
+    _settle(app)
+    t = app.tutorial
+    assert t is not None and t.index == index and t.explaining, (index, t and t.index)
+    _look(app, f"lesson-{index + 1:02d}")
+    next_button = next(b for b in t.buttons if b.label == "Next")
+    d.click_at(next_button.rect.center)
+
+
+def _look(app, name: str) -> None:
+    """Every word of the panel inside its boxes; saved for a look when asked."""
+    app.dirty = True
+    app.step([])
+    t = app.tutorial
+    r = t.rect()
+    assert app.canvas.get_rect().contains(r)
+    drawn: list[pygame.Rect] = []
+    real = theme.text
+    theme.text = lambda s, w, p, *a, **k: drawn.append(real(s, w, p, *a, **k)) or drawn[-1]
+    try:
+        t.draw(app.canvas)
+    finally:
+        theme.text = real
+    assert drawn and all(any(b.contains(d) for b in t.text_boxes()) for d in drawn), name
+    if SHOTS:
+        pygame.image.save(app.canvas, os.path.join(SHOTS, f"{name}.png"))
+
+
+def _aim(app, d: Driver, src: int, part: Weapon) -> None:
+    d.drag_hex(src, app.battle.state.ogre.hex)
+    d.dialog_click(app.battle.dialog.row_rect(PARTS.index(part)))
+    d.answer("OK")
+
+
+def _done(app, d: Driver) -> None:
+    d.button("Done")
+    if d.dialog is not None and d.dialog.title == "Reminder":
+        d.answer("OK")
+
+
+def test_x6_the_guided_battle_from_its_first_lesson_to_the_end(tmp_path):
+    app, d = _app(tmp_path)
+    menu_command(app, d, "Menu", "Learn to Play")
+    assert app.tutorial is not None and app.tutorial.index == 0
+    _lesson_done(app, d, 0)                                   # the Ogre comes on
+    d.click_hex(1015)
+    _lesson_done(app, d, 1)
+    d.button("Range")
+    _lesson_done(app, d, 2)
+    d.click_hex(1015)                                         # a click clears the Range
+    # a wrong move: refused with the lesson's hint, and nothing happens
+    state = app.battle.state
+    d.drag_hex(1015, 1016)
+    assert app.battle.state is state
+    assert app.battle.message == f"{NOT_THIS} {LESSONS[3].hint}"
+    d.drag_hex(1015, 1018)
+    _lesson_done(app, d, 3)
+    d.button("Undo")
+    _lesson_done(app, d, 4)
+    d.drag_hex(1015, 1018)
+    d.drag_hex(1116, 1118)
+    _lesson_done(app, d, 5)
+    _done(app, d)
+    _lesson_done(app, d, 6)
+    _aim(app, d, 1018, Weapon.SECONDARY)
+    _lesson_done(app, d, 7)
+    d.drag_hex(916, app.battle.state.ogre.hex)               # joins the aim: no dialog
+    d.button("Fire")
+    _lesson_done(app, d, 8)
+    _aim(app, d, 1118, Weapon.TREADS)
+    d.button("Fire")
+    _lesson_done(app, d, 9)
+    _done(app, d)
+    d.drag_hex(1118, 1115)
+    _lesson_done(app, d, 10)
+
+    # leave, then pick up where it was left: lesson 12, the battle as that lesson finds it
+    d.click_at(next(b for b in app.tutorial.buttons if b.label == "Leave").rect.center)
+    assert not app.tutorial.active and app.prefs.tutorial_lesson == 11
+    menu_command(app, d, "Menu", "Learn to Play")
+    if d.dialog is not None:                                 # the battle moved on: ask first
+        d.answer("Don't Save")
+    assert app.tutorial.active and app.tutorial.index == 11
+    assert app.battle.state == lesson_start(11)[0]
+
+    _done(app, d)
+    _lesson_done(app, d, 11)                                 # the ram and the overrun
+    s = app.battle.state
+    assert s.turn == 2 and s.phase is Phase.DEFENSE_MOVE and s.piece(2).disabled
+    d.click_hex(914)
+    d.button("Split")
+    _lesson_done(app, d, 12)
+    d.button("Group")
+    _lesson_done(app, d, 13)
+    next_button = next(b for b in app.tutorial.buttons if b.label == "Next")
+    d.click_at(next_button.rect.center)                      # read, then Next
+    _lesson_done(app, d, 14)
+    for _ in range(400):                                     # play on to the end
+        _settle(app)
+        if app.battle.state.over:
+            break
+        _done(app, d)
+    assert app.battle.state.over
+    if d.dialog is not None and d.dialog.title == "The Battle Is Over":
+        d.answer("OK")
+    _lesson_done(app, d, 15)
+    assert not app.tutorial.active and app.prefs.tutorial_lesson == 0
+
+
+def test_x6_every_lesson_starts_from_a_battle_the_script_reaches():
+    for index, lesson in enumerate(LESSONS):
+        state, log = lesson_start(index)
+        assert not state.over, index
+        assert len(log) >= 4                                  # the Ogre's first turn at least
