@@ -98,7 +98,8 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson("Disabled", "The Heavy Tank (D) cannot move or fire now. It recovers after the "
            "Ogre's next fire. Press Next.", "Press Next.",
            "A disabled unit hit again, or rammed, is destroyed.", until="next"),
-    Lesson("Winning", "Stop the Ogre before it reaches 1008: destroy its guns and treads. F1 "
-           "shows the rules. Play on!", "Play on.",
+    Lesson("Winning", "You win if your Command Post at 1008 stands when the Ogre is destroyed, "
+           "every gun and tread; it wins by destroying the Command Post. F1 shows the victory "
+           "levels. Play on!", "Play on.",
            "The battle is over. Menu > Battle Report shows how it went.", until="over"),
 )

@@ -68,14 +68,15 @@ def first_position() -> GameState:
 
 
 def lesson_start(index: int) -> tuple[GameState, list[str]]:
-    """The battle as lesson `index` finds it: the script and earlier lessons played out."""
+    """The battle as lesson `index` finds it: the earlier lessons played out, with the Ogre's
+    turns that came in them (the first lesson watches the Ogre's first turn itself)."""
     state = first_position()
     log: list[str] = []
     ogre = ScriptedOgre()
     wanted = [w for lesson in LESSONS[:index] for w in lesson.wants]
     while not state.over:
         if state.phase in (Phase.OGRE_ENTRY, Phase.OGRE_MOVE, Phase.OGRE_FIRE):
-            if (state.turn, state.phase) not in OGRE_SCRIPT:
+            if index == 0 or (state.turn, state.phase) not in OGRE_SCRIPT:
                 break
             action = ogre.choose(state)
         elif wanted:

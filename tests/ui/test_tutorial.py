@@ -10,7 +10,7 @@ from aftermath_helpers import menu_command
 from driver import Driver
 from test_one_player import SPACE
 
-from ogre.rules.state import Phase
+from ogre.rules.state import OGRE_PHASES, Phase
 from ogre.rules.units import Weapon
 from ogre.ui import theme
 from ogre.ui.app import App
@@ -55,14 +55,23 @@ def _look(app, name: str) -> None:
     t = app.tutorial
     r = t.rect()
     assert app.canvas.get_rect().contains(r)
+    words = t.lesson.then if t.explaining else t.lesson.ask
     drawn: list[pygame.Rect] = []
+    shown: list[str] = []
     real = theme.text
-    theme.text = lambda s, w, p, *a, **k: drawn.append(real(s, w, p, *a, **k)) or drawn[-1]
+
+    def spy(surface, words, pos, *args, **kwargs):
+        shown.append(" ".join(words.split()))
+        drawn.append(real(surface, words, pos, *args, **kwargs))
+        return drawn[-1]
+
+    theme.text = spy
     try:
         t.draw(app.canvas)
     finally:
         theme.text = real
     assert drawn and all(any(b.contains(d) for b in t.text_boxes()) for d in drawn), name
+    assert "..." not in shown and " ".join(words.split()) in " ".join(shown), name  # whole
     if SHOTS:
         pygame.image.save(app.canvas, os.path.join(SHOTS, f"{name}.png"))
 
@@ -149,7 +158,19 @@ def test_x6_the_guided_battle_from_its_first_lesson_to_the_end(tmp_path):
 
 
 def test_x6_every_lesson_starts_from_a_battle_the_script_reaches():
-    for index, lesson in enumerate(LESSONS):
+    state, log = lesson_start(0)
+    assert state.phase is Phase.OGRE_ENTRY and log == []     # the first lesson watches it come
+    for index in range(1, len(LESSONS)):
         state, log = lesson_start(index)
-        assert not state.over, index
-        assert len(log) >= 4                                  # the Ogre's first turn at least
+        assert not state.over and state.phase not in OGRE_PHASES, index
+        assert len(log) >= 5                                  # the Ogre's first turn at least
+
+
+def test_x6_every_lessons_words_fit_its_panel_whole(tmp_path):
+    app, d = _app(tmp_path)
+    app.start_tutorial()
+    t = app.tutorial
+    for index in range(len(LESSONS)):
+        for explaining in (False, True):
+            t.index, t.explaining = index, explaining
+            _look(app, f"panel-{index + 1:02d}-{'then' if explaining else 'ask'}")
