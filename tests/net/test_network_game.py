@@ -1,0 +1,274 @@
+"""Network play (X10): a host and a guest on 127.0.0.1 play a battle to the end in step, and every
+hostile or broken peer is refused without touching the battle or stopping the host."""
+
+from __future__ import annotations
+
+import json
+import socket
+import time
+
+import pytest
+
+from ogre.ai.protocol import make_controller
+from ogre.net.ends import GuestEnd, HostEnd
+from ogre.net.link import Link
+from ogre.net.messages import MAX_LINE, Act, Hello, Ping, Resync, digest, read, write
+from ogre.net.session import GuestSession, HostSession, new_code
+from ogre.rules import new_game
+from ogre.storage.fields import load_predesigned
+
+LOOPBACK = "127.0.0.1"
+
+
+def _battle():
+    return new_game(load_predesigned()[0].field, 3, seed=7)
+
+
+class Host:
+    """A host game in the test: its session and link, pumped as its frame loop would."""
+
+    def __init__(self, **link) -> None:
+        self.session = HostSession(_battle(), "defense", new_code())
+        self.link = Link.host(0, LOOPBACK, **link)
+        self.end = HostEnd(self.session, self.link)
+
+    @property
+    def closed(self) -> list[str]:
+        return [n.removeprefix("The guest is gone: ") for n in self.end.notes
+                if n.startswith("The guest is gone")]
+
+    def pump(self) -> None:
+        self.end.pump()
+
+    def play(self, action) -> None:
+        self.end.play(action)
+
+
+class Raw:
+    """A peer that speaks bytes: for the hostile cases."""
+
+    def __init__(self, port: int) -> None:
+        self.sock = socket.create_connection((LOOPBACK, port), timeout=5)
+        self.buffer = b""
+
+    def send(self, data: bytes) -> None:
+        self.sock.sendall(data)
+
+    def lines(self, host: Host, want: int = 1, seconds: float = 5.0) -> list[bytes]:
+        out: list[bytes] = []
+        self.sock.settimeout(0.05)
+        end = time.monotonic() + seconds
+        while len(out) < want and time.monotonic() < end:
+            host.pump()
+            try:
+                data = self.sock.recv(65536)
+                if not data:
+                    break
+                self.buffer += data
+            except (TimeoutError, BlockingIOError):
+                pass
+            while b"\n" in self.buffer:
+                line, self.buffer = self.buffer.split(b"\n", 1)
+                out.append(line)
+        return out
+
+
+def _free(host: Host) -> None:
+    """Wait until the host has hung up on the last connection (its thread does it)."""
+    end = time.monotonic() + 5
+    while host.link.connected and time.monotonic() < end:
+        host.pump()
+        time.sleep(0.005)
+
+
+def _joined(host: Host) -> Raw:
+    _free(host)
+    raw = Raw(host.link.port)
+    raw.send(write(Hello(code=host.session.code)))
+    [welcome] = raw.lines(host)
+    assert read(welcome).kind == "welcome"
+    return raw
+
+
+@pytest.fixture
+def host():
+    h = Host()
+    yield h
+    h.link.close()
+
+
+def _guest_link(host: Host) -> tuple[GuestSession, Link]:
+    guest = GuestSession(host.session.code)
+    link = Link.join(LOOPBACK, host.link.port)
+    _GUESTS[id(guest)] = GuestEnd(guest, link)          # sends its Hello
+    return guest, link
+
+
+_GUESTS: dict[int, GuestEnd] = {}
+
+
+def _pump_guest(guest: GuestSession, link: Link) -> None:
+    _GUESTS[id(guest)].pump()
+
+
+def test_x10_two_games_on_the_loopback_play_a_battle_to_the_end_in_step(host):
+    guest, link = _guest_link(host)
+    ogre = make_controller("ogre", "Med", seed=1)
+    defence = make_controller("defense", "Med", seed=1)
+    sent_for = None
+    try:
+        for _ in range(20000):
+            host.pump()
+            _pump_guest(guest, link)
+            s = host.session.state
+            if s.over:
+                break
+            if not host.session.joined or guest.state is None:
+                time.sleep(0.001)
+                continue
+            if guest.my_turn() and guest.state == s and sent_for is not s:
+                sent_for = s                      # the guest acts from its own copy
+                link.send(write(guest.act(defence.choose(guest.state))))
+            elif not guest.my_turn() and guest.state == s:
+                host.play(ogre.choose(s))
+            else:
+                time.sleep(0.0005)
+        for _ in range(200):                       # the last Applied on its way
+            host.pump()
+            _pump_guest(guest, link)
+            if guest.state == host.session.state:
+                break
+            time.sleep(0.01)
+    finally:
+        link.close()
+    s = host.session.state
+    assert s.over and guest.state == s and digest(guest.state) == digest(s)
+    assert guest.log == host.session.log and guest.resyncs == 0 and not guest.notes
+
+
+def test_x10_a_wrong_code_is_turned_away_and_the_host_serves_on(host):
+    raw = Raw(host.link.port)
+    raw.send(write(Hello(code="WRONG1")))
+    [bye] = raw.lines(host)
+    assert read(bye).kind == "bye" and not host.session.joined
+    _joined(host)                                 # the right code still gets in
+
+
+@pytest.mark.parametrize("line, words", [
+    (b"this is not json\n", "The message is not JSON."),
+    (b"[1, 2, 3]\n", "The message is not a JSON object."),
+    (json.dumps({"v": 9, "kind": "act", "action": "done"}).encode() + b"\n",
+     "The message is of another version (9), not 1."),
+    (json.dumps({"v": 1, "kind": "launch", "x": 1}).encode() + b"\n",
+     "The message is not one this game knows."),
+    (write(Act(action="warp 0101")), "That is not an action."),
+])
+def test_x10_broken_messages_are_refused_and_change_nothing(host, line, words):
+    raw = _joined(host)
+    before = host.session.state
+    raw.send(line)
+    [reply] = raw.lines(host)
+    assert json.loads(reply) == {"v": 1, "kind": "refused", "message": words}
+    assert host.session.state is before
+    raw.send(write(Ping()))
+    assert read(raw.lines(host)[0]).kind == "pong"       # and it keeps serving
+
+
+def test_x10_an_action_out_of_turn_or_against_the_rules_is_refused(host):
+    raw = _joined(host)
+    before = host.session.state                   # the Ogre's entry: not the guest's phase
+    raw.send(write(Act(action="done")))
+    assert json.loads(raw.lines(host)[0])["message"] == "It is not your turn."
+    host.play(host.session.state and _entry(host))
+    raw.lines(host)                               # its Applied
+    host.play(_done())                            # to the defence's move
+    host.play(_done())
+    raw.lines(host, 2)
+    raw.send(write(Act(action="move 1 0101")))    # the Command Post cannot move
+    refusal = json.loads(raw.lines(host)[0])["message"]
+    assert refusal == "PIECE CANNOT MOVE" and host.session.state is not before
+
+
+def _entry(host: Host):
+    from ogre.rules import legal_actions
+    return legal_actions(host.session.state)[0]
+
+
+def _done():
+    from ogre.rules import Done
+    return Done()
+
+
+def test_x10_a_line_too_long_or_a_flood_hangs_up_and_the_host_takes_a_new_guest(host):
+    raw = _joined(host)
+    raw.send(b"x" * (MAX_LINE + 10))
+    assert b"too long" in b"".join(raw.lines(host))
+    time.sleep(0.1)
+    host.pump()
+    assert not host.session.joined
+    flood = _joined(host)
+    flood.send(write(Ping()) * 2000)
+    assert any(b"Too many messages" in line for line in flood.lines(host, 2100))
+    _joined(host)                                 # a new guest gets in
+
+
+def test_x10_a_second_guest_is_turned_away():
+    h = Host()
+    try:
+        first = _joined(h)                        # stays connected
+        second = Raw(h.link.port)
+        [bye] = second.lines(h)
+        assert json.loads(bye)["reason"] == "This battle already has its guest."
+        first.send(write(Ping()))
+        assert read(first.lines(h)[0]).kind == "pong"      # the first guest plays on
+    finally:
+        h.link.close()
+
+
+def test_x10_a_silent_peer_is_given_up():
+    h = Host(dead=0.5, heartbeat=0.2)
+    try:
+        raw = Raw(h.link.port)                    # connects, then never says a word
+        lines = raw.lines(h, 20, seconds=3)                # pings, then the end
+        assert any(b"stopped answering" in line for line in lines)
+        h.pump()
+        assert not h.link.connected and not h.session.joined       # given up; it listens on
+    finally:
+        h.link.close()
+
+
+def test_x10_a_dropped_guest_rejoins_mid_phase_and_the_battle_goes_on(host):
+    guest, link = _guest_link(host)
+    for _ in range(200):
+        host.pump()
+        _pump_guest(guest, link)
+        if guest.state is not None:
+            break
+        time.sleep(0.01)
+    host.play(_entry(host))
+    link.close()                                  # dropped
+    host.play(_done())                            # the host plays on meanwhile
+    for _ in range(300):
+        host.pump()
+        if not host.session.joined and not host.link.connected:
+            break
+        time.sleep(0.01)
+    assert not host.link.connected
+    again, link = _guest_link(host)               # rejoins with the code
+    try:
+        for _ in range(300):
+            host.pump()
+            _pump_guest(again, link)
+            if again.state == host.session.state:
+                break
+            time.sleep(0.01)
+        assert again.state == host.session.state and again.log == host.session.log
+    finally:
+        link.close()
+
+
+def test_x10_a_guest_out_of_step_asks_again_and_is_put_right(host):
+    raw = _joined(host)
+    raw.send(write(Resync()))
+    welcome = read(raw.lines(host)[0])
+    assert welcome.kind == "welcome" and welcome.digest == digest(host.session.state)
