@@ -45,6 +45,7 @@ for _path in (ROOT, HERE):          # the game, and the monkey's other modules b
 # Before pygame is imported anywhere: no window, no sound device, no banner.
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ.setdefault("OGRE_LISTEN", "127.0.0.1")    # a network game it hosts stays local
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from monkey_app import Trouble  # noqa: E402, F401 - part of the monkey's public face

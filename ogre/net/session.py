@@ -57,6 +57,7 @@ class HostSession:
         self.joined = False
         self.strikes = 0
         self.refusals: list[str] = []             # what was refused, for the host's record
+        self.from_guest: list[str] = []           # the guest's actions taken, for the screen
 
     def guest_left(self) -> None:
         """The connection ended: the next guest must give the code again."""
@@ -102,9 +103,11 @@ class HostSession:
         if side_to_act(self.state) != self.guest_side:
             return self._refuse("It is not your turn.")
         try:
-            return [self._play(action)], False
+            applied = self._play(action)
         except RuleError as err:
             return self._refuse(err.message)
+        self.from_guest.append(applied.action)
+        return [applied], False
 
     def host_act(self, action: Action) -> Applied:
         """The host's own action; RuleError (the state untouched) when the rules refuse it."""

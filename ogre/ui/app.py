@@ -30,6 +30,7 @@ from .commands import Commands
 from .keyboard import KeyPointer, KeyTargets
 from .mapview import MapView, map_rect
 from .menus import MenuBar
+from .network import NetworkGuest, NetworkHost
 from .rules_window import RulesWindow
 from .tutorial import Tutorial
 from .widgets import Dialog, route_to_dialog
@@ -81,6 +82,7 @@ class App:
         self.rules = RulesWindow()             # X7: the rules at hand, F1
         self.advice = AdviceView(self)         # X8: the computer's advice, A
         self.tutorial: Tutorial | None = None  # X6: Learn to Play's lessons
+        self.network: NetworkHost | NetworkGuest | None = None    # X10
         self.commands = Commands(self, players or {})
         self.menubar = MenuBar(self.commands.menus())
         self.battle: Battle | None = None
@@ -217,6 +219,8 @@ class App:
         self.advice.tick()
         if self.tutorial is not None:
             self.tutorial.tick()
+        if self.network is not None:
+            self.network.pump()
         self._follow_window()
         if self.dirty:
             self.draw()
@@ -373,6 +377,8 @@ class App:
             self.step()
         self.commands.shutdown()
         self.advice.shutdown()
+        if self.network is not None:
+            self.network.close()
         self.remember_window()
         pygame.quit()
 

@@ -66,6 +66,7 @@ class Battle:
         self.advice_asked = 0                  # X8: kept with the battle in saves and logs
         self.vet: Callable[[Action], str | None] | None = None    # X6: a lesson's say first
         self.top_inset = 0                     # X6: room at the map's top for the lesson panel
+        self.other = "computer"                # who plays the other side: "host", "guest"
         self.umbrella: tuple[set[int], set[int]] | None = None
         self.dialog: Dialog | None = None
         self.drag_from = 0
@@ -525,8 +526,9 @@ class Battle:
             return sidebar.weapon_lines(self.state, shown())
         lines = sidebar.piece_lines(self.state, self.selected) + status.aim_lines(self.state)
         if self.computer_turn():     # G2: what the computer does, never the player's prompt
-            doing = status.computer_doing(self.state)
-            return [*lines, "", doing] if lines else [status.COMPUTER_TURN, doing, status.HURRY]
+            doing = status.computer_doing(self.state, self.other)
+            turn = status.COMPUTER_TURN.replace("computer", self.other)
+            return [*lines, "", doing] if lines else [turn, doing, status.HURRY]
         hint = status.phase_hint(self.state)
         return lines or ([hint] if hint else [])
 

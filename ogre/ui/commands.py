@@ -24,7 +24,7 @@ from ogre.storage.games import GameStore, Players
 from ogre.storage.paths import user_data_folder
 from ogre.storage.preferences import save_preferences
 
-from . import status, theme
+from . import network, status, theme
 from .choices import ListDialog, NameDialog, OptionsDialog
 from .kept_ogre import field_from_state, keep_old_ogre
 from .menus import Command
@@ -104,6 +104,10 @@ class Commands:
                 Command("Play a Game", self.play_game, editing, key="P"),
                 Command("Learn to Play", lambda: self.unsaved.ask_first(           # X6
                     "Learn to Play", a.start_tutorial)),
+                Command("Host a Network Game", lambda: network.ask_host(a),        # X10
+                        lambda: a.network is None),
+                Command("Join a Network Game", lambda: self.unsaved.ask_first(
+                    "Join a Network Game", lambda: network.ask_join(a)), lambda: a.network is None),
                 Command("Edit the Field", self.edit_field, battling),
                 Command("Clear Field", lambda: a.editor.ask_clear_field(), editing),
                 Command("Clear Pieces", lambda: a.editor.ask_clear_pieces(), editing),

@@ -102,9 +102,10 @@ COMPUTER_TURN = "The computer's turn"
 HURRY = "A click or a key hurries it."
 
 
-def computer_doing(state: GameState) -> str:
-    """G2: what the computer is doing, said in place of the player's prompts."""
-    return _COMPUTER_DOING.get(state.phase, "")
+def computer_doing(state: GameState, who: str = "computer") -> str:
+    """G2: what the computer (or the other player over the network, X10) is doing, said in
+    place of the player's prompts."""
+    return _COMPUTER_DOING.get(state.phase, "").replace("computer", who)
 
 
 def reminder_words(state: GameState) -> str:

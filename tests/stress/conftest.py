@@ -6,6 +6,7 @@ from pathlib import Path
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ["OGRE_LISTEN"] = "127.0.0.1"     # a network game the monkey hosts stays local
 
 import pytest  # noqa: E402
 

@@ -4,6 +4,7 @@ import os
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ["OGRE_LISTEN"] = "127.0.0.1"     # a network game hosted in a test stays on this computer
 
 import pytest  # noqa: E402
 

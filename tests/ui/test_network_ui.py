@@ -1,0 +1,88 @@
+"""Network play on screen (X10): two games in one test process, on 127.0.0.1, play a battle to
+the end and end in the same state; each screen shows the other side's moves as they come."""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pygame
+
+from ogre.ai.protocol import make_controller
+from ogre.rules import new_game
+from ogre.storage.fields import load_predesigned
+from ogre.ui import network
+from ogre.ui.app import App
+from ogre.ui.network import NetworkGuest, NetworkHost
+
+SHOTS = os.environ.get("OGRE_NETWORK_SHOTS")
+
+
+def _app(tmp_path, name: str) -> App:
+    app = App(prefs_folder=tmp_path / name)
+    app.prefs = app.prefs.model_copy(update={"message_speed": "Hi", "reminders": False})
+    app.commands.clock = lambda: time.monotonic() * 100    # the other side's steps paced fast
+    return app
+
+
+def _my_turn(app: App) -> bool:
+    b = app.battle
+    if b is not None and b.dialog is not None and b.dialog.title == "Ogre Entry":
+        b.dialog = None                          # read: the Ogre comes on where it is dragged
+    return (b is not None and not b.state.over and app.dialog is None and b.dialog is None
+            and not app.commands.computer_acting())
+
+
+def test_x10_two_games_host_and_join_and_play_a_battle_to_the_end(tmp_path, monkeypatch):
+    assert network.LISTEN == "127.0.0.1"                   # conftest keeps tests local
+    host, guest = _app(tmp_path, "host"), _app(tmp_path, "guest")
+    state = new_game(load_predesigned()[0].field, 3, 5)
+    host.network = NetworkHost(host, state, [], "ogre", 0, start=state)
+    assert host.dialog is not None and host.network.code in host.dialog.message
+    if SHOTS:
+        host.dirty = True
+        host.step([])
+        pygame.image.save(host.canvas, os.path.join(SHOTS, "host-waiting.png"))
+    guest.network = NetworkGuest(guest, "127.0.0.1", host.network.link.port, host.network.code)
+    ogre = make_controller("ogre", "Low", seed=1)
+    defence = make_controller("defense", "Low", seed=1)
+    end = time.monotonic() + 240
+    try:
+        _play(host, guest, ogre, defence, end)
+    finally:
+        host.network.close()
+        guest.network.close()
+    assert host.battle.state.over and guest.battle.state == host.battle.state
+    assert guest.battle.log == host.battle.log
+
+
+def _play(host: App, guest: App, ogre, defence, end: float) -> None:
+    shot = False
+    while time.monotonic() < end:
+        host.step([])
+        guest.step([])
+        hb, gb = host.battle, guest.battle
+        if hb is not None and hb.state.over and gb is not None and gb.state == hb.state:
+            break
+        for app, player in ((host, ogre), (guest, defence)):
+            b = app.battle
+            if _my_turn(app) and b is not None and player.side == network_side(app):
+                b.act(player.choose(b.state), confirmed=True)
+        if SHOTS and not shot and hb is not None and hb.state.turn == 3:
+            for app, name in ((host, "host"), (guest, "guest")):
+                app.dirty = True
+                app.step([])
+                pygame.image.save(app.canvas, os.path.join(SHOTS, f"{name}-turn3.png"))
+            shot = True
+        for app in (host, guest):
+            t = app.commands.thinking
+            if t is not None and t.done() is False:
+                time.sleep(0.0005)
+
+
+def network_side(app: App) -> str | None:
+    """The side this screen's player plays: the one the network does not."""
+    net = app.network
+    if net is None or net.remote is None:
+        return None
+    return "defense" if net.remote.side == "ogre" else "ogre"
