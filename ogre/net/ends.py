@@ -26,9 +26,7 @@ class HostEnd:
             if kind == "line" and isinstance(data, bytes):
                 self._line(number, data)
             elif kind == "closed" and number == self.guest:
-                self.session.guest_left()
-                self.guest = 0
-                self.notes.append(f"The guest is gone: {data}")
+                self._gone(str(data))
 
     def _line(self, number: int, data: bytes) -> None:
         if self.session.joined and number != self.guest:
@@ -41,9 +39,13 @@ class HostEnd:
             self.link.send(write(message), number)
         if hang_up:
             if number == self.guest:
-                self.session.guest_left()
-                self.guest = 0
+                self._gone("they left the battle.")
             self.link.hang_up(number)
+
+    def _gone(self, reason: str) -> None:
+        self.session.guest_left()
+        self.guest = 0
+        self.notes.append(f"The guest is gone: {reason}")
 
     def play(self, action: Action) -> None:
         """The host's own action (RuleError when refused): played, and sent to the guest."""

@@ -86,3 +86,39 @@ def network_side(app: App) -> str | None:
     if net is None or net.remote is None:
         return None
     return "defense" if net.remote.side == "ogre" else "ogre"
+
+
+def test_x10_a_dropped_guest_is_said_on_both_screens_and_joins_again(tmp_path):
+    host, guest = _app(tmp_path, "host"), _app(tmp_path, "guest")
+    state = new_game(load_predesigned()[0].field, 3, 5)
+    host.network = NetworkHost(host, state, [], "ogre", 0, start=state)
+    port, code = host.network.link.port, host.network.code
+    guest.network = NetworkGuest(guest, "127.0.0.1", port, code)
+    try:
+        _steps(host, guest, lambda: guest.battle is not None and host.battle is not None)
+        host.battle.dialog = None                              # the Ogre Entry note, read
+        host.battle.act(make_controller("ogre", "Low", seed=1).choose(host.battle.state))
+        guest.network.link.close()                             # the guest's line drops
+        _steps(host, guest, lambda: host.dialog is not None and guest.dialog is not None)
+        assert "The guest is gone" in host.dialog.message and code in host.dialog.message
+        assert "The connection to the host is gone" in guest.dialog.message
+        assert guest.network is None and host.network is not None   # the host waits
+        host.dialog = guest.dialog = None
+        guest.network = NetworkGuest(guest, "127.0.0.1", port, code)     # joins again
+        _steps(host, guest, lambda: guest.battle is not None
+               and guest.battle.state == host.battle.state and guest.network.remote is not None)
+        assert guest.battle.log == host.battle.log and len(host.battle.log) == 1
+        assert "joined again" in host.dialog.message
+    finally:
+        for app in (host, guest):
+            if app.network is not None:
+                app.network.close()
+
+
+def _steps(host: App, guest: App, done, seconds: float = 20) -> None:
+    end = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < end, "it never came about"
+        host.step([])
+        guest.step([])
+        time.sleep(0.002)
