@@ -136,6 +136,7 @@ class GuestSession:
         self.log: list[str] = []
         self.notes: list[str] = []              # sentences for the player (refusals, problems)
         self.resyncs = 0
+        self.welcomes = 0                       # battles taken whole from the host
         self.closed = ""
 
     def hello(self) -> Hello:
@@ -176,6 +177,7 @@ class GuestSession:
         if digest(state) != msg.digest:
             return self._resync()
         self.state, self.side, self.log = state, msg.side, list(msg.log)
+        self.welcomes += 1
         return []
 
     def _applied(self, msg: Applied) -> list[Message]:

@@ -144,6 +144,7 @@ class NetworkGuest:
         self.end = GuestEnd(self.session, self.link)
         self.remote: RemotePlayer | None = None
         self.battle: Battle | None = None
+        self.welcomed = 0
         self.queued = 0                   # entries of the host's log handed to the screen
         self.sent = 0                     # entries of the battle's log sent or confirmed
         self.waiting = Dialog("Join a Network Game", f"Joining the host at {address}, port "
@@ -154,7 +155,11 @@ class NetworkGuest:
         s = self.session
         self.end.pump()
         a = self.app
-        if self.remote is None and s.state is not None and s.side is not None:
+        if s.welcomes != self.welcomed and s.state is not None and s.side is not None:
+            # the battle, whole: on joining, and again when ours went out of step (a resync)
+            self.welcomed = s.welcomes
+            if self.remote is not None:
+                self.remote.stopped.set()
             if a.dialog is self.waiting:
                 a.dialog = None
             a.start_battle(s.state, log=list(s.log))

@@ -122,3 +122,20 @@ def _steps(host: App, guest: App, done, seconds: float = 20) -> None:
         host.step([])
         guest.step([])
         time.sleep(0.002)
+
+
+def test_x10_a_guest_out_of_step_is_put_right_from_the_host(tmp_path):
+    host, guest = _app(tmp_path, "host"), _app(tmp_path, "guest")
+    state = new_game(load_predesigned()[0].field, 3, 5)
+    host.network = NetworkHost(host, state, [], "ogre", 0, start=state)
+    guest.network = NetworkGuest(guest, "127.0.0.1", host.network.link.port, host.network.code)
+    try:
+        _steps(host, guest, lambda: guest.battle is not None and host.battle is not None)
+        first = guest.battle
+        guest.network.end.link.send(b'{"v":1,"kind":"resync"}\n')     # as after a digest mismatch
+        _steps(host, guest, lambda: guest.battle is not first)
+        assert guest.battle.state == host.battle.state and guest.network.session.welcomes == 2
+    finally:
+        for app in (host, guest):
+            if app.network is not None:
+                app.network.close()
