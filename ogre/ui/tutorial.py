@@ -116,11 +116,12 @@ class Tutorial:
         wanted = lesson.wants[self.step] if self.step < len(lesson.wants) else None
         if not self.explaining and wanted == str(action):
             return None
-        try:
-            check(self.battle.state, action) if self.battle is not None else None
-            words = NOT_THIS
-        except RuleError as err:
-            words = err.message
+        words = NOT_THIS                   # a legal action, but not this lesson's
+        if self.battle is not None:
+            try:
+                check(self.battle.state, action)
+            except RuleError as err:
+                words = err.message        # the game's own message first
         return f"{words} {'Press Next.' if self.explaining else lesson.hint}"
 
     def tick(self) -> None:
