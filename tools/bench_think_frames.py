@@ -1,0 +1,90 @@
+"""Is the screen still alive while the computer thinks? (issue 17, goal 5)
+
+    python tools/bench_think_frames.py [--games 3] [--skill Hi] [--side defense]
+
+Plays one-player battles in the real app (SDL's dummy driver) against the computer at `--skill`,
+the player's own side played by the Low computer through the same screen, and forces a full redraw
+every frame. It times every frame that runs while the computer is thinking (its thread working)
+and prints the median, the 95th percentile and the worst, and how many went over 16 ms. The
+computer thinks on a thread, so a long think shows here as frames held up by the GIL.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+FRAME_MS = 16.0
+
+
+def think_frames(games: int, skill: str, side: str, home: Path) -> list[float]:
+    """Milliseconds of every frame drawn while the computer was thinking."""
+    os.environ["OGRE_HOME"] = str(home)
+    from ogre.ai.protocol import make_controller
+    from ogre.rules import new_game
+    from ogre.storage.fields import load_predesigned
+    from ogre.ui.app import App
+
+    fields = [r.field for r in load_predesigned() if r.mark == 3]
+    frames: list[float] = []
+    for game in range(games):
+        state = new_game(fields[game % len(fields)], 3, 100 + game)
+        app = App(state=state, computer=side, ogre_skill=skill if side == "ogre" else None)
+        app.prefs = app.prefs.model_copy(update={"message_speed": "Hi", "skill": skill,
+                                                  "reminders": False})
+        app.commands.set_computer(side)
+        mine = make_controller("defense" if side == "ogre" else "ogre", "Low", seed=game)
+        app.commands.clock = lambda: time.monotonic() * 50      # the messages' pauses, short
+        for _ in range(200_000):
+            b = app.battle
+            if b is None or b.state.over:
+                break
+            if b.dialog is not None:
+                b.dialog = None
+            if not app.commands.computer_acting():
+                b.act(mine.choose(b.state), confirmed=True)
+                continue
+            thinking = app.commands.thinking is not None
+            app.dirty = True
+            t0 = time.perf_counter()
+            app.step([])
+            if thinking:
+                frames.append((time.perf_counter() - t0) * 1000)
+        app.commands.shutdown()
+    return frames
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=3)
+    ap.add_argument("--skill", default="Hi", choices=("Low", "Med", "Hi"))
+    ap.add_argument("--side", default="defense", choices=("ogre", "defense"),
+                    help="the side the computer plays")
+    args = ap.parse_args(argv)
+    import tempfile
+    with tempfile.TemporaryDirectory() as home:
+        frames = think_frames(args.games, args.skill, args.side, Path(home))
+    if not frames:
+        print("no frame was drawn while the computer thought")
+        return 1
+    frames.sort()
+    over = sum(1 for f in frames if f > FRAME_MS)
+    print(f"{len(frames)} frames while the {args.skill} computer {args.side} thought: median "
+          f"{statistics.median(frames):.1f} ms, p95 {frames[int(len(frames) * 0.95)]:.1f} ms, "
+          f"worst {frames[-1]:.1f} ms; {over} over {FRAME_MS:.0f} ms "
+          f"({100 * over / len(frames):.1f}%)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
