@@ -3,7 +3,7 @@ thinks, in the real app."""
 
 from __future__ import annotations
 
-from .stress_helpers import load_tool
+from stress_helpers import load_tool
 
 
 def test_frames_are_timed_while_the_computer_thinks(tmp_path):
