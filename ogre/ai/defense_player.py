@@ -261,7 +261,10 @@ class DefensePlayer(PhasePlayer):
         dest: dict[int, int] = {}
         for p in sorted(movers, key=lambda p: p.id):
             left = defender_allowance(p, s.phase) - p.moved
-            cands = [p.hex] + [h for h in defender_reach(s, p, left) if h != o.hex]
+            cands = [p.hex] + [h for h in defender_reach(s, p, left)
+                               if h != o.hex and not taken.get(h)]
+            if k.gev_safe:
+                cands = self._out_of_reach(s, p, cands, approach, nxt) or cands
             best_h, best_v = p.hex, None
             for h in cands:
                 if taken.get(h):
@@ -274,6 +277,15 @@ class DefensePlayer(PhasePlayer):
             dest[p.id] = best_h
             taken.setdefault(best_h, []).append(p)
         return self._orders(s, dest)
+
+    def _out_of_reach(self, s: GameState, p: Piece, cands: list[int], approach: dict[int, int],
+                      nxt: tuple[int, ...]) -> list[int]:
+        """The hexes neither the Ogre's guns nor a ram can reach next turn, however it moves: a
+        GEV that has fired goes there when it can, rather than wait on the Ogre's path. Missiles
+        do not count: one shot each, and they reach so far that nothing would be safe."""
+        o = s.ogre
+        guns = replace(s, ogre=replace(o, weapons=(0, *o.weapons[1:])))
+        return [h for h in cands if ogre_danger(guns, h, p.kind, approach, nxt, 0.0) == 0.0]
 
 
 __all__ = ["DefensePlayer"]

@@ -289,7 +289,7 @@ class MoveSearch:
         o = s.ogre
         v = -k.crush_weight * _piece_material(s)
         v += k.tread_weight * tread_value(o.treads, self.orig_treads)
-        v -= self.goal_weight * self.goal.get(o.hex, 40)
+        v -= self.goal_weight * self.goal.get(o.hex, 40) * self._pace(o.move_value)
         kills: dict[int, float] = {}
         if k.smart_fire or k.threat_weight:
             fv, kills = self.fire_value(s)
@@ -303,6 +303,13 @@ class MoveSearch:
                     threat += p.attack * (1.0 - kills.get(p.id, 0.0))
                 v -= k.threat_weight * THREAT_FACTOR * threat
         return v
+
+    def _pace(self, speed: int) -> float:
+        """With `pace` on, a hex of the way to the Command Post is worth the turns it takes: a
+        slowed Ogre must not turn aside, every step costs it a whole turn of the defence's fire."""
+        if not self.k.pace or self.leaving or self.root.command_post is None:
+            return 1.0
+        return 3.0 / max(0.75, speed)
 
     # -- search
     def value(self, s: GameState) -> tuple[float, int | None]:

@@ -12,14 +12,17 @@ Ogre   Low  a bully: heads for the Command Post but turns aside to ram and overr
             and value; keeps a missile for what deserves it; leaves once the CP is gone and it
             is threatened.
        Hi   Med's search with the defence's own fire planner as the reply model, the full
-            knapsack over all targets in range, split shots with follow-ups, missiles kept longer.
+            knapsack over all targets in range, split shots with follow-ups, missiles kept longer;
+            a hex nearer the CP is worth the turns it saves at its speed (a slowed Ogre does not
+            turn aside).
 Defense Low  every unit straight at the Ogre; all armor at the biggest gun, infantry at the treads.
        Med  strikes with whatever can reach, waits out of reach within striking distance of where
             the Ogre is going (judged in hexes; Hi counts the steps round rubble); GEVs fire and
             withdraw; fire by value and odds in the race to the CP (weapons early, treads as it
             nears the CP; urgent shots when the CP would fall next turn).
        Hi   Med weighted for the tread race, discounting threats the Ogre must turn aside for, and a
-            lookahead that plays several deployments against the Med Ogre's reply.
+            lookahead that plays several deployments against the Med Ogre's reply; GEVs end
+            their second move out of the Ogre's guns' reach whenever they can.
 """
 
 from __future__ import annotations
@@ -54,6 +57,7 @@ class OgreSkill:
     hunt_turns: int           # turns it hunts defenders after the CP is gone before leaving
     sequential_fire: bool     # fire single weapons first and re-plan on the result
     crush_weight: float = 1.0 # how much defenders destroyed by rams and overruns count
+    pace: bool = False        # a hex nearer the CP is worth the turns it saves at this speed
 
 
 @dataclass(frozen=True)
@@ -79,6 +83,8 @@ class DefenseSkill:
     styles: int = 6           # with lookahead: deployment styles tried
     walk_round: bool = True   # waiting: measure the way to a firing hex in steps round rubble
                               # (else hexes, except against an Ogre that cannot move)
+    gev_safe: bool = False    # GEVs end their second move out of every Ogre gun's reach when
+                              # any such hex is in reach
 
 
 OGRE_SKILLS = {
@@ -91,7 +97,7 @@ OGRE_SKILLS = {
                      max_nodes=4000, hunt_turns=3, sequential_fire=False),
     "Hi": OgreSkill("Hi", threat_weight=1.0, smart_fire=True, fire_targets=8, missile_reserve=15.0,
                     tread_weight=0.6, progress_weight=3.0, entry_choices=3, lookahead=True,
-                    max_nodes=20000, hunt_turns=3, sequential_fire=True),
+                    max_nodes=20000, hunt_turns=3, sequential_fire=True, pace=True),
 }
 
 DEFENSE_SKILLS = {
@@ -109,5 +115,5 @@ DEFENSE_SKILLS = {
                        strike_distance=14, gev_retreat=True, gev_exposure=0.0,
                        exposure_weight=0.3, wait_exposure=0.3, danger_focus=0.7,
                        approach_weight=3.0, cover=True, tread_weight=8.0, weapon_weight=1.0,
-                       lookahead=True),
+                       lookahead=True, gev_safe=True),
 }

@@ -1,0 +1,71 @@
+"""Save a position from an arena game, for a test that pins a computer player's choice there.
+
+    python tools/position.py --seed 7 --game 0 --turn 6 --phase defense_fire \\
+        --ogre ref:Hi --defense ref:Hi --out tests/ai/positions/howitzers-turn-6.json
+
+Replays game `--game` of `tools/arena.py --seed S` (same field, same dice) with the named players
+until the phase `--phase` of turn `--turn` begins, prints the position and writes it as the saved
+game's state JSON (ogre.storage.games.StateData), which tests load with `state_of`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+import arena
+
+from ogre.net.messages import state_data
+from ogre.rules import apply, new_game
+from ogre.rules.state import GameState
+
+OGRE_PHASES = ("ogre_entry", "ogre_move", "ogre_fire")
+
+
+def replay(args) -> GameState:
+    seed = arena.game_seed(args.seed, args.game)
+    fields = arena.load_fields(args.mark, None)
+    s = new_game(fields[args.game % len(fields)], args.mark, seed)
+    ogre = arena._controller("ogre", args.ogre, seed, {})
+    defense = arena._controller("defense", args.defense, seed, {})
+    while not s.over and not (s.turn == args.turn and s.phase.value == args.phase):
+        player = ogre if s.phase.value in OGRE_PHASES else defense
+        s, _ = apply(s, player.choose(s))
+    if s.over:
+        raise SystemExit(f"the battle ended ({s.result}) before turn {args.turn} {args.phase}")
+    return s
+
+
+def describe(s: GameState) -> str:
+    o = s.ogre
+    lines = [f"turn {s.turn} {s.phase.value}: Ogre at {o.hex:04d}, {o.treads} treads, "
+             f"weapons {o.weapons}"]
+    lines += [f"  {p.id:3} {p.name:<14} {p.hex:04d}" for p in s.pieces]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seed", type=int, required=True)
+    ap.add_argument("--game", type=int, required=True)
+    ap.add_argument("--turn", type=int, required=True)
+    ap.add_argument("--phase", required=True, help="e.g. ogre_move, defense_fire, gev_move")
+    ap.add_argument("--mark", type=int, choices=(3, 5), default=3)
+    ap.add_argument("--ogre", default="Hi")
+    ap.add_argument("--defense", default="Hi")
+    ap.add_argument("--out", default=None)
+    args = ap.parse_args(argv)
+    if arena.reference.PREFIX in args.ogre + args.defense:
+        arena.reference.load()
+    s = replay(args)
+    print(describe(s))
+    if args.out:
+        Path(args.out).write_text(json.dumps(state_data(s), indent=1) + "\n")
+        print("written to", args.out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
