@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 import time
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from datetime import datetime
 from typing import TYPE_CHECKING, Literal
 
@@ -29,6 +29,7 @@ from .choices import ListDialog, NameDialog, OptionsDialog
 from .kept_ogre import field_from_state, keep_old_ogre
 from .menus import Command
 from .options import ABOUT, KeysDialog, PreferencesDialog
+from .thinker import Mind, Thought, WorkerGone
 from .unsaved import Unsaved
 from .widgets import Dialog
 
@@ -76,8 +77,8 @@ class Commands:
         self.named_players = dict(players or {})   # side -> skill or "module:Class" (X5)
         self.computer: str | None = None      # the side the computer plays: "ogre", "defense"
         self.controller: Controller | None = None
-        self.pool: ThreadPoolExecutor | None = None
-        self.thinking: Future[Action] | None = None
+        self.mind = Mind()                    # a worker process, or a thread (issue 17)
+        self.thinking: Future[Action] | Thought | None = None
         self.thinking_from: GameState | None = None   # the state the computer is thinking on
         self.hold_until = 0.0
         self.clock = time.monotonic          # tests pace the computer's turn with a fake clock
@@ -487,6 +488,7 @@ class Commands:
         spec = self.named_players.get(side, skill)
         try:
             self.controller = controller_from_arg(side, spec, seed=self.app.seed)
+            self.mind.use(self.controller, None if ":" in spec else (side, spec, self.app.seed))
         except Exception as exc:        # a plugin that will not load: say so, play on
             self.controller = None
             self.computer = None
@@ -541,11 +543,9 @@ class Commands:
         if self.thinking is None:
             if now < self.hold_until:
                 return
-            if self.pool is None:
-                self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ogre-ai")
             if self.controller is None:
                 return
-            self.thinking = self.pool.submit(self.controller.choose, b.state)
+            self.thinking = self.mind.think(self.controller, b.state)
             self.thinking_from = b.state
             return
         if not self.thinking.done():
@@ -555,6 +555,9 @@ class Commands:
             return                      # the battle changed under it (a load): think again
         try:
             action = future.result()
+        except WorkerGone:
+            self.mind.fall_back()           # think again, on the thread
+            return
         except Exception as exc:        # a broken plugin must not take the game down
             self.app.show("Computer player", f"The computer player failed ({exc}); "
                           "the battle goes on as a two-player game.")
@@ -592,5 +595,4 @@ class Commands:
 
     def shutdown(self) -> None:
         self.cancel_thinking()
-        if self.pool is not None:
-            self.pool.shutdown(wait=False, cancel_futures=True)
+        self.mind.shutdown()

@@ -1,0 +1,206 @@
+"""The computer thinks in a worker process (issue 17, goal 5): its search never holds the frame
+loop's GIL, so frames keep drawing and menus open however long it thinks.
+
+Only the built-in players (a skill level) move there. The worker builds the same controller from
+(side, level, seed) and is sent every state the controller is asked about, so it answers exactly
+as it would on a thread (players remember things between calls, such as the turn the Command
+Post fell). States and actions cross the pipe as JSON text - the saved game's state and the
+action's notation - never pickled game data. If the worker cannot start or dies, `Thought.result`
+raises WorkerGone and the caller thinks on a thread instead.
+
+OGRE_THINK=thread keeps the thinking on a thread (the tests' default: they make many apps).
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import TYPE_CHECKING, Any
+
+from ogre.net.messages import state_data
+from ogre.rules import Action, parse_action
+from ogre.rules.state import GameState
+
+if TYPE_CHECKING:
+    from ogre.ai.protocol import Controller
+
+MODE_ENV = "OGRE_THINK"
+STOP_WAIT = 1.0          # seconds the worker is given to stop before it is terminated
+
+
+class WorkerGone(Exception):
+    """The worker process is not there to answer."""
+
+
+def in_process() -> bool:
+    """Think in a worker process (the game's default) unless OGRE_THINK=thread."""
+    return os.environ.get(MODE_ENV, "process").strip().lower() != "thread"
+
+
+def _serve(conn: Any) -> None:
+    """The worker: answer each request with the named controller's choice, in order."""
+    from ogre.ai import controller_from_arg
+    from ogre.net.messages import state_of
+
+    players: dict[tuple, Any] = {}     # one per controller the app made: each keeps its memory
+    while True:
+        try:
+            msg = json.loads(conn.recv_bytes())
+        except (EOFError, OSError):
+            return
+        if msg.get("stop"):
+            return
+        try:
+            key = (msg["side"], msg["spec"], msg["seed"], msg["made"])
+            if key not in players:
+                if len(players) >= 8:
+                    players.clear()
+                players[key] = controller_from_arg(msg["side"], msg["spec"], seed=msg["seed"])
+            action = players[key].choose(state_of(msg["state"]))
+            reply = {"id": msg["id"], "action": str(action)}
+        except Exception as exc:           # the caller shows it as a failed computer player
+            reply = {"id": msg["id"], "error": str(exc) or type(exc).__name__}
+        conn.send_bytes(json.dumps(reply).encode())
+
+
+class Thought:
+    """One request's answer, polled by the frame loop like a Future."""
+
+    def __init__(self, thinker: ProcessThinker, number: int) -> None:
+        self.thinker = thinker
+        self.number = number
+        self.cancelled = False
+
+    def done(self) -> bool:
+        return self.thinker.collect(self.number)
+
+    def cancel(self) -> bool:
+        self.cancelled = True
+        self.thinker.forget(self.number)
+        return True
+
+    def result(self) -> Action:
+        return self.thinker.answer(self.number)
+
+
+class ProcessThinker:
+    """One worker process, started on construction and reused for every request."""
+
+    def __init__(self) -> None:
+        ctx = multiprocessing.get_context("spawn")      # no copy of pygame's state in the worker
+        self.conn, child = ctx.Pipe()
+        self.proc = ctx.Process(target=_serve, args=(child,), daemon=True, name="ogre-thinker")
+        self.proc.start()
+        child.close()
+        self.number = 0
+        self.answers: dict[int, dict] = {}
+        self.waiting: set[int] = set()
+        self.gone = False
+
+    def submit(self, side: str, spec: str, seed: int, state: GameState, made: int = 0) -> Thought:
+        """Ask the player (side, level, seed) for its action; `made` tells apart the players the
+        app made one after another (a new battle's player starts with no memory)."""
+        self.number += 1
+        msg = {"id": self.number, "side": side, "spec": spec, "seed": seed, "made": made,
+               "state": state_data(state)}
+        try:
+            self.conn.send_bytes(json.dumps(msg).encode())
+            self.waiting.add(self.number)
+        except (OSError, ValueError):
+            self.gone = True
+        return Thought(self, self.number)
+
+    def collect(self, number: int) -> bool:
+        """Read what has arrived; is this request's answer (or the worker's end) here?"""
+        try:
+            while not self.gone and self.conn.poll():
+                reply = json.loads(self.conn.recv_bytes())
+                n = reply.get("id")
+                if n in self.waiting:               # answers to cancelled requests are dropped
+                    self.waiting.discard(n)
+                    self.answers[n] = reply
+        except (EOFError, OSError, ValueError):
+            self.gone = True
+        if number in self.answers:
+            return True
+        if not self.gone and not self.proc.is_alive():
+            self.gone = True
+        return self.gone
+
+    def forget(self, number: int) -> None:
+        self.waiting.discard(number)
+        self.answers.pop(number, None)
+
+    def answer(self, number: int) -> Action:
+        if not self.collect(number) or number not in self.answers:
+            raise WorkerGone("the computer player's process is gone")
+        reply = self.answers.pop(number)
+        if "error" in reply:
+            raise RuntimeError(reply["error"])
+        return parse_action(reply["action"])
+
+    def close(self) -> None:
+        """Stop the worker (it may be mid-think: it is terminated if it does not stop soon)."""
+        try:
+            self.conn.send_bytes(json.dumps({"stop": True}).encode())
+        except (OSError, ValueError):
+            pass
+        self.proc.join(STOP_WAIT)
+        if self.proc.is_alive():
+            self.proc.terminate()
+            self.proc.join(STOP_WAIT)
+        self.conn.close()
+        self.gone = True
+
+
+class Mind:
+    """Where the computer thinks: the worker process for a built-in player, else a thread
+    (plugins, the network's remote player, or when the process is not to be had)."""
+
+    def __init__(self) -> None:
+        self.pool: ThreadPoolExecutor | None = None
+        self.thinker: ProcessThinker | None = None
+        self.made: Controller | None = None       # the controller the process stands in for
+        self.spec: tuple[str, str, int] | None = None
+        self.generation = 0                       # how many controllers `use` has been given
+        self.on_thread = not in_process()
+
+    def use(self, controller: Controller | None, spec: tuple[str, str, int] | None) -> None:
+        """The controller built from a skill level (side, level, seed), or None for a plugin."""
+        self.made, self.spec = controller, spec
+        self.generation += 1
+        if spec is not None and not self.on_thread and self.thinker is None:
+            self._start()                      # started now, so the first turn does not wait
+
+    def think(self, controller: Controller, state: GameState) -> Future[Action] | Thought:
+        if controller is self.made and self.spec is not None and not self.on_thread:
+            if self.thinker is None:
+                self._start()
+            if self.thinker is not None:
+                return self.thinker.submit(*self.spec, state, made=self.generation)
+        if self.pool is None:
+            self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ogre-ai")
+        return self.pool.submit(controller.choose, state)
+
+    def fall_back(self) -> None:
+        """The worker is gone: think on the thread from now on."""
+        self.on_thread = True
+        if self.thinker is not None:
+            self.thinker.close()
+            self.thinker = None
+
+    def _start(self) -> None:
+        try:
+            self.thinker = ProcessThinker()
+        except (OSError, RuntimeError, ValueError):
+            self.on_thread = True
+
+    def shutdown(self) -> None:
+        if self.thinker is not None:
+            self.thinker.close()
+            self.thinker = None
+        if self.pool is not None:
+            self.pool.shutdown(wait=False, cancel_futures=True)
+            self.pool = None
