@@ -80,12 +80,14 @@ def load_fields(mark: int, field_file: str | None) -> list[Field]:
     return [standard_deployment(board, i, mark) for i in range(25)]
 
 
-def _parse_opts(items: list[str]) -> dict[str, bool | int | float | str]:
-    out: dict[str, bool | int | float | str] = {}
+def _parse_opts(items: list[str]) -> dict[str, bool | int | float | str | tuple]:
+    out: dict[str, bool | int | float | str | tuple] = {}
     for item in items or []:
         key, _, value = item.partition("=")
         if value.lower() in ("true", "false"):
             out[key] = value.lower() == "true"
+        elif "," in value:                       # a list of numbers: fire_styles=1.5,0.5
+            out[key] = tuple(float(x) for x in value.split(",") if x)
         else:
             try:
                 out[key] = int(value)

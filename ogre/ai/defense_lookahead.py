@@ -2,11 +2,14 @@
 
 For its movement the Hi defender drafts a few plans with differently weighted versions of the
 Med planner (strike with everything, hold back, stay out of reach, close in, ...), then plays
-each one forward on a copy of the game: its own fire and GEV moves (Med), then the Ogre's next
-move and fire (the Med Ogre as the reply model), and scores where that leaves the race to the
-Command Post (analysis.race_margin). Every plan meets the same dice (the copies share their
-seeds), so the comparison is fair; `samples` dice streams are averaged. The work is fixed (no
-clock), so the same state always gets the same plan.
+each one forward on a copy of the game: its own fire and GEV moves, then `horizon` turns of the
+Ogre (the `reply` level: the Hi Ogre for the Hi defence) with the defence's turns between, and
+scores where that leaves the race to the Command Post (analysis.race_margin). Two Ogre turns
+judge a deployment far better than one: the arena's Ogre-win share against the reference Hi
+Ogre fell from about 75% to 58% (tools/arena.py --ogre ref:Hi --defense Hi --seed 11).
+Every plan meets the same dice (the copies share their seeds), so the comparison is fair;
+`samples` dice streams are averaged. The work is fixed (no clock), so the same state always
+gets the same plan.
 """
 
 from __future__ import annotations

@@ -123,7 +123,8 @@ class DefensePlayer(PhasePlayer):
             return [Done()]
         if (self.skill.lookahead and o.move_value > 0 and s.command_post is not None
                 and not s.crowded_hex() and all(p.moved == 0 for p in s.pieces)):
-            return lookahead_move(self, s, self._styled, lambda: OgrePlayer("Med", self.seed))
+            return lookahead_move(self, s, self._styled,
+                                  lambda: OgrePlayer(self.skill.reply, self.seed))
         crowded = s.crowded_hex()
         leaving = must_leave(s)
         movers = [p for p in s.pieces if self._can_move(s, p)]

@@ -21,7 +21,7 @@ Defense Low  every unit straight at the Ogre; all armor at the biggest gun, infa
             withdraw; fire by value and odds in the race to the CP (weapons early, treads as it
             nears the CP; urgent shots when the CP would fall next turn).
        Hi   Med weighted for the tread race, discounting threats the Ogre must turn aside for, and a
-            lookahead that plays several deployments against the Med Ogre's reply; GEVs end
+            lookahead that plays several deployments two turns ahead against the Hi Ogre; GEVs end
             their second move out of the Ogre's guns' reach whenever they can.
 """
 
@@ -58,6 +58,10 @@ class OgreSkill:
     sequential_fire: bool     # fire single weapons first and re-plan on the result
     crush_weight: float = 1.0 # how much defenders destroyed by rams and overruns count
     pace: bool = False        # a hex nearer the CP is worth the turns it saves at this speed
+    styles: int = 0           # look ahead: ways of weighing the search played out each turn
+    samples: int = 2          # ... dice streams per style
+    horizon: int = 2          # ... Ogre turns played forward (this one included)
+    reply: str = "Hi"         # ... the defence level that answers (without its own look ahead)
 
 
 @dataclass(frozen=True)
@@ -81,6 +85,7 @@ class DefenseSkill:
     samples: int = 2          # with lookahead: dice streams per plan
     utilisation: float = 0.5  # with lookahead: share of its attack expected to fire a turn
     styles: int = 6           # with lookahead: deployment styles tried
+    reply: str = "Med"        # with lookahead: the Ogre level that answers each plan
     walk_round: bool = True   # waiting: measure the way to a firing hex in steps round rubble
                               # (else hexes, except against an Ogre that cannot move)
     gev_safe: bool = False    # GEVs end their second move out of every Ogre gun's reach when
@@ -115,5 +120,5 @@ DEFENSE_SKILLS = {
                        strike_distance=14, gev_retreat=True, gev_exposure=0.0,
                        exposure_weight=0.3, wait_exposure=0.3, danger_focus=0.7,
                        approach_weight=3.0, cover=True, tread_weight=8.0, weapon_weight=1.0,
-                       lookahead=True, gev_safe=True),
+                       lookahead=True, gev_safe=True, reply="Hi", horizon=2),
 }

@@ -1,0 +1,52 @@
+"""Issue 17, goal 6: the computer players' work is counted in positions and playouts, never
+timed: with every clock taken away they still play, and the same states get the same actions."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from ogre.ai import make_controller
+from ogre.rules import apply, new_game
+from ogre.storage.fields import load_predesigned
+
+CLOCKS = ("time", "time_ns", "perf_counter", "perf_counter_ns", "monotonic", "monotonic_ns",
+          "process_time", "process_time_ns", "thread_time", "thread_time_ns")
+
+
+def opening(seed: int, turns: int, **defense_options):
+    """The states and actions of the first `turns` turns of a Hi-against-Hi battle."""
+    field = next(r.field for r in load_predesigned() if r.mark == 3)
+    s = new_game(field, 3, seed)
+    ogre = make_controller("ogre", "Hi", seed=seed)
+    defense = make_controller("defense", "Hi", seed=seed, **defense_options)
+    seen = []
+    while not s.over and s.turn <= turns:
+        player = ogre if s.phase.value.startswith("ogre") else defense
+        action = player.choose(s)
+        seen.append((s, action))
+        s, _ = apply(s, action)
+    return seen
+
+
+def test_g3_x5_hi_players_think_without_any_clock(monkeypatch):
+    def no_clock(*_args):
+        raise AssertionError("a computer player read the clock")
+
+    for name in CLOCKS:
+        if hasattr(time, name):
+            monkeypatch.setattr(time, name, no_clock)
+    seen = opening(31, 4)
+    assert len(seen) > 20 and seen[-1][0].turn >= 4
+
+
+@pytest.mark.parametrize("seed", [5, 6])
+def test_g3_x5_the_same_states_get_the_same_actions_from_fresh_players(seed):
+    first = opening(seed, 4)
+    again = opening(seed, 4)
+    assert [a for _, a in first] == [a for _, a in again]
+    # A fresh player asked about a state mid-game answers as the one that played up to it
+    # (the defence's look ahead has no memory to differ by).
+    s, action = next((s, a) for s, a in first if s.phase.value == "defense_move")
+    assert make_controller("defense", "Hi", seed=seed).choose(s) == action
