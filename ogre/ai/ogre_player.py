@@ -19,7 +19,6 @@ one attack (OgreAim with every weapon of it), fires, and plans again with what i
 
 from __future__ import annotations
 
-import copy
 from dataclasses import replace
 
 from ..rules.actions import Action, Clear, Done, Enter, Exit, Fire, Move, OgreAim
@@ -55,7 +54,6 @@ class OgrePlayer(PhasePlayer):
     def __init__(self, skill: str = "Low", seed: int = 0, **options) -> None:
         super().__init__(seed)
         self.skill: OgreSkill = replace(OGRE_SKILLS[level_name(skill)], **options)
-        self.base_skill = self.skill          # with `styles`, each turn plays a styled copy
         self._cp_gone_turn = 0
         self._progress: dict[str, tuple[int, int]] = {}
         self.stalled = False
@@ -120,29 +118,8 @@ class OgrePlayer(PhasePlayer):
         if o.treads <= 0 or o.moves_left <= 0:
             return [Done()]
         self._note_progress(s)
-        if o.moved == 0:
-            self.skill = self._turn_skill(s)
         search = MoveSearch(self, s)
         return search.principal_variation()
-
-    def _turn_skill(self, s: GameState) -> OgreSkill:
-        """The base skill, or with `styles` the styled one the look ahead picks for this turn."""
-        k = self.base_skill
-        if not k.styles or s.command_post is None:
-            return k
-        from .defense_player import DefensePlayer
-        from .ogre_lookahead import best_style
-        style = best_style(self, s, self._styled,
-                           lambda: DefensePlayer(k.reply, self.seed, lookahead=False))
-        return replace(k, **style)
-
-    def _styled(self, style: dict) -> OgrePlayer:
-        """A copy of this Ogre, memory and all, with the style's options and no look ahead."""
-        p = copy.copy(self)
-        p.skill = p.base_skill = replace(self.base_skill, styles=0, **style)
-        p._expect = []
-        p._progress = dict(self._progress)
-        return p
 
     def _note_progress(self, s: GameState) -> None:
         """Remember the nearest the Ogre has come to its goal; after STALL_TURNS turns without

@@ -58,10 +58,6 @@ class OgreSkill:
     sequential_fire: bool     # fire single weapons first and re-plan on the result
     crush_weight: float = 1.0 # how much defenders destroyed by rams and overruns count
     pace: bool = False        # a hex nearer the CP is worth the turns it saves at this speed
-    styles: int = 0           # look ahead: ways of weighing the search played out each turn
-    samples: int = 2          # ... dice streams per style
-    horizon: int = 2          # ... Ogre turns played forward (this one included)
-    reply: str = "Hi"         # ... the defence level that answers (without its own look ahead)
 
 
 @dataclass(frozen=True)

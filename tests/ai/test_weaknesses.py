@@ -64,19 +64,3 @@ def test_g3_pace_is_what_turns_the_hi_ogre_back_to_the_command_post():
     action = make_controller("ogre", "Hi", pace=False).choose(s)
     after, _ = apply(s, action)
     assert goal[after.ogre.hex] >= goal[s.ogre.hex]
-
-
-def test_g3_the_ogres_style_look_ahead_is_repeatable_and_leaves_its_memory_alone():
-    # "The Hi Ogre plans one turn of its own steps": with `styles` it plays each way of weighing
-    # its search two turns forward against the defence before it moves (off by default: +3
-    # points in the arena, within the noise, for five times the thinking).
-    from ogre.ai.ogre_lookahead import OGRE_STYLES
-    from ogre.ai.ogre_player import OgrePlayer
-
-    s = position("ogre-15-treads-turn-8.json")
-    first, second = OgrePlayer("Hi", 3, styles=4), OgrePlayer("Hi", 3, styles=4)
-    assert first.choose(s) == second.choose(s)
-    chosen = {k: getattr(first.skill, k) for k in ("threat_weight", "progress_weight")}
-    assert any(all(style.get(k, getattr(first.base_skill, k)) == v for k, v in chosen.items())
-               for style in OGRE_STYLES[:4])
-    assert first.base_skill.styles == 4 and list(first._progress) == ["cp"]
