@@ -86,8 +86,12 @@ def _parse_opts(items: list[str]) -> dict[str, bool | int | float | str | tuple]
         key, _, value = item.partition("=")
         if value.lower() in ("true", "false"):
             out[key] = value.lower() == "true"
-        elif "," in value:                       # a list of numbers: fire_styles=1.5,0.5
-            out[key] = tuple(float(x) for x in value.split(",") if x)
+        elif "," in value:                       # a list: fire_styles=1.5,0.5 or reply=Hi,Med
+            parts = [x for x in value.split(",") if x]
+            try:
+                out[key] = tuple(float(x) for x in parts)
+            except ValueError:
+                out[key] = tuple(parts)
         else:
             try:
                 out[key] = int(value)

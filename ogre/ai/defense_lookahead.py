@@ -83,10 +83,11 @@ def play_out(state: GameState, defense, ogre, turns: int = 1, max_actions: int =
 
 
 def lookahead_move(player, s: GameState, planner: Callable[[dict], Planner],
-                   reply: Callable[[], Chooser]) -> list[Action]:
+                   reply: Callable[[int], Chooser]) -> list[Action]:
     """The Hi defender's movement plan for this phase. `planner(style)` makes a Med-style
-    defender with the style's options; `reply()` the Ogre that answers each plan. Both come
-    from the caller, so this module needs neither player module (no import circle)."""
+    defender with the style's options; `reply(sample)` the Ogre that answers each plan on that
+    dice stream. Both come from the caller, so this module needs neither player module (no
+    import circle)."""
     k = player.skill
     plans: list[list[Action]] = []
     seen = set()
@@ -115,7 +116,7 @@ def lookahead_move(player, s: GameState, planner: Callable[[dict], Planner],
             if cur.phase is not Phase.DEFENSE_FIRE and not cur.over:
                 scores[i] -= 1e6
                 continue
-            end = play_out(cur, planner({}), reply(), k.horizon)
+            end = play_out(cur, planner({}), reply(sample), k.horizon)
             scores[i] += race_margin(end, k.utilisation)
     best = max(range(len(plans)), key=lambda i: (scores[i], -i))
     return plans[best]

@@ -117,6 +117,12 @@ class DefensePlayer(PhasePlayer):
         p.skill = replace(self.skill, lookahead=False, **style)
         return p
 
+    def _reply(self, sample: int) -> OgrePlayer:
+        """The Ogre that answers the look ahead's plans on dice stream `sample`: the levels in
+        `reply` take the streams in turn, so the plan must hold against more than one Ogre."""
+        levels = self.skill.reply
+        return OgrePlayer(levels[sample % len(levels)], self.seed)
+
     def plan_move(self, s: GameState) -> list[Action]:
         o = s.ogre
         if not o.on_map:
@@ -124,7 +130,7 @@ class DefensePlayer(PhasePlayer):
         if (self.skill.lookahead and o.move_value > 0 and s.command_post is not None
                 and not s.crowded_hex() and all(p.moved == 0 for p in s.pieces)):
             return lookahead_move(self, s, self._styled,
-                                  lambda: OgrePlayer(self.skill.reply, self.seed))
+                                  self._reply)
         crowded = s.crowded_hex()
         leaving = must_leave(s)
         movers = [p for p in s.pieces if self._can_move(s, p)]

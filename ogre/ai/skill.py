@@ -81,7 +81,8 @@ class DefenseSkill:
     samples: int = 2          # with lookahead: dice streams per plan
     utilisation: float = 0.5  # with lookahead: share of its attack expected to fire a turn
     styles: int = 6           # with lookahead: deployment styles tried
-    reply: str = "Med"        # with lookahead: the Ogre level that answers each plan
+    reply: tuple[str, ...] = ("Med",)  # with lookahead: the Ogre levels that answer each plan
+                                       # (one dice stream each, in turn)
     walk_round: bool = True   # waiting: measure the way to a firing hex in steps round rubble
                               # (else hexes, except against an Ogre that cannot move)
     gev_safe: bool = False    # GEVs end their second move out of every Ogre gun's reach when
@@ -116,5 +117,5 @@ DEFENSE_SKILLS = {
                        strike_distance=14, gev_retreat=True, gev_exposure=0.0,
                        exposure_weight=0.3, wait_exposure=0.3, danger_focus=0.7,
                        approach_weight=3.0, cover=True, tread_weight=8.0, weapon_weight=1.0,
-                       lookahead=True, gev_safe=True, reply="Hi", horizon=2),
+                       lookahead=True, gev_safe=True, reply=("Hi", "Med"), horizon=2),
 }

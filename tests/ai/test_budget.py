@@ -50,3 +50,23 @@ def test_g3_x5_the_same_states_get_the_same_actions_from_fresh_players(seed):
     # (the defence's look ahead has no memory to differ by).
     s, action = next((s, a) for s, a in first if s.phase.value == "defense_move")
     assert make_controller("defense", "Hi", seed=seed).choose(s) == action
+
+
+def test_x1_the_hi_defences_look_ahead_answers_its_plans_with_the_hi_and_the_med_ogre(
+        monkeypatch):
+    # Against the Hi Ogre alone its plans suited only that Ogre (the Med Ogre then won 42%
+    # against the Hi defence, arena seed 21); one dice stream each keeps them sound for both.
+    import ogre.ai.defense_player as defense_player
+
+    asked: list[str] = []
+
+    class Recording(defense_player.OgrePlayer):
+        def __init__(self, skill: str = "Low", seed: int = 0, **options) -> None:
+            asked.append(skill)
+            super().__init__(skill, seed, **options)
+
+    s = next(st for st, _ in opening(3, 4) if st.phase.value == "defense_move" and st.turn >= 3)
+    monkeypatch.setattr(defense_player, "OgrePlayer", Recording)
+    make_controller("defense", "Hi", seed=3).choose(s)
+    plans = len(asked) // 2
+    assert plans >= 2 and asked == ["Hi"] * plans + ["Med"] * plans
