@@ -74,12 +74,16 @@ def _options(rem: Alloc, allowed: tuple[bool, bool, bool, bool],
                     if col == "<1-2":
                         continue
                     best.setdefault(col, []).append(((m, b, s, a), atk))
+    # An allocation is wasteful when a smaller one in the list reaches the same column. One
+    # weapon fewer is enough to test: the column only climbs with the attack (no pairwise scan,
+    # which took seconds over a Mark V Ogre's thousand allocations).
     out = []
     for allocs in best.values():
         for alloc, atk in allocs:
-            dominated = any(other != alloc and all(o <= x for o, x in zip(other, alloc))
-                            for other, _ in allocs)
-            if not dominated:
+            col = column(atk, defense)
+            wasteful = sum(alloc) > 1 and any(
+                n and column(atk - W_ATTACK[i], defense) == col for i, n in enumerate(alloc))
+            if not wasteful:
                 out.append((alloc, atk))
     return tuple(out)
 
