@@ -128,9 +128,15 @@ def plan_fire(targets: list[Target], avail: Alloc, reserve: float, max_targets: 
     dp: dict[Alloc, tuple[float, tuple]] = {avail: (0.0, ())}
     for t in targets[:max_targets]:
         new = dict(dp)
+        worth: dict[int, float] = {}      # shot_value by attack: the same few over every remainder
         for rem, (val, plan) in dp.items():
             for alloc, atk in _options(rem, t.allowed, t.defense):
-                v = val + shot_value(t, atk) - missile_cost(reserve, rem[MISSILE], alloc[MISSILE])
+                shot = worth.get(atk)
+                if shot is None:
+                    shot = worth[atk] = shot_value(t, atk)
+                v = val + shot
+                if alloc[MISSILE]:
+                    v -= missile_cost(reserve, rem[MISSILE], alloc[MISSILE])
                 key = (rem[0] - alloc[0], rem[1] - alloc[1], rem[2] - alloc[2], rem[3] - alloc[3])
                 cur = new.get(key)
                 if cur is None or v > cur[0]:
