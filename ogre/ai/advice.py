@@ -61,6 +61,21 @@ def side_to_act(state: GameState) -> str | None:
 def advise(state: GameState, seed: int = 0, skill: str = "Hi") -> Advice:
     """The `skill` computer player's plan for the side to act in this phase, up to the first
     die; raises ValueError when the battle is over."""
+    return advice_of(state, advised_actions(state, seed, skill))
+
+
+def advice_of(state: GameState, actions: tuple[Action, ...]) -> Advice:
+    """The advice the actions make from this state: its moves and its first volley. Cheap: the
+    thinking is in advised_actions, which may run elsewhere (the game's worker process)."""
+    side = side_to_act(state)
+    if side is None:
+        raise ValueError("the battle is over: there is nothing to advise")
+    acts = list(actions)
+    return Advice(side, tuple(acts), _moves(state, acts), _shots(state, acts))
+
+
+def advised_actions(state: GameState, seed: int = 0, skill: str = "Hi") -> tuple[Action, ...]:
+    """The actions of advise(): the player's plan, each checked, up to the first die."""
     side = side_to_act(state)
     if side is None:
         raise ValueError("the battle is over: there is nothing to advise")
@@ -76,7 +91,7 @@ def advise(state: GameState, seed: int = 0, skill: str = "Hi") -> Advice:
         if rolls_dice(s, action):
             break                        # a ram to come is shown; a Fire is not played
         s, _ = apply(s, action)
-    return Advice(side, tuple(actions), _moves(state, actions), _shots(state, actions))
+    return tuple(actions)
 
 
 def _moves(state: GameState, actions: list[Action]) -> tuple[Step, ...]:
@@ -111,4 +126,4 @@ def _shots(state: GameState, actions: list[Action]) -> tuple[Shot, ...]:
     return (Shot(tuple(dict.fromkeys(aim.attackers)), OGRE_ID, aim.part.value, kill),)
 
 
-__all__ = ["Advice", "Shot", "Step", "advise", "side_to_act"]
+__all__ = ["Advice", "Shot", "Step", "advice_of", "advise", "advised_actions", "side_to_act"]

@@ -1,9 +1,10 @@
 """Advice on screen (X8): the A key and Menu > Advice ask the computer's Hi player what it would
 do for the side to act; its plan shows over the map as arrows and aims until the battle moves on.
 
-The thinking runs on a thread beside the frame loop, as the computer opponent's does, so the
-screen never waits; nothing advised is ever played. Only in a player's own phase: in the
-computer's the command is dimmed and the key says so in one sentence.
+The thinking runs where the computer opponent's does - in the worker process (thinker.py), else
+on a thread beside the frame loop - so the screen never waits; nothing advised is ever played.
+Only in a player's own phase: in the computer's the command is dimmed and the key says so in one
+sentence.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from ogre.rules.state import OGRE_ID, GameState
 from ogre.rules.units import WEAPON_STATS, Weapon
 
 from . import theme
+from .thinker import AdviceThought, WorkerGone
 
 if TYPE_CHECKING:
     from .app import App
@@ -34,7 +36,7 @@ class AdviceView:
     def __init__(self, app: App) -> None:
         self.app = app
         self.pool: ThreadPoolExecutor | None = None
-        self.thinking: Future[Advice] | None = None
+        self.thinking: Future[Advice] | AdviceThought | None = None
         self.asked_on: GameState | None = None       # the state the thinking is about
         self.advice: Advice | None = None
         self.shown_on: GameState | None = None       # the state the advice shown is for
@@ -55,11 +57,15 @@ class AdviceView:
         if self.thinking is not None:
             return                                   # already on it
         b.advice_asked += 1                          # kept with the battle (saves, logs)
-        if self.pool is None:
-            self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ogre-advice")
         self.advice = None
         self.asked_on = b.state
-        self.thinking = self.pool.submit(advise, b.state, self.app.seed)
+        self.thinking = (self.app.commands.mind.advise(b.state, self.app.seed)
+                         or self._on_thread(b.state))
+
+    def _on_thread(self, state: GameState) -> Future[Advice]:
+        if self.pool is None:
+            self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ogre-advice")
+        return self.pool.submit(advise, state, self.app.seed)
 
     def toggle(self) -> None:
         """The A key: the advice shown goes; else it is asked for."""
@@ -68,6 +74,8 @@ class AdviceView:
 
     def hide(self) -> bool:
         shown = self.advice is not None or self.thinking is not None
+        if self.thinking is not None:
+            self.thinking.cancel()           # the worker's answer, when it comes, is dropped
         self.advice, self.thinking = None, None
         return shown
 
@@ -81,6 +89,10 @@ class AdviceView:
             if self.asked_on is state and b is not None:
                 try:
                     self.advice, self.shown_on = future.result(), state
+                except WorkerGone:                   # think again, on the thread
+                    self.app.commands.mind.fall_back()
+                    self.thinking = self._on_thread(b.state)
+                    return
                 except Exception as exc:             # the game goes on without it
                     b.refuse(f"No advice this time ({exc}).")
                 else:

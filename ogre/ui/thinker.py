@@ -1,5 +1,6 @@
 """The computer thinks in a worker process (issue 17, goal 5): its search never holds the frame
-loop's GIL, so frames keep drawing and menus open however long it thinks.
+loop's GIL, so frames keep drawing and menus open however long it thinks. The Advice (X8) is
+thought out there too: the worker sends back the advised actions, the app draws them.
 
 Only the built-in players (a skill level) move there. The worker builds the same controller from
 (side, level, seed) and is sent every state the controller is asked about, so it answers exactly
@@ -24,6 +25,7 @@ from ogre.rules import Action, parse_action
 from ogre.rules.state import GameState
 
 if TYPE_CHECKING:
+    from ogre.ai.advice import Advice
     from ogre.ai.protocol import Controller
 
 MODE_ENV = "OGRE_THINK"
@@ -42,6 +44,7 @@ def in_process() -> bool:
 def _serve(conn: Any) -> None:
     """The worker: answer each request with the named controller's choice, in order."""
     from ogre.ai import controller_from_arg
+    from ogre.ai.advice import advised_actions
     from ogre.net.messages import state_of
 
     players: dict[tuple, Any] = {}     # one per controller the app made: each keeps its memory
@@ -53,6 +56,11 @@ def _serve(conn: Any) -> None:
         if msg.get("stop"):
             return
         try:
+            if msg.get("advise"):
+                acts = advised_actions(state_of(msg["state"]), msg["seed"])
+                conn.send_bytes(json.dumps({"id": msg["id"],
+                                            "actions": [str(a) for a in acts]}).encode())
+                continue
             key = (msg["side"], msg["spec"], msg["seed"], msg["made"])
             if key not in players:
                 if len(players) >= 8:
@@ -82,7 +90,20 @@ class Thought:
         return True
 
     def result(self) -> Action:
-        return self.thinker.answer(self.number)
+        return parse_action(self.thinker.answer(self.number)["action"])
+
+
+class AdviceThought(Thought):
+    """The worker's advice for `state`, polled like a Future; its result is the Advice."""
+
+    def __init__(self, thinker: ProcessThinker, number: int, state: GameState) -> None:
+        super().__init__(thinker, number)
+        self.state = state
+
+    def result(self) -> Advice:          # type: ignore[override]
+        from ogre.ai.advice import advice_of
+        acts = self.thinker.answer(self.number)["actions"]
+        return advice_of(self.state, tuple(parse_action(a) for a in acts))
 
 
 class ProcessThinker:
@@ -102,15 +123,23 @@ class ProcessThinker:
     def submit(self, side: str, spec: str, seed: int, state: GameState, made: int = 0) -> Thought:
         """Ask the player (side, level, seed) for its action; `made` tells apart the players the
         app made one after another (a new battle's player starts with no memory)."""
+        return Thought(self, self._send({"side": side, "spec": spec, "seed": seed, "made": made,
+                                         "state": state_data(state)}))
+
+    def submit_advice(self, state: GameState, seed: int) -> AdviceThought:
+        """Ask for the Advice on this state (the Hi player of the side to act)."""
+        return AdviceThought(self, self._send({"advise": True, "seed": seed,
+                                               "state": state_data(state)}), state)
+
+    def _send(self, msg: dict) -> int:
         self.number += 1
-        msg = {"id": self.number, "side": side, "spec": spec, "seed": seed, "made": made,
-               "state": state_data(state)}
+        msg["id"] = self.number
         try:
             self.conn.send_bytes(json.dumps(msg).encode())
             self.waiting.add(self.number)
         except (OSError, ValueError):
             self.gone = True
-        return Thought(self, self.number)
+        return self.number
 
     def collect(self, number: int) -> bool:
         """Read what has arrived; is this request's answer (or the worker's end) here?"""
@@ -133,13 +162,13 @@ class ProcessThinker:
         self.waiting.discard(number)
         self.answers.pop(number, None)
 
-    def answer(self, number: int) -> Action:
+    def answer(self, number: int) -> dict:
         if not self.collect(number) or number not in self.answers:
             raise WorkerGone("the computer player's process is gone")
         reply = self.answers.pop(number)
         if "error" in reply:
             raise RuntimeError(reply["error"])
-        return parse_action(reply["action"])
+        return reply
 
     def close(self) -> None:
         """Stop the worker (it may be mid-think: it is terminated if it does not stop soon)."""
@@ -183,6 +212,14 @@ class Mind:
         if self.pool is None:
             self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ogre-ai")
         return self.pool.submit(controller.choose, state)
+
+    def advise(self, state: GameState, seed: int) -> AdviceThought | None:
+        """The Advice thought out in the worker process; None when thinking is on a thread."""
+        if self.on_thread:
+            return None
+        if self.thinker is None:
+            self._start()
+        return None if self.thinker is None else self.thinker.submit_advice(state, seed)
 
     def fall_back(self) -> None:
         """The worker is gone: think on the thread from now on."""

@@ -6,13 +6,16 @@ from __future__ import annotations
 
 import time
 
+import pygame
 import pytest
 
 from ogre.ai import make_controller
+from ogre.ai.advice import advise
 from ogre.rules import apply, new_game
+from ogre.rules.state import Phase
 from ogre.storage.fields import load_predesigned
 from ogre.ui.app import App
-from ogre.ui.thinker import Mind, ProcessThinker, Thought, WorkerGone
+from ogre.ui.thinker import AdviceThought, Mind, ProcessThinker, Thought, WorkerGone
 
 WAIT = 30.0          # seconds: a spawned worker imports the rules and the players first
 
@@ -99,3 +102,38 @@ def test_g2_one_player_battle_thinks_in_the_worker_and_the_app_stops_it(monkeypa
     assert app.commands.mind.thinker is thinker and thinker.number >= 1
     app.commands.shutdown()
     assert not thinker.proc.is_alive()
+
+
+def test_x8_the_worker_advises_exactly_as_the_thread_would():
+    s = new_game(first_field(), 3, 9)
+    while s.phase.value.startswith("ogre"):          # the Ogre enters: the defence is to move
+        s, _ = apply(s, make_controller("ogre", "Med", seed=9).choose(s))
+    thinker = ProcessThinker()
+    try:
+        remote = wait(thinker.submit_advice(s, 4))
+    finally:
+        thinker.close()
+    local = advise(s, 4)
+    assert remote == local and remote.side == "defense" and remote.moves
+
+
+def test_x8_g2_the_a_key_asks_the_worker_and_the_advice_shows(monkeypatch):
+    # The Advice thinks where the computer opponent does: in the worker, never on the frame loop.
+    monkeypatch.setenv("OGRE_THINK", "process")
+    from test_battle_setup import CP, GEV, HEAVY, P, battle_app
+
+    app, _ = battle_app([P(CP, 1418), P(HEAVY, 1016), P(GEV, 1116)], Phase.DEFENSE_MOVE, 1021)
+    try:
+        state = app.battle.state
+        app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="",
+                                     scancode=0)])
+        assert isinstance(app.advice.thinking, AdviceThought)
+        end = time.monotonic() + WAIT
+        while app.advice.thinking is not None:
+            assert time.monotonic() < end, "the worker never advised"
+            app.step([])
+            time.sleep(0.002)
+        assert app.advice.advice == advise(state, app.seed)
+        assert app.advice.advice.moves and app.battle.state is state     # shown, not played
+    finally:
+        app.commands.shutdown()
