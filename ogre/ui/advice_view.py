@@ -98,6 +98,8 @@ class AdviceView:
                 else:
                     self._frame(b.map, b.state)
                 self.app.touch()
+            else:
+                future.cancel()                      # stale: the worker's answer is let go
         if self.advice is not None and self.shown_on is not state:
             self.advice = None
             self.app.touch()
