@@ -8,6 +8,7 @@ made, and showing it would give the dice away. Nothing here touches the battle i
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -58,6 +59,13 @@ def side_to_act(state: GameState) -> str | None:
         "defense" if state.phase in DEFENSE_SIDE_PHASES else None)
 
 
+def _advised_side(state: GameState) -> str:
+    side = side_to_act(state)
+    if side is None:
+        raise ValueError("the battle is over: there is nothing to advise")
+    return side
+
+
 def advise(state: GameState, seed: int = 0, skill: str = "Hi") -> Advice:
     """The `skill` computer player's plan for the side to act in this phase, up to the first
     die; raises ValueError when the battle is over."""
@@ -67,19 +75,12 @@ def advise(state: GameState, seed: int = 0, skill: str = "Hi") -> Advice:
 def advice_of(state: GameState, actions: tuple[Action, ...]) -> Advice:
     """The advice the actions make from this state: its moves and its first volley. Cheap: the
     thinking is in advised_actions, which may run elsewhere (the game's worker process)."""
-    side = side_to_act(state)
-    if side is None:
-        raise ValueError("the battle is over: there is nothing to advise")
-    acts = list(actions)
-    return Advice(side, tuple(acts), _moves(state, acts), _shots(state, acts))
+    return Advice(_advised_side(state), actions, _moves(state, actions), _shots(state, actions))
 
 
 def advised_actions(state: GameState, seed: int = 0, skill: str = "Hi") -> tuple[Action, ...]:
     """The actions of advise(): the player's plan, each checked, up to the first die."""
-    side = side_to_act(state)
-    if side is None:
-        raise ValueError("the battle is over: there is nothing to advise")
-    player = make_controller(side, skill, seed=seed)
+    player = make_controller(_advised_side(state), skill, seed=seed)
     phase, s = state.phase, state
     actions: list[Action] = []
     while len(actions) < ACTIONS_CAP and s.phase is phase and not s.over:
@@ -94,7 +95,7 @@ def advised_actions(state: GameState, seed: int = 0, skill: str = "Hi") -> tuple
     return tuple(actions)
 
 
-def _moves(state: GameState, actions: list[Action]) -> tuple[Step, ...]:
+def _moves(state: GameState, actions: Sequence[Action]) -> tuple[Step, ...]:
     """Each moved piece from where it stands to where the advice leaves it."""
     ends: dict[int, int] = {}
     for a in actions:
@@ -110,7 +111,7 @@ def _moves(state: GameState, actions: list[Action]) -> tuple[Step, ...]:
     return tuple(out)
 
 
-def _shots(state: GameState, actions: list[Action]) -> tuple[Shot, ...]:
+def _shots(state: GameState, actions: Sequence[Action]) -> tuple[Shot, ...]:
     """The first volley: what is aimed when the advice fires, with its kill probability."""
     s = state
     for a in actions:

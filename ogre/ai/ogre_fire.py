@@ -78,9 +78,8 @@ def _options(rem: Alloc, allowed: tuple[bool, bool, bool, bool],
     # weapon fewer is enough to test: the column only climbs with the attack (no pairwise scan,
     # which took seconds over a Mark V Ogre's thousand allocations).
     out = []
-    for allocs in best.values():
+    for col, allocs in best.items():
         for alloc, atk in allocs:
-            col = column(atk, defense)
             wasteful = sum(alloc) > 1 and any(
                 n and column(atk - W_ATTACK[i], defense) == col for i, n in enumerate(alloc))
             if not wasteful:
