@@ -8,6 +8,7 @@ import time
 
 import pygame
 import pytest
+from test_battle_setup import CP, GEV, HEAVY, P, battle_app
 
 from ogre.ai import make_controller
 from ogre.ai.advice import advise
@@ -120,8 +121,6 @@ def test_x8_the_worker_advises_exactly_as_the_thread_would():
 def test_x8_g2_the_a_key_asks_the_worker_and_the_advice_shows(monkeypatch):
     # The Advice thinks where the computer opponent does: in the worker, never on the frame loop.
     monkeypatch.setenv("OGRE_THINK", "process")
-    from test_battle_setup import CP, GEV, HEAVY, P, battle_app
-
     app, _ = battle_app([P(CP, 1418), P(HEAVY, 1016), P(GEV, 1116)], Phase.DEFENSE_MOVE, 1021)
     try:
         state = app.battle.state
