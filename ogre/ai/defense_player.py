@@ -33,7 +33,7 @@ from .base import DEFENSE_SIDE_PHASES, PhasePlayer
 from .defense_fire import plan_groups, shooters
 from .defense_lookahead import lookahead_move
 from .ogre_player import OgrePlayer
-from .skill import DEFENSE_SKILLS, DefenseSkill, level_name
+from .skill import DEFENSE_SKILLS, REPLY_OGRE, DefenseSkill, level_name
 
 FIRE_BONUS = 20.0
 
@@ -120,8 +120,8 @@ class DefensePlayer(PhasePlayer):
     def _reply(self, sample: int) -> OgrePlayer:
         """The Ogre that answers the look ahead's plans on dice stream `sample`: the levels in
         `reply` take the streams in turn, so the plan must hold against more than one Ogre."""
-        levels = self.skill.reply
-        return OgrePlayer(levels[sample % len(levels)], self.seed)
+        level = self.skill.reply[sample % len(self.skill.reply)]
+        return OgrePlayer(level, self.seed, **REPLY_OGRE.get(level, {}))
 
     def plan_move(self, s: GameState) -> list[Action]:
         o = s.ogre

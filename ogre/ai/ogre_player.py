@@ -197,6 +197,7 @@ class MoveSearch:
         self.goal = player.goal_distances(s)
         self.leaving = player.leaving(s)
         self.goal_weight = self.k.progress_weight * (3.0 if self.leaving else 1.0)
+        self.threat_weight = self.k.threat_weight * self._slow_caution(s.ogre.move_value)
         self.memo: dict = {}
         self.fire_cache: dict = {}
         self.orig_treads = MARKS[s.ogre.mark].treads
@@ -296,13 +297,20 @@ class MoveSearch:
             v += fv
         if k.threat_weight and not self.player.stalled:
             if self.player.reply is not None:
-                v -= k.threat_weight * self.player.reply.expected_loss(s, kills)
+                v -= self.threat_weight * self.player.reply.expected_loss(s, kills)
             else:
                 threat = 0.0
                 for p in threats_at(s, o.hex):
                     threat += p.attack * (1.0 - kills.get(p.id, 0.0))
                 v -= k.threat_weight * THREAT_FACTOR * threat
         return v
+
+    def _slow_caution(self, speed: int) -> float:
+        """With `slow_caution` on, the fire an end hex draws counts by the Ogre's speed: a
+        slowed Ogre cannot outrun the defence, and stepping aside costs it turns under fire."""
+        if not self.k.slow_caution or self.leaving or self.root.command_post is None:
+            return 1.0
+        return min(3, max(1, speed)) / 3.0
 
     def _pace(self, speed: int) -> float:
         """With `pace` on, a hex of the way to the Command Post is worth the turns it takes: a

@@ -64,3 +64,13 @@ def test_g3_pace_is_what_turns_the_hi_ogre_back_to_the_command_post():
     action = make_controller("ogre", "Hi", pace=False).choose(s)
     after, _ = apply(s, action)
     assert goal[after.ogre.hex] >= goal[s.ogre.hex]
+
+
+def test_g3_the_wary_hi_ogre_keeps_to_the_command_post_because_slow_caution_scales_its_fear():
+    # The Hi Ogre weighs the fire it draws three times over; at 15 treads, without scaling that
+    # by its speed, it would step back out of the volley's reach, as the reference did.
+    s = position("ogre-15-treads-turn-8.json")
+    goal = ogre_distance_to(s.board, (s.command_post.hex,))
+    action = make_controller("ogre", "Hi", slow_caution=False).choose(s)
+    after, _ = apply(s, action)
+    assert goal[after.ogre.hex] > goal[s.ogre.hex]

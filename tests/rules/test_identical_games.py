@@ -16,9 +16,10 @@ from .game_digest import computer_game_text, digest, predesigned_fields, random_
 RANDOM_MARK_III = "0478f15d564d61f9dcf29a859324701c"
 RANDOM_ON_PREDESIGNED_FIELDS = "aedfec66ef67963524a6106b9997a127"
 CHAOTIC = "0e390290cec04f807609387439a80253"
-# Re-recorded for issue 17 (the Hi players' pace and GEV safety): only the Hi-vs-Hi battle
-# changed; the others are as on f6de628.
-COMPUTER_BATTLES = "a93a2b1d6fed26ffa4601455cbe463e0"
+# Re-recorded for issue 17: the Hi players' pace and GEV safety changed the Hi-vs-Hi battle, the
+# warier Hi Ogre (threat_weight 3, slow_caution) the two with the Hi Ogre; the others are as on
+# f6de628.
+COMPUTER_BATTLES = "14ecf9a97499de08e9203f22b4dfc24d"
 
 # (field number in fields/, Ogre level, defence level, seed): every field, both Marks, each level.
 BATTLES = (
