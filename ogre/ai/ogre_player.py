@@ -302,7 +302,7 @@ class MoveSearch:
                 threat = 0.0
                 for p in threats_at(s, o.hex):
                     threat += p.attack * (1.0 - kills.get(p.id, 0.0))
-                v -= k.threat_weight * THREAT_FACTOR * threat
+                v -= self.threat_weight * THREAT_FACTOR * threat
         return v
 
     def _slow_caution(self, speed: int) -> float:
