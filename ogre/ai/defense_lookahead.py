@@ -24,6 +24,7 @@ from ..rules.game import apply
 from ..rules.state import GameState, Phase
 from .analysis import race_margin
 from .base import OGRE_SIDE_PHASES
+from .leaf import win_chance
 
 
 class Chooser(Protocol):
@@ -117,6 +118,7 @@ def lookahead_move(player, s: GameState, planner: Callable[[dict], Planner],
                 scores[i] -= 1e6
                 continue
             end = play_out(cur, planner({}), reply(sample), k.horizon)
-            scores[i] += race_margin(end, k.utilisation)
+            scores[i] += (100.0 * win_chance(end) if k.fitted_leaf
+                          else race_margin(end, k.utilisation))
     best = max(range(len(plans)), key=lambda i: (scores[i], -i))
     return plans[best]

@@ -89,6 +89,8 @@ class DefenseSkill:
                               # (else hexes, except against an Ogre that cannot move)
     gev_safe: bool = False    # GEVs end their second move out of every Ogre gun's reach when
                               # any such hex is in reach
+    fitted_leaf: bool = False # with lookahead: judge the end positions by the chance of winning
+                              # fitted to battles (leaf.py), else by the race margin
 
 
 OGRE_SKILLS = {
