@@ -6,8 +6,8 @@ option `fitted_leaf` it asks `win_chance` instead: a logistic model over a handf
 of the race to the Command Post (the Ogre's treads, guns and distance against the defence's
 attack and what of it is in reach), its weights fitted by tools/fit_leaf.py to which positions
 the defence went on to win in 1,200 computer battles. It calls the winner of held-out battles
-right 83% of the time, yet the look ahead plays no better with it (README, issue 17): the
-plans it chooses among, not its judge, are what limit the defence.
+right 83% of the time, yet the look ahead plays no better with it (README, issue 17): with
+either judge, more work on the same plans changes nothing.
 """
 
 from __future__ import annotations
