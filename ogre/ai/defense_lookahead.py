@@ -54,7 +54,8 @@ MORE_STYLES: tuple[dict, ...] = (
 )
 
 
-def _mix(rng: int, salt: int) -> int:
+def dice_stream(rng: int, salt: int) -> int:
+    """Another dice stream drawn from this one: the look ahead's `salt`-th sample."""
     return (rng * 6364136223846793005 + 1442695040888963407 * (salt + 1)) & ((1 << 64) - 1)
 
 
@@ -83,6 +84,36 @@ def play_out(state: GameState, defense, ogre, turns: int = 1, max_actions: int =
     return s
 
 
+def draft_plans(s: GameState, planner: Callable[[dict], Planner], styles: int
+                ) -> list[list[Action]]:
+    """The distinct movement plans of the first `styles` deployment styles, in style order."""
+    plans: list[list[Action]] = []
+    seen = set()
+    for style in (STYLES + MORE_STYLES)[:styles]:
+        plan = planner(style).plan_move(s)
+        key = tuple(str(a) for a in plan)
+        if key not in seen:
+            seen.add(key)
+            plans.append(plan)
+    return plans
+
+
+def start_plan(s: GameState, plan: list[Action], rng: int) -> GameState | None:
+    """The plan's moves on dice stream `rng`, up to the defence's fire (None: it fails)."""
+    cur = replace(s, rng=rng)
+    try:
+        for a in plan:
+            if isinstance(a, Done):
+                break
+            cur, _ = apply(cur, a)
+        cur, _ = apply(cur, Done())
+    except RuleError:
+        return None
+    if cur.phase is not Phase.DEFENSE_FIRE and not cur.over:
+        return None
+    return cur
+
+
 def lookahead_move(player, s: GameState, planner: Callable[[dict], Planner],
                    reply: Callable[[int], Chooser]) -> list[Action]:
     """The Hi defender's movement plan for this phase. `planner(style)` makes a Med-style
@@ -90,31 +121,14 @@ def lookahead_move(player, s: GameState, planner: Callable[[dict], Planner],
     dice stream. Both come from the caller, so this module needs neither player module (no
     import circle)."""
     k = player.skill
-    plans: list[list[Action]] = []
-    seen = set()
-    for style in (STYLES + MORE_STYLES)[:k.styles]:
-        plan = planner(style).plan_move(s)
-        key = tuple(str(a) for a in plan)
-        if key in seen:
-            continue
-        seen.add(key)
-        plans.append(plan)
+    plans = draft_plans(s, planner, k.styles)
     if len(plans) == 1:
         return plans[0]
     scores = [0.0] * len(plans)
     for sample in range(k.samples):
         for i, plan in enumerate(plans):
-            cur = replace(s, rng=_mix(s.rng, sample))
-            try:
-                for a in plan:
-                    if isinstance(a, Done):
-                        break
-                    cur, _ = apply(cur, a)
-                cur, _ = apply(cur, Done())
-            except RuleError:
-                scores[i] -= 1e6
-                continue
-            if cur.phase is not Phase.DEFENSE_FIRE and not cur.over:
+            cur = start_plan(s, plan, dice_stream(s.rng, sample))
+            if cur is None:
                 scores[i] -= 1e6
                 continue
             end = play_out(cur, planner({}), reply(sample), k.horizon)

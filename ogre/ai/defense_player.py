@@ -123,14 +123,19 @@ class DefensePlayer(PhasePlayer):
         level = self.skill.reply[sample % len(self.skill.reply)]
         return OgrePlayer(level, self.seed, **REPLY_OGRE.get(level, {}))
 
+    @staticmethod
+    def looks_ahead(s: GameState) -> bool:
+        """Is this a movement phase the look ahead plans whole (a mobile Ogre, the CP standing,
+        nothing moved yet, no hex to clear)?"""
+        return (s.ogre.move_value > 0 and s.command_post is not None and not s.crowded_hex()
+                and all(p.moved == 0 for p in s.pieces))
+
     def plan_move(self, s: GameState) -> list[Action]:
         o = s.ogre
         if not o.on_map:
             return [Done()]
-        if (self.skill.lookahead and o.move_value > 0 and s.command_post is not None
-                and not s.crowded_hex() and all(p.moved == 0 for p in s.pieces)):
-            return lookahead_move(self, s, self._styled,
-                                  self._reply)
+        if self.skill.lookahead and self.looks_ahead(s):
+            return lookahead_move(self, s, self._styled, self._reply)
         crowded = s.crowded_hex()
         leaving = must_leave(s)
         movers = [p for p in s.pieces if self._can_move(s, p)]

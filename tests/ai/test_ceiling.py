@@ -1,0 +1,52 @@
+"""Issue 17: tools/ceiling.py, the Hi defence's plans judged by whole battles (its look ahead's
+ceiling)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from ogre.ai import make_controller
+from ogre.ai.defense_lookahead import draft_plans, start_plan
+from ogre.rules import apply, new_game
+from ogre.rules.state import Phase
+from ogre.storage.fields import load_predesigned
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+import ceiling  # noqa: E402
+
+
+def first_planned_move(seed: int = 4):
+    """The first defence movement phase where the Hi look ahead has plans to choose between
+    (Med players, Mark III)."""
+    field = next(r.field for r in load_predesigned() if r.mark == 3)
+    s = new_game(field, 3, seed)
+    ogre = make_controller("ogre", "Med", seed=seed)
+    defense = make_controller("defense", "Med", seed=seed)
+    styled = ceiling.CeilingDefense("Hi", seed, "Med", streams=0, styles=6)._styled
+    while not (s.phase is Phase.DEFENSE_MOVE and s.ogre.on_map
+               and ceiling.CeilingDefense.looks_ahead(s) and len(draft_plans(s, styled, 6)) > 1):
+        s, _ = apply(s, (ogre if s.phase.value.startswith("ogre") else defense).choose(s))
+    return s
+
+
+def test_x1_foresight_picks_the_plan_whose_battle_goes_best():
+    s = first_planned_move()
+    judge = ceiling.CeilingDefense("Hi", 4, "Med", streams=0, styles=6)
+    plans = draft_plans(s, judge._styled, 6)
+    assert len(plans) > 1
+    scores = [judge.judge(s, p) for p in plans]
+    chosen = judge.plan_move(s)
+    assert chosen == plans[scores.index(max(scores))]
+
+
+def test_x1_a_battle_scores_held_when_the_command_post_stands_else_the_turn_it_fell():
+    s = first_planned_move()
+    judge = ceiling.CeilingDefense("Hi", 4, "Med", streams=0, styles=6)
+    cur = start_plan(s, draft_plans(s, judge._styled, 1)[0], s.rng)
+    assert cur is not None and cur.phase is Phase.DEFENSE_FIRE
+    score = ceiling.battle_score(cur, judge._styled({}), make_controller("ogre", "Med", seed=4))
+    if score >= ceiling.HELD:
+        assert score - ceiling.HELD > 0          # the CP stands and some attack is left
+    else:
+        assert s.turn <= score <= 60             # the turn the CP fell

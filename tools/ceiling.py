@@ -1,0 +1,128 @@
+"""How far a better judge could take the Hi defence's plans (issue 17): its look ahead's ceiling.
+
+Each movement phase the Hi defence drafts a few plans (defense_lookahead.draft_plans) and judges
+them by two Ogre turns and the race margin. Here the judge is whole battles, played out against
+the very Ogre the defence faces (the reference Hi by default, a fresh copy for each battle):
+
+    python tools/ceiling.py --games 150 --seed 3 --streams 0 --jobs 2   # the battle's own dice
+    python tools/ceiling.py --games 150 --seed 3 --streams 3 --jobs 2   # three other dice streams
+
+With --streams 0 the defence knows every die to come: a bound no honest player reaches. With K
+streams it knows its opponent's mind but not the dice: the best honest judge these plans can
+have. Playouts go on with the Hi defence's planner without its look ahead; a plan scores 1000
+plus the attack left when the Command Post stands at the end, else the turn it fell.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import arena  # noqa: E402
+
+from ogre.ai.base import OGRE_SIDE_PHASES  # noqa: E402
+from ogre.ai.defense_lookahead import dice_stream, draft_plans, start_plan  # noqa: E402
+from ogre.ai.defense_player import DefensePlayer  # noqa: E402
+from ogre.ai.match import play  # noqa: E402
+from ogre.rules import new_game  # noqa: E402
+from ogre.rules.actions import Action  # noqa: E402
+from ogre.rules.errors import RuleError  # noqa: E402
+from ogre.rules.game import OGRE_WINS, apply  # noqa: E402
+from ogre.rules.state import GameState  # noqa: E402
+
+HELD = 1000.0     # a Command Post still standing outranks any fall, however late
+
+
+def battle_score(s: GameState, defense, ogre, max_turns: int = 60) -> float:
+    """Play the battle out; HELD plus the defence's attack left if the CP stands, else the turn
+    it fell (later is better)."""
+    while not s.over and s.turn <= max_turns:
+        player = ogre if s.phase in OGRE_SIDE_PHASES else defense
+        before = s.command_post
+        try:
+            s, _ = apply(s, player.choose(s))
+        except RuleError:
+            break
+        if before is not None and s.command_post is None:
+            return float(s.turn)
+    if s.command_post is None:
+        return float(s.turn)
+    return HELD + sum(p.attack for p in s.pieces if p is not s.command_post)
+
+
+class CeilingDefense(DefensePlayer):
+    """The Hi defence with its look ahead's judge replaced by whole battles."""
+
+    def __init__(self, skill: str, seed: int, ogre: str, streams: int, styles: int) -> None:
+        super().__init__(skill, seed)
+        self.ogre, self.streams, self.styles = ogre, streams, styles
+
+    def plan_move(self, s: GameState) -> list[Action]:
+        if not (s.ogre.on_map and self.looks_ahead(s)):
+            return super().plan_move(s)
+        plans = draft_plans(s, self._styled, self.styles)
+        scores = [self.judge(s, plan) for plan in plans]
+        return plans[max(range(len(plans)), key=lambda i: (scores[i], -i))]
+
+    def judge(self, s: GameState, plan: list[Action]) -> float:
+        rngs = [dice_stream(s.rng, 7 + k) for k in range(self.streams)] or [s.rng]
+        total = 0.0
+        for rng in rngs:
+            cur = start_plan(s, plan, rng)
+            if cur is None:
+                return -1e9
+            ogre = arena._controller("ogre", self.ogre, self.seed, {})
+            total += battle_score(cur, self._styled({}), ogre)
+        return total
+
+
+@dataclass(frozen=True)
+class Job:
+    ogre: str
+    game: int
+    seed: int
+    streams: int
+    styles: int
+
+
+def run_one(job: Job) -> bool:
+    """One battle; True if the Ogre won."""
+    field = arena._FIELDS[job.game % len(arena._FIELDS)]
+    seed = arena.game_seed(job.seed, job.game)
+    ogre = arena._controller("ogre", job.ogre, seed, {})
+    defense = CeilingDefense("Hi", seed, job.ogre, job.streams, job.styles)
+    result = play(new_game(field, 3, seed), ogre, defense, max_turns=100)
+    return result.result in OGRE_WINS or (result.final is not None
+                                          and result.final.command_post is None)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--ogre", default="ref:Hi")
+    ap.add_argument("--games", type=int, default=150)
+    ap.add_argument("--seed", type=int, default=3)
+    ap.add_argument("--streams", type=int, default=3, help="dice streams a plan (0: the true dice)")
+    ap.add_argument("--styles", type=int, default=6, help="deployment styles drafted a turn")
+    ap.add_argument("--jobs", type=int, default=2)
+    args = ap.parse_args(argv)
+    jobs = [Job(args.ogre, g, args.seed, args.streams, args.styles) for g in range(args.games)]
+    with ProcessPoolExecutor(args.jobs, initializer=arena._init, initargs=(3, None)) as pool:
+        wins = sum(pool.map(run_one, jobs))
+    lo, hi = arena.wilson(wins, args.games)
+    dice = "the true dice" if args.streams == 0 else f"{args.streams} dice streams"
+    print(f"{args.ogre} against the Hi defence judging {args.styles} styles by whole battles on "
+          f"{dice} (seed {args.seed}): Ogre wins {wins}/{args.games} = "
+          f"{100 * wins / args.games:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
