@@ -69,6 +69,8 @@ class CeilingDefense(DefensePlayer):
         if not (s.ogre.on_map and self.looks_ahead(s)):
             return super().plan_move(s)
         plans = draft_plans(s, self._styled, self.styles)
+        if len(plans) == 1:
+            return plans[0]
         scores = [self.judge(s, plan) for plan in plans]
         return plans[max(range(len(plans)), key=lambda i: (scores[i], -i))]
 
