@@ -1,51 +1,171 @@
 """Each end of a network game (X10): a session on its link, pumped once a frame.
 
-`pump` takes what the link's thread has read and never waits; what a session answers goes back
-on the connection its question came from, so a guest that left and one that came after are
-never confused.
+`pump` takes a bounded number of what the link's thread has read and never waits; what a
+session answers goes back on the connection its question came from, so a guest that left and
+one that came after are never confused.
+
+The host keeps one small record per connection. A connection must give the join code before
+anything else (the gate slows down wrong codes); after a wrong one, nothing more it sent is
+read. Strikes are per connection, for broken or abusive lines only, and forgiven with time;
+a refusal by the rules is the game's message and never a strike. A Resync is answered at most
+once a second and never while the last battle sent is still on its way; pings are answered at
+most twice a second.
 """
 
 from __future__ import annotations
 
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+
 from ..rules import Action
+from .gate import Gate
 from .link import Link
-from .messages import write
+from .messages import (
+    Act,
+    BadMessage,
+    Bye,
+    Hello,
+    Message,
+    Ping,
+    Pong,
+    Refused,
+    Resync,
+    read,
+    write,
+)
 from .session import GuestSession, HostSession
+
+STRIKES = 10          # broken lines a connection may send before it is let go...
+FORGIVE = 10.0        # ... each forgiven after this many seconds
+LINES_A_FRAME = 64    # lines taken from the link in one frame, on either end
+Clock = Callable[[], float]
+
+
+@dataclass
+class _Caller:
+    address: str
+    strikes: float = 0.0
+    stamp: float = 0.0
+    ending: bool = False
+    answered: float = -1e9              # the last Resync answered
+    ponged: float = -1e9
 
 
 class HostEnd:
-    def __init__(self, session: HostSession, link: Link) -> None:
+    def __init__(self, session: HostSession, link: Link, gate: Gate | None = None,
+                 clock: Clock = time.monotonic) -> None:
         self.session = session
         self.link = link
+        self.gate = gate or Gate("")
+        self.clock = clock
         self.guest = 0                        # the joined guest's connection number
-        self.notes: list[str] = []            # for the player: who came, who left, and why
+        self.callers: dict[int, _Caller] = {}
+        self.notes: deque[str] = deque(maxlen=50)   # for the player: who came, who left, why
 
-    def pump(self) -> None:
-        while not self.link.inbox.empty():
-            kind, number, data = self.link.inbox.get()
-            if kind == "line" and isinstance(data, bytes):
+    @property
+    def joined(self) -> bool:
+        return bool(self.guest)
+
+    def pump(self, budget: int = LINES_A_FRAME) -> None:
+        for kind, number, data in self.link.take(budget):
+            if kind == "joined":
+                self.callers[number] = _Caller(str(data), stamp=self.clock())
+            elif kind == "line" and isinstance(data, bytes):
                 self._line(number, data)
-            elif kind == "closed" and number == self.guest:
-                self._gone(str(data))
+            elif kind == "closed":
+                self.callers.pop(number, None)
+                if number == self.guest:
+                    self._gone(str(data))
 
     def _line(self, number: int, data: bytes) -> None:
-        if self.session.joined and number != self.guest:
-            return                            # a guest already gone: its last words
-        replies, hang_up = self.session.receive(data)
-        if self.session.joined and not self.guest:
+        caller = self.callers.get(number)
+        if caller is None or caller.ending or not self.link.is_open(number):
+            return                            # a connection on its way out: not read
+        try:
+            msg = read(data)
+        except BadMessage as exc:
+            if number != self.guest:
+                self._end(number, "The join code must come first.")
+            else:
+                self._strike(number, caller, str(exc))
+            return
+        if number != self.guest:
+            self._door(number, caller, msg)
+        else:
+            self._from_guest(number, caller, msg)
+
+    def _door(self, number: int, caller: _Caller, msg: Message) -> None:
+        if not isinstance(msg, Hello):
+            self._end(number, "The join code must come first.")
+            return
+        verdict = self.gate.check(caller.address, msg.code, self.clock())
+        if verdict == "wait":
+            wait = max(1, round(self.gate.wait(caller.address, self.clock())))
+            self._end(number, f"Too many wrong join codes came from your computer: try again "
+                              f"in {wait} seconds.")
+        elif verdict == "wrong":
+            self._end(number, "The join code is wrong.")
+        elif self.guest and self.link.is_open(self.guest):
+            self._end(number, "This battle already has its guest.")
+        else:
+            self._gone("they joined again.")      # an old connection the link has let go
             self.guest = number
+            self.link.admit(number)
+            self.session.guest_name = msg.name.strip()
+            self._send(number, self.session.welcome())
             self.notes.append("The guest has joined.")
-        for message in replies:
-            self.link.send(write(message), number)
-        if hang_up:
-            if number == self.guest:
-                self._gone("they left the battle.")
+
+    def _from_guest(self, number: int, caller: _Caller, msg: Message) -> None:
+        now = self.clock()
+        if isinstance(msg, Act):
+            answer, broken = self.session.guest_acts(msg.action)
+            if broken:
+                self._strike(number, caller, "That is not an action.")
+            else:
+                self._send(number, [answer])
+        elif isinstance(msg, Ping):
+            if now - caller.ponged >= 0.5:
+                caller.ponged = now
+                self._send(number, [Pong()])
+        elif isinstance(msg, Resync):
+            if now - caller.answered >= 1.0 and not self.link.unsent(number):
+                caller.answered = now
+                self._send(number, self.session.welcome())
+        elif isinstance(msg, Bye):
+            caller.ending = True
             self.link.hang_up(number)
+            self._gone(f"they left the battle ({msg.reason})")
+        elif not isinstance(msg, Pong | Hello):
+            self._strike(number, caller, "Only the host sends that.")
+
+    def _strike(self, number: int, caller: _Caller, words: str) -> None:
+        now = self.clock()
+        caller.strikes = max(0.0, caller.strikes - (now - caller.stamp) / FORGIVE) + 1
+        caller.stamp = now
+        if caller.strikes >= STRIKES:
+            self._end(number, "Too many broken messages came.")
+        else:
+            self._send(number, [Refused(message=words)])
+
+    def _end(self, number: int, reason: str) -> None:
+        caller = self.callers.get(number)
+        if caller is not None:
+            caller.ending = True
+        self.link.send(write(Bye(reason=reason)), number)
+        self.link.hang_up(number)
+        if number == self.guest:
+            self._gone(reason)
+
+    def _send(self, number: int, messages: list[Message]) -> None:
+        for message in messages:
+            self.link.send(write(message), number)
 
     def _gone(self, reason: str) -> None:
-        self.session.guest_left()
-        self.guest = 0
-        self.notes.append(f"The guest is gone: {reason}")
+        if self.guest:
+            self.guest = 0
+            self.notes.append(f"The guest is gone: {reason}")
 
     def play(self, action: Action) -> None:
         """The host's own action (RuleError when refused): played, and sent to the guest."""
@@ -53,22 +173,43 @@ class HostEnd:
         if self.guest:
             self.link.send(write(applied), self.guest)
 
+    def renew_code(self) -> str:
+        """A new join code: the old one opens nothing any more."""
+        return self.gate.renew()
+
 
 class GuestEnd:
     def __init__(self, session: GuestSession, link: Link) -> None:
         self.session = session
         self.link = link
-        self.closed = ""
+        self.closed = ""                       # the link's word when the connection ended
+        self._held: deque[tuple[str, int, object]] = deque()    # taken, not yet read
         link.send(write(session.hello()))
 
-    def pump(self) -> None:
-        while not self.link.inbox.empty():
-            kind, _, data = self.link.inbox.get()
+    def pump(self, budget: int = LINES_A_FRAME) -> None:
+        """Take at most `budget` lines; a joined battle is replayed a part a frame, and what
+        came after it waits here meanwhile."""
+        s = self.session
+        if not self._held:
+            self._held.extend(self.link.take(budget))
+        while True:
+            if s.catching_up:
+                self._reply(s.advance())
+                if s.catching_up:
+                    return
+            if not self._held:
+                return
+            kind, _, data = self._held.popleft()
             if kind == "line" and isinstance(data, bytes):
-                for message in self.session.receive(data):
-                    self.link.send(write(message))
+                self._reply(s.receive(data))
             elif kind == "closed":
                 self.closed = str(data)
+
+    def _reply(self, messages: list[Message]) -> None:
+        for message in messages:
+            self.link.send(write(message))
+            if isinstance(message, Bye):
+                self.link.hang_up()
 
     def play(self, action: Action) -> None:
         """The guest's own action, sent: the battle moves when the host says it did."""

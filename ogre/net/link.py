@@ -1,106 +1,177 @@
-"""The wire (X10): one TCP connection's lines, moved by a thread beside the frame loop.
+"""The wire (X10): TCP connections' lines, moved by a thread beside the frame loop.
 
-The thread only moves bytes: it cuts what arrives into lines and puts them in `inbox`, and
-writes what `send` hands it. It never blocks the caller, and it hangs up on a peer that sends
-a line longer than MAX_LINE, floods (more than RATE lines a second), or goes silent: after
-HEARTBEAT seconds without a word it pings, and after DEAD seconds it gives the peer up (a
-half-open connection). A host listens for one guest at a time; a second is turned away.
+The thread only moves bytes, and everything it holds is bounded, per connection and in all:
+- it cuts what arrives into lines, at most LINES_WAITING of them waiting per connection; past
+  that it stops reading that connection (TCP slows the sender) until the frame loop takes them;
+- a line longer than the connection's limit (MAX_LINE; HELLO_LINE before the host admits it),
+  more than `rate` lines a second, or more than OUT_LIMIT bytes left unread at the other end
+  ends the connection;
+- after `heartbeat` seconds of silence it pings, after `dead` it gives the peer up;
+- a host holds at most WAITING connections that have not given the join code (two from one
+  address), each for HELLO_WAIT seconds: a stranger can never take the guest's place;
+- a guest's connection is made on the thread, so a host that does not answer never holds the
+  frame loop.
+
+The frame loop calls `take`, which hands over at most `budget` events: ("joined", n, address),
+("line", n, bytes) and ("closed", n, reason), a connection's lines always before its end.
 """
 
 from __future__ import annotations
 
-import queue
 import selectors
 import socket
 import threading
 import time
+from collections import deque
+from dataclasses import dataclass, field
 from enum import Enum
 
 from .messages import MAX_LINE, Bye, Ping, write
 
-RATE = 500             # lines a second a guest may send (a computer guest sends bursts)
+RATE = 500             # lines a second a peer may send (a computer turn comes in bursts)
 HEARTBEAT = 5.0        # seconds of silence before a ping
 DEAD = 20.0            # seconds of silence before the peer is given up
-# (kind, connection, data): ("joined", n, address) | ("line", n, bytes) | ("closed", n, reason);
-# n numbers the connections, so an answer goes to the one its question came from
+HELLO_WAIT = 5.0       # seconds a new connection has to give the join code
+HELLO_LINE = 1024      # bytes: a Hello is a hundred
+LINES_WAITING = 64     # lines read ahead of the frame loop, per connection
+OUT_LIMIT = 4 << 20    # bytes waiting for a peer that does not read: then it is let go
+WAITING = 8            # connections not yet admitted, in all
+WAITING_PER_ADDRESS = 2
+CONNECT_WAIT = 10.0    # seconds to reach a host
 Event = tuple[str, int, object]
 
 
 class _HangUp(Enum):
-    """In the queue of lines to send: end the connection there."""
+    """In a connection's queue of lines to send: end the connection there."""
     HANG_UP = 0
 
 
 HANG_UP = _HangUp.HANG_UP
 
 
+@dataclass
+class _Conn:
+    sock: socket.socket
+    number: int
+    address: str
+    admitted: bool
+    opened: float
+    heard: float
+    pinged: float
+    buffer: bytearray = field(default_factory=bytearray)
+    lines: deque[Event] = field(default_factory=deque)      # for the frame loop
+    out: deque[bytes | _HangUp] = field(default_factory=deque)
+    out_bytes: int = 0
+    second: int = 0
+    count: int = 0
+    events: int = 0                                         # what the selector watches
+
+    @property
+    def limit(self) -> int:
+        return MAX_LINE if self.admitted else HELLO_LINE
+
+
 class Link:
     """A host's listener (`Link.host(port)`) or a guest's connection (`Link.join(...)`)."""
 
     def __init__(self, listener: socket.socket | None = None,
-                 conn: socket.socket | None = None, *, dead: float = DEAD,
-                 heartbeat: float = HEARTBEAT, rate: int = RATE) -> None:
+                 target: tuple[str, int] | None = None, *, dead: float = DEAD,
+                 heartbeat: float = HEARTBEAT, rate: int = RATE,
+                 hello_wait: float = HELLO_WAIT) -> None:
         self.listener = listener
-        self.conn: socket.socket | None = None
-        self.inbox: queue.Queue[Event] = queue.Queue()
-        self._out: queue.Queue[tuple[int, bytes | _HangUp]] = queue.Queue()
-        self.number = 0                     # the current connection's number
-        self.dead, self.heartbeat, self.rate = dead, heartbeat, rate
+        self.dead, self.heartbeat, self.rate, self.hello_wait = dead, heartbeat, rate, hello_wait
+        self._conns: dict[int, _Conn] = {}
+        self._ended: deque[_Conn] = deque()      # gone, with lines the frame loop has not taken
+        self._joined: deque[Event] = deque()
+        self._sendq: deque[tuple[int, bytes | _HangUp | str]] = deque()
+        self._lock = threading.Lock()
+        self._number = 0
+        self._target = target
         self._sel = selectors.DefaultSelector()
         self._stop = threading.Event()
-        self._buffer = b""
-        self._pending = b""
         # send() wakes the thread at once through this pair, not at its next look
         self._wake_r, self._wake_w = socket.socketpair()
         self._wake_r.setblocking(False)
-        self._sel.register(self._wake_r, selectors.EVENT_READ, "wake")
+        self._sel.register(self._wake_r, selectors.EVENT_READ, None)
         if listener is not None:
             listener.setblocking(False)
-            self._sel.register(listener, selectors.EVENT_READ, "listen")
-        if conn is not None:
-            self._attach(conn)
+            self._sel.register(listener, selectors.EVENT_READ, None)
         self._thread = threading.Thread(target=self._run, name="ogre-net", daemon=True)
         self._thread.start()
 
     @classmethod
-    def host(cls, port: int, address: str = "", *, dead: float = DEAD,
-             heartbeat: float = HEARTBEAT, rate: int = RATE) -> Link:
-        """Listen on `port` (0: any free one) of every interface, or of `address`."""
+    def host(cls, port: int, address: str = "", **limits: float) -> Link:
+        """Listen on `port` (0: any free one) of every interface, or of `address`; OSError
+        when the port cannot be had."""
         listener = socket.create_server((address, port))
-        return cls(listener=listener, dead=dead, heartbeat=heartbeat, rate=rate)
+        return cls(listener=listener, **limits)       # type: ignore[arg-type]
 
     @classmethod
-    def join(cls, address: str, port: int, timeout: float = 5.0, *, dead: float = DEAD,
-             heartbeat: float = HEARTBEAT, rate: int = 0) -> Link:
-        """Connect to a host; OSError (its one sentence for the player) when it cannot. The
-        host may send a computer turn's actions in a burst: no rate limit unless asked."""
-        conn = socket.create_connection((address, port), timeout=timeout)
-        return cls(conn=conn, dead=dead, heartbeat=heartbeat, rate=rate)
+    def join(cls, address: str, port: int, *, rate: int = RATE, **limits: float) -> Link:
+        """Connect to a host, on the thread: a ("closed", 1, sentence) event when it cannot."""
+        return cls(target=(address, port), rate=rate, **limits)   # type: ignore[arg-type]
 
     @property
     def port(self) -> int:
-        sock = self.listener or self.conn
-        return sock.getsockname()[1] if sock is not None else 0
+        if self.listener is not None:
+            return int(self.listener.getsockname()[1])
+        return self._target[1] if self._target else 0
 
     @property
     def connected(self) -> bool:
-        """A peer is on the line."""
-        return self.conn is not None
+        """Some peer is on the line."""
+        with self._lock:
+            return bool(self._conns)
 
-    def send(self, data: bytes, number: int | None = None) -> None:
-        """Send on connection `number` (default: the current one); dropped if it has gone."""
-        self._out.put((self.number if number is None else number, data))
-        self._wake()
+    def is_open(self, number: int) -> bool:
+        with self._lock:
+            return number in self._conns
 
-    def hang_up(self, number: int | None = None) -> None:
+    def unsent(self, number: int) -> int:
+        """Bytes waiting to go to connection `number`."""
+        with self._lock:
+            conn = self._conns.get(number)
+            return conn.out_bytes if conn is not None else 0
+
+    def take(self, budget: int = 64) -> list[Event]:
+        """At most `budget` events, taken in turn from each connection; never waits."""
+        out: list[Event] = []
+        with self._lock:
+            paused = any(len(c.lines) >= LINES_WAITING for c in self._conns.values())
+            while self._joined and len(out) < budget:
+                out.append(self._joined.popleft())
+            sources = [*self._conns.values(), *self._ended]
+            while len(out) < budget and any(c.lines for c in sources):
+                for conn in sources:
+                    if conn.lines and len(out) < budget:
+                        out.append(conn.lines.popleft())
+            while self._ended and not self._ended[0].lines:
+                self._ended.popleft()
+        if paused:
+            self._wake()             # a connection paused on a full queue reads again
+        return out
+
+    def send(self, data: bytes, number: int = 1) -> None:
+        """Send on connection `number` (a guest's is 1); dropped if it has gone."""
+        self._post(number, data)
+
+    def hang_up(self, number: int = 1) -> None:
         """End connection `number` once what was sent on it has gone (a host listens on)."""
-        self._out.put((self.number if number is None else number, HANG_UP))
-        self._wake()
+        self._post(number, HANG_UP)
+
+    def admit(self, number: int) -> None:
+        """The host took this connection's join code: it is the guest, with a guest's limits."""
+        self._post(number, "admit")
 
     def close(self) -> None:
         self._stop.set()
         self._wake()
         self._thread.join(timeout=2)
+
+    def _post(self, number: int, item: bytes | _HangUp | str) -> None:
+        with self._lock:
+            self._sendq.append((number, item))
+        self._wake()
 
     def _wake(self) -> None:
         try:
@@ -109,49 +180,40 @@ class Link:
             pass                             # already awake, or closed
 
     # -- the thread
-    def _attach(self, conn: socket.socket) -> None:
-        self.number += 1
-        conn.setblocking(False)
-        conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)    # a line goes at once
-        self.conn = conn
-        self._buffer, self._pending = b"", b""
-        self._heard = self._pinged = time.monotonic()
-        self._second, self._lines = int(time.monotonic()), 0
-        self._sel.register(conn, selectors.EVENT_READ, "conn")
-
-    def _hang_up(self, reason: str, tell: bool = True) -> None:
-        conn = self.conn
-        if conn is None:
-            return
-        if tell:
-            try:
-                conn.send(write(Bye(reason=reason[:200])))
-            except OSError:
-                pass
-        self.conn = None                       # all said before the peer can see the end
-        self.inbox.put(("closed", self.number, reason))
-        self._sel.unregister(conn)
-        conn.close()
-
     def _run(self) -> None:
         try:
+            if self._target is not None:
+                self._connect(*self._target)
             while not self._stop.is_set():
-                for key, _ in self._sel.select(timeout=0.05):
-                    if key.data == "wake":
+                for key, mask in self._sel.select(timeout=0.05):
+                    if key.fileobj is self._wake_r:
                         self._drain_wake()
-                    elif key.data == "listen":
+                    elif key.fileobj is self.listener:
                         self._accept()
-                    elif self.conn is not None:
-                        self._read()
-                self._write()
+                    elif isinstance(key.data, _Conn):
+                        self._serve(key.data, mask)
+                self._take_posts()
                 self._watch()
+                self._reselect()
         finally:
-            self._hang_up("The game closed the connection.")
+            for conn in list(self._conns.values()):
+                self._end(conn, "The game closed the connection.")
             if self.listener is not None:
                 self.listener.close()
             self._sel.close()
             self._wake_r.close()
             self._wake_w.close()
+
+    def _connect(self, address: str, port: int) -> None:
+        try:
+            sock = socket.create_connection((address, port), timeout=CONNECT_WAIT)
+        except OSError as err:
+            self._number = 1
+            with self._lock:
+                self._ended.append(_gone(1, f"The host at {address}, port {port}, cannot be "
+                                            f"reached ({err.strerror or err})."))
+            return
+        self._attach(sock, address, admitted=True)
 
     def _drain_wake(self) -> None:
         try:
@@ -159,86 +221,179 @@ class Link:
         except OSError:
             pass
 
+    def _attach(self, sock: socket.socket, address: str, admitted: bool) -> _Conn:
+        self._number += 1
+        sock.setblocking(False)
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)    # a line goes at once
+        now = time.monotonic()
+        conn = _Conn(sock, self._number, address, admitted, now, now, now,
+                     second=int(now))
+        with self._lock:
+            self._conns[conn.number] = conn
+        return conn
+
     def _accept(self) -> None:
         assert self.listener is not None
         try:
-            conn, address = self.listener.accept()
+            sock, peer = self.listener.accept()
         except OSError:
             return
-        if self.conn is not None:                   # one guest per battle
-            conn.setblocking(True)
-            try:
-                conn.sendall(write(Bye(reason="This battle already has its guest.")))
-            except OSError:
-                pass
-            conn.close()
+        address = str(peer[0])
+        waiting = [c for c in self._conns.values() if not c.admitted]
+        if len(waiting) >= WAITING or sum(c.address == address
+                                          for c in waiting) >= WAITING_PER_ADDRESS:
+            _turn_away(sock, "The host is busy: try again in a moment.")
             return
-        self._attach(conn)
-        self.inbox.put(("joined", self.number, address))
+        conn = self._attach(sock, address, admitted=False)
+        with self._lock:
+            self._joined.append(("joined", conn.number, address))
 
-    def _read(self) -> None:
-        assert self.conn is not None
+    def _serve(self, conn: _Conn, mask: int) -> None:
+        if mask & selectors.EVENT_READ:
+            self._read(conn)
+        if mask & selectors.EVENT_WRITE and conn.number in self._conns:
+            self._write(conn)
+
+    def _read(self, conn: _Conn) -> None:
         try:
-            data = self.conn.recv(65536)
+            data = conn.sock.recv(65536)
         except (BlockingIOError, InterruptedError):
             return
         except OSError:
             data = b""
         if not data:
-            self._hang_up("The other side left.", tell=False)
+            self._end(conn, "The other side left.", tell=False)
             return
-        self._heard = time.monotonic()
-        self._buffer += data
-        while b"\n" in self._buffer:
-            line, self._buffer = self._buffer.split(b"\n", 1)
-            if not self._count_line():
+        conn.heard = time.monotonic()
+        conn.buffer += data
+        cut = conn.buffer.rfind(b"\n")
+        lines = bytes(conn.buffer[:cut]).split(b"\n") if cut >= 0 else []
+        del conn.buffer[:cut + 1]
+        for line in lines:
+            if len(line) > conn.limit:
+                self._end(conn, "A message was too long.")
                 return
-            self.inbox.put(("line", self.number, line))
-        if len(self._buffer) > MAX_LINE:
-            self._hang_up("A message was too long.")
+            if not self._count_line(conn):
+                return
+            with self._lock:
+                conn.lines.append(("line", conn.number, line))
+        if len(conn.buffer) > conn.limit:
+            self._end(conn, "A message was too long.")
 
-    def _count_line(self) -> bool:
+    def _count_line(self, conn: _Conn) -> bool:
         now = int(time.monotonic())
-        if now != self._second:
-            self._second, self._lines = now, 0
-        self._lines += 1
-        if self.rate and self._lines > self.rate:
-            self._hang_up("Too many messages.")
+        if now != conn.second:
+            conn.second, conn.count = now, 0
+        conn.count += 1
+        if self.rate and conn.count > self.rate:
+            self._end(conn, "Too many messages.")
             return False
         return True
 
-    def _write(self) -> None:
-        while self.conn is not None:
-            if not self._pending:
-                try:
-                    number, item = self._out.get_nowait()
-                except queue.Empty:
-                    return
-                if number != self.number:
+    def _take_posts(self) -> None:
+        while True:
+            with self._lock:
+                if not self._sendq:
+                    break
+                number, item = self._sendq.popleft()
+                conn = self._conns.get(number)
+                if conn is None:
                     continue                         # meant for a connection that has gone
-                if item is HANG_UP:
-                    self._hang_up("The connection was ended.", tell=False)
-                    return
-                assert isinstance(item, bytes)
-                self._pending = item
+                if item == "admit":
+                    conn.admitted = True
+                    continue
+                assert not isinstance(item, str)
+                conn.out.append(item)
+                conn.out_bytes += len(item) if isinstance(item, bytes) else 0
+            if conn.out_bytes > OUT_LIMIT:
+                self._end(conn, "The other side does not read what it is sent.")
+            elif item is HANG_UP and len(conn.out) == 1:
+                self._write(conn)
+
+    def _write(self, conn: _Conn) -> None:
+        while conn.out:
+            item = conn.out[0]
+            if item is HANG_UP:
+                self._end(conn, "The connection was ended.", tell=False)
+                return
+            assert isinstance(item, bytes)
             try:
-                sent = self.conn.send(self._pending)
+                sent = conn.sock.send(item)
             except (BlockingIOError, InterruptedError):
                 return
             except OSError:
-                self._hang_up("The connection broke.", tell=False)
+                self._end(conn, "The connection broke.", tell=False)
                 return
-            self._pending = self._pending[sent:]
-        while not self._out.empty():               # nobody to send to: drop what waits
-            self._out.get_nowait()
+            with self._lock:
+                conn.out_bytes -= sent
+                if sent < len(item):
+                    conn.out[0] = item[sent:]
+                    return
+                conn.out.popleft()
 
     def _watch(self) -> None:
-        """Silence: a ping after HEARTBEAT seconds; the peer given up after DEAD."""
-        if self.conn is None:
-            return
+        """Silence: a ping after `heartbeat` seconds, the peer given up after `dead`; a
+        connection without its join code let go after `hello_wait`."""
         now = time.monotonic()
-        if now - self._heard > self.dead:
-            self._hang_up("The other side stopped answering.")
-        elif now - self._heard > self.heartbeat and now - self._pinged > self.heartbeat:
-            self._pinged = now
-            self._out.put((self.number, write(Ping())))
+        for conn in list(self._conns.values()):
+            if not conn.admitted and now - conn.opened > self.hello_wait:
+                self._end(conn, "No join code came in time.")
+            elif now - conn.heard > self.dead:
+                self._end(conn, "The other side stopped answering.")
+            elif now - conn.heard > self.heartbeat and now - conn.pinged > self.heartbeat:
+                conn.pinged = now
+                ping = write(Ping())
+                with self._lock:
+                    conn.out.append(ping)
+                    conn.out_bytes += len(ping)
+
+    def _reselect(self) -> None:
+        """Read a connection while its queue has room; watch for room to write while it has
+        something to send."""
+        for conn in list(self._conns.values()):
+            want = (selectors.EVENT_READ if len(conn.lines) < LINES_WAITING else 0) | (
+                selectors.EVENT_WRITE if conn.out else 0)
+            if want == conn.events:
+                continue
+            if conn.events and want:
+                self._sel.modify(conn.sock, want, conn)
+            elif want:
+                self._sel.register(conn.sock, want, conn)
+            else:
+                self._sel.unregister(conn.sock)
+            conn.events = want
+
+    def _end(self, conn: _Conn, reason: str, tell: bool = True) -> None:
+        if self._conns.get(conn.number) is not conn:
+            return
+        if tell:
+            try:
+                conn.sock.send(write(Bye(reason=reason[:200])))
+            except OSError:
+                pass
+        with self._lock:                # gone for the frame loop before the peer can see it
+            del self._conns[conn.number]
+            conn.lines.append(("closed", conn.number, reason))
+            conn.out.clear()
+            conn.out_bytes = 0
+            self._ended.append(conn)
+        if conn.events:
+            self._sel.unregister(conn.sock)
+        conn.sock.close()
+
+
+def _gone(number: int, reason: str) -> _Conn:
+    """A connection that never was, to carry its one event."""
+    conn = _Conn(socket.socket(), number, "", True, 0.0, 0.0, 0.0)
+    conn.sock.close()
+    conn.lines.append(("closed", number, reason))
+    return conn
+
+
+def _turn_away(sock: socket.socket, reason: str) -> None:
+    try:
+        sock.setblocking(False)
+        sock.send(write(Bye(reason=reason)))
+    except OSError:
+        pass
+    sock.close()

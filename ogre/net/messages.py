@@ -1,8 +1,14 @@
 """The network game's messages (X10): JSON lines, each a versioned pydantic model.
 
-A line is one JSON object and a newline, at most MAX_LINE bytes. Anything else - not JSON, too
-long, another version, an unknown kind, a field of the wrong type - is refused by `read`, in
-one sentence, and never reaches the battle.
+A line is one JSON object and a newline, at most MAX_LINE bytes, read by the bounded reader
+(storage.bounded: no nesting or number can cost more than a line's worth of work). Anything
+else - not JSON, too deep, too long, another version, an unknown kind, a field of the wrong
+type - is refused by `read`, in one sentence, and never reaches the battle.
+
+The dice stay with the host. Every state that crosses the wire is `blind` (its dice state
+BLIND), the digests both sides compare are of blind states, and each action's rolls travel
+with it (Applied.dice), after it was played. A battle of any length is sent as its start and
+its log in parts (LogPart), each well under MAX_LINE.
 """
 
 from __future__ import annotations
@@ -21,26 +27,33 @@ from pydantic import (
     ValidationError,
 )
 
+from ..rules.hidden import blind
 from ..rules.state import GameState
-from ..storage.games import StateData
+from ..storage import bounded
+from ..storage.games import LOG_STEPS, StateData
 
-VERSION: Final = 1
-MAX_LINE = 64 * 1024          # bytes: a whole battle's state is a few kilobytes
+VERSION: Final = 2            # 2: the dice hidden from the guest, the log sent in parts
+MAX_LINE = 64 * 1024          # bytes: a battle's start is a few kilobytes, a part of its log 6
+PART = 400                    # log entries a LogPart carries (400 x ~15 bytes)
 Side = Literal["ogre", "defense"]
 Text = Annotated[StrictStr, Field(max_length=200)]
+Name = Annotated[StrictStr, Field(max_length=40)]
 Notation = Annotated[StrictStr, Field(max_length=80)]
 Digest = Annotated[StrictStr, Field(min_length=16, max_length=16)]
+Die = Annotated[StrictInt, Field(ge=1, le=6)]
+Count = Annotated[StrictInt, Field(ge=0, le=LOG_STEPS)]
 
 
 class _Message(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
-    v: Literal[1] = VERSION
+    v: Literal[2] = VERSION
 
 
 class Hello(_Message):
-    """Guest: the join code the host showed."""
+    """Guest: the join code the host showed, and the guest's name if they gave one."""
     kind: Literal["hello"] = "hello"
     code: Annotated[StrictStr, Field(max_length=16)]
+    name: Name = ""
 
 
 class Act(_Message):
@@ -63,20 +76,31 @@ class Resync(_Message):
 
 
 class Welcome(_Message):
-    """Host: the battle as it stands, and which side the guest plays."""
+    """Host: the battle from its start (blind), which side the guest plays, how long the log
+    is (its parts follow), and the digest of the position it leads to."""
     kind: Literal["welcome"] = "welcome"
     side: Side
-    state: dict[str, Any]          # StateData's form, validated again by the guest
-    log: list[Notation] = Field(default_factory=list, max_length=10_000)
+    start: dict[str, Any]          # StateData's form, validated again by the guest
+    total: Count
     digest: Digest
+    name: Name = ""                # the host's, if they gave one
+
+
+class LogPart(_Message):
+    """Host: entries `first`.. of the battle's log, and the dice those entries rolled."""
+    kind: Literal["log"] = "log"
+    first: Count
+    actions: list[Notation] = Field(max_length=PART)
+    dice: list[Die] = Field(default_factory=list, max_length=PART * 3)
 
 
 class Applied(_Message):
-    """Host: an action the host accepted (its own or the guest's), and the state's digest after."""
+    """Host: an action the host accepted (its own or the guest's), the dice it rolled, and the
+    digest of the (blind) state after it."""
     kind: Literal["applied"] = "applied"
-    seq: Annotated[StrictInt, Field(ge=0)]          # its place in the battle's log
+    seq: Count                       # its place in the battle's log
     action: Notation
-    events: list[Text] = Field(default_factory=list, max_length=200)
+    dice: list[Die] = Field(default_factory=list, max_length=3)
     digest: Digest
 
 
@@ -92,8 +116,8 @@ class Bye(_Message):
     reason: Text
 
 
-Message = Annotated[Hello | Act | Ping | Pong | Resync | Welcome | Applied | Refused | Bye,
-                    Field(discriminator="kind")]
+Message = Annotated[Hello | Act | Ping | Pong | Resync | Welcome | LogPart | Applied | Refused
+                    | Bye, Field(discriminator="kind")]
 _ADAPTER: TypeAdapter[Message] = TypeAdapter(Message)
 
 
@@ -106,14 +130,18 @@ def read(line: bytes) -> Message:
     if len(line) > MAX_LINE:
         raise BadMessage("The message is too long.")
     try:
-        data = json.loads(line.decode("utf-8"))
+        data = bounded.loads(line)
+    except bounded.JsonLimit as exc:
+        raise BadMessage(f"The message cannot be read: {exc}.") from None
     except (UnicodeDecodeError, ValueError):
         raise BadMessage("The message is not JSON.") from None
     if not isinstance(data, dict):
         raise BadMessage("The message is not a JSON object.")
-    if data.get("v") != VERSION:
-        raise BadMessage(f"The message is of another version ({str(data.get('v'))[:10]}), "
-                         f"not {VERSION}.")
+    version = data.get("v")
+    if type(version) is not int:                     # not 1.0, not true, not "2"
+        raise BadMessage("The message has no version number.")
+    if version != VERSION:
+        raise BadMessage(f"The message is of another version ({version}), not {VERSION}.")
     try:
         return _ADAPTER.validate_python(data)
     except ValidationError:
@@ -125,13 +153,15 @@ def write(message: BaseModel) -> bytes:
 
 
 def digest(state: GameState) -> str:
-    """What both sides compare after every action: the battle's saved form, hashed."""
-    text = json.dumps(StateData.of(state), sort_keys=True, separators=(",", ":"))
+    """What both sides compare after every action: the battle's saved form without its dice
+    state, hashed."""
+    text = json.dumps(StateData.of(blind(state)), sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def state_data(state: GameState) -> dict[str, Any]:
-    return StateData.of(state)
+    """A state as it may cross the wire: blind."""
+    return StateData.of(blind(state))
 
 
 def state_of(data: dict[str, Any]) -> GameState:

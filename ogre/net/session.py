@@ -1,26 +1,44 @@
-"""The two ends of a network game (X10), as plain objects fed one line at a time: no sockets.
+"""The two ends of a network game (X10), as plain objects fed one message at a time: no sockets.
 
 The host holds the battle and the dice. A guest's action is checked with the rules core and, if
-taken, played on the host's battle and sent back to the guest as Applied with the digest of the
-state after it; the host's own actions go out the same way. The guest plays what it is sent on
-its own copy and compares digests; a mismatch, or a gap in the sequence, asks for the battle
-again (Resync). Nothing a guest sends can act outside its own phases or reach anything but
-the battle.
+taken, played on the host's battle and sent back to the guest as Applied with the dice it
+rolled and the digest of the state after it; the host's own actions go out the same way. The
+guest plays what it is sent on its own copy, whose dice state it never sees (rules.hidden):
+
+- Why the guest cannot foresee a shot: the only dice state that crosses the wire is BLIND;
+  each die's face is told after the action that rolled it was played and checked.
+- Why the guest's copy stays checkable: the guest plays every action itself, on a stand-in dice
+  state that rolls exactly the told faces, so every move and every result is the rules' own;
+  the digests both sides compare are of the blind state. All the guest takes on trust is the
+  face of each die - as at a table, where the host's dice roll out of sight.
+- Why the battle stays whole on both sides: the host's battle replays from its start with its
+  own dice; the guest's from the blind start with the told faces in order (its `tape`), so
+  either side can save, export and report it.
+
+A mismatch, or a gap in the sequence, asks for the battle again (Resync). Nothing a guest sends
+can act outside its own phases or reach anything but the battle.
 """
 
 from __future__ import annotations
 
-import hmac
-import secrets
+from collections import deque
+from collections.abc import Iterator
 
 from ..ai.advice import side_to_act
 from ..rules import Action, GameState, RuleError, apply, parse_action
+from ..rules.dice import rolls_between
+from ..rules.hidden import apply_told, replay_told
+from ..rules.state import Phase
+from ..storage.games import LOG_STEPS
+from .gate import new_code
 from .messages import (
+    PART,
     Act,
     Applied,
     BadMessage,
     Bye,
     Hello,
+    LogPart,
     Message,
     Ping,
     Pong,
@@ -34,80 +52,70 @@ from .messages import (
     state_of,
 )
 
-CODE_LETTERS = "ACDEFHJKMNPRTUVWXY34679"      # no look-alikes: 0/O, 1/I/L, 2/Z, 5/S, 8/B
-CODE_LENGTH = 6
-STRIKES = 20          # bad messages a guest may send before the host hangs up
-
-
-def new_code() -> str:
-    """A short join code the host shows and the guest types."""
-    return "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+__all__ = ["GuestSession", "HostSession", "new_code"]
+PHASE_ACTIONS = 150      # a guest's actions in one phase: an honest phase needs a few dozen
+CATCH_UP = 500           # actions of a joined battle replayed per frame
 
 
 class HostSession:
-    """The battle's authority. `receive` answers a guest's line; `host_act` plays the host's
-    own action. Both return the messages to send to the guest."""
+    """The battle's authority: `guest_acts` answers a guest's action, `host_act` plays the
+    host's own; `welcome` is the whole battle for a guest that joins."""
 
-    def __init__(self, state: GameState, guest_side: Side, code: str,
-                 log: list[str] | None = None) -> None:
+    def __init__(self, state: GameState, guest_side: Side, log: list[str] | None = None,
+                 start: GameState | None = None, name: str = "") -> None:
+        if start is None:
+            start, log = state, []          # a battle without its start goes on from here
+        self.start = start
         self.state = state
         self.log: list[str] = list(log or [])
         self.guest_side = guest_side
-        self.code = code
-        self.joined = False
-        self.strikes = 0
-        self.refusals: list[str] = []             # what was refused, for the host's record
-        self.from_guest: list[str] = []           # the guest's actions taken, for the screen
+        self.name = name
+        self.guest_name = ""
+        self.from_guest: deque[str] = deque()          # taken from the guest, for the screen
+        self._phase: tuple[int, Phase] = (state.turn, state.phase)
+        self._in_phase = 0
 
-    def guest_left(self) -> None:
-        """The connection ended: the next guest must give the code again."""
-        self.joined = False
+    def welcome(self) -> list[Message]:
+        """The battle from its start, blind, and its log in parts with the dice it rolled."""
+        tape = rolls_between(self.start.rng, self.state.rng)
+        parts = max((len(self.log) + PART - 1) // PART, (len(tape) + 3 * PART - 1) // (3 * PART))
+        out: list[Message] = [Welcome(side=self.guest_side, start=state_data(self.start),
+                                      total=len(self.log), digest=digest(self.state),
+                                      name=self.name)]
+        for n in range(parts):
+            out.append(LogPart(first=min(n * PART, len(self.log)),
+                               actions=self.log[n * PART:(n + 1) * PART],
+                               dice=tape[n * 3 * PART:(n + 1) * 3 * PART]))
+        return out
 
-    def receive(self, line: bytes) -> tuple[list[Message], bool]:
-        """(messages to send back, whether to hang up) for one line from the guest."""
-        try:
-            msg = read(line)
-        except BadMessage as exc:
-            return self._refuse(str(exc))
-        if not self.joined:
-            if isinstance(msg, Hello) and hmac.compare_digest(msg.code.encode(),
-                                                                self.code.encode()):
-                self.joined = True
-                return [self.welcome()], False
-            self.refusals.append("a wrong join code")
-            return [Bye(reason="The join code is wrong.")], True
-        if isinstance(msg, Ping):
-            return [Pong()], False
-        if isinstance(msg, Pong):
-            return [], False
-        if isinstance(msg, Resync):
-            return [self.welcome()], False
-        if isinstance(msg, Bye):
-            return [], True
-        if isinstance(msg, Act):
-            return self._guest_acts(msg.action)
-        return self._refuse("Only the host sends that.")
-
-    def _refuse(self, words: str) -> tuple[list[Message], bool]:
-        self.strikes += 1
-        self.refusals.append(words)
-        if self.strikes >= STRIKES:
-            return [Bye(reason="Too many messages were refused.")], True
-        return [Refused(message=words)], False
-
-    def _guest_acts(self, text: str) -> tuple[list[Message], bool]:
+    def guest_acts(self, text: str) -> tuple[Message, bool]:
+        """(the answer, whether the line was broken - a strike); a refusal by the rules is the
+        game's message, never a strike."""
         try:
             action = parse_action(text)
         except ValueError:
-            return self._refuse("That is not an action.")
+            return Refused(message="That is not an action."), True
         if side_to_act(self.state) != self.guest_side:
-            return self._refuse("It is not your turn.")
+            return Refused(message="It is not your turn."), False
+        if len(self.log) >= LOG_STEPS:
+            return Refused(message=f"The battle's log is full ({LOG_STEPS:,} actions): it "
+                                   "cannot go on."), False
+        if self._count() >= PHASE_ACTIONS and text != "done":
+            return Refused(message=f"That is {PHASE_ACTIONS} actions this phase, more than it "
+                                   "needs: end it with Done."), False
         try:
             applied = self._play(action)
         except RuleError as err:
-            return self._refuse(err.message)
+            return Refused(message=err.message), False
+        self._in_phase += 1
         self.from_guest.append(applied.action)
-        return [applied], False
+        return applied, False
+
+    def _count(self) -> int:
+        now = (self.state.turn, self.state.phase)
+        if now != self._phase:
+            self._phase, self._in_phase = now, 0
+        return self._in_phase
 
     def host_act(self, action: Action) -> Applied:
         """The host's own action; RuleError (the state untouched) when the rules refuse it."""
@@ -116,38 +124,52 @@ class HostSession:
         return self._play(action)
 
     def _play(self, action: Action) -> Applied:
-        self.state, events = apply(self.state, action)
+        before = self.state
+        self.state, _ = apply(before, action)
         self.log.append(str(action))
         return Applied(seq=len(self.log) - 1, action=str(action),
-                       events=[e.text[:200] for e in events][:200], digest=digest(self.state))
-
-    def welcome(self) -> Welcome:
-        return Welcome(side=self.guest_side, state=state_data(self.state), log=self.log[-10_000:],
-                       digest=digest(self.state))
+                       dice=rolls_between(before.rng, self.state.rng), digest=digest(self.state))
 
 
 class GuestSession:
-    """A guest's copy of the battle, kept in step with the host's."""
+    """A guest's copy of the battle, kept in step with the host's: a whole battle (its blind
+    start, its log, the told dice) whenever `state` is set."""
 
-    def __init__(self, code: str) -> None:
+    def __init__(self, code: str, name: str = "") -> None:
         self.code = code
+        self.name = name
         self.state: GameState | None = None
+        self.start: GameState | None = None
         self.side: Side | None = None
         self.log: list[str] = []
-        self.notes: list[str] = []              # sentences for the player (refusals, problems)
+        self.tape: list[int] = []               # the told dice, in order
+        self.host_name = ""
+        self.notes: deque[str] = deque(maxlen=20)   # sentences for the player
         self.resyncs = 0
         self.welcomes = 0                       # battles taken whole from the host
-        self.closed = ""
+        self.bye = ""                           # the host's last word
+        self.refused = ""                       # why this guest would not take the battle
+        self._coming: tuple[Welcome, GameState, list[str], list[int]] | None = None
+        self._catching: tuple[Welcome, list[str], list[int],
+                              Iterator[tuple[GameState, list]]] | None = None
+        self._asked = False                     # a Resync is on its way
+        self._failed = 0                        # battles in a row that did not replay
+        self._last: GameState | None = None     # where the replay of a joined battle is
 
-    def hello(self) -> Hello:
-        return Hello(code=self.code)
+    def hello(self) -> Message:
+        return Hello(code=self.code, name=self.name)
 
-    def act(self, action: Action) -> Act:
+    def act(self, action: Action) -> Message:
         """The guest's own action, sent; the battle changes when the host's Applied comes."""
         return Act(action=str(action))
 
     def my_turn(self) -> bool:
         return self.state is not None and side_to_act(self.state) == self.side
+
+    @property
+    def catching_up(self) -> bool:
+        """A joined battle is being replayed; what the host sends next waits for it."""
+        return self._catching is not None
 
     def receive(self, line: bytes) -> list[Message]:
         """Messages to send back for one line from the host."""
@@ -158,6 +180,8 @@ class GuestSession:
             return []
         if isinstance(msg, Welcome):
             return self._welcome(msg)
+        if isinstance(msg, LogPart):
+            return self._part(msg)
         if isinstance(msg, Applied):
             return self._applied(msg)
         if isinstance(msg, Refused):
@@ -165,34 +189,96 @@ class GuestSession:
         elif isinstance(msg, Ping):
             return [Pong()]
         elif isinstance(msg, Bye):
-            self.closed = msg.reason
+            self.bye = msg.reason
         return []
 
     def _welcome(self, msg: Welcome) -> list[Message]:
         try:
-            state = state_of(msg.state)
+            start = state_of(msg.start)
         except ValueError as exc:
-            self.notes.append(f"The host's battle could not be read: {exc}.")
-            return []
-        if digest(state) != msg.digest:
+            return self._refuse(f"The host's battle could not be taken: {exc}.")
+        self._coming = (msg, start, [], [])
+        return self._part(None)
+
+    def _part(self, msg: LogPart | None) -> list[Message]:
+        if self._coming is None:
             return self._resync()
-        self.state, self.side, self.log = state, msg.side, list(msg.log)
-        self.welcomes += 1
+        welcome, start, actions, dice = self._coming
+        if msg is not None:
+            if msg.first != len(actions) or len(actions) + len(msg.actions) > welcome.total:
+                self._coming = None
+                return self._resync()
+            actions += msg.actions
+            dice += msg.dice
+        if len(actions) == welcome.total:
+            self._coming = None
+            try:
+                parsed = [parse_action(t) for t in actions]
+            except ValueError:
+                return self._refuse("The host's battle could not be taken: its log holds "
+                                    "something that is not an action.")
+            self._catching = (welcome, actions, dice, replay_told(start, parsed, dice))
+            self._last = start
         return []
 
+    def advance(self, budget: int = CATCH_UP) -> list[Message]:
+        """Replay up to `budget` actions of a joined battle; when it is all played, take it if
+        it leads where the host said."""
+        if self._catching is None:
+            return []
+        welcome, actions, dice, steps = self._catching
+        try:
+            for _ in range(budget):
+                self._last = next(steps)[0]
+        except StopIteration:
+            pass
+        except (ValueError, RuleError):
+            self._catching = None
+            return self._not_replayed()
+        else:
+            return []
+        self._catching = None
+        if self._last is None or digest(self._last) != welcome.digest:
+            return self._not_replayed()
+        self.start = state_of(welcome.start)
+        self.state, self.side, self.log, self.tape = self._last, welcome.side, actions, dice
+        self.host_name = welcome.name
+        self.welcomes += 1
+        self._asked = False
+        self._failed = 0
+        return []
+
+    def _not_replayed(self) -> list[Message]:
+        self._failed += 1
+        if self._failed >= 3:
+            return self._refuse("The host's battle could not be taken: its log does not lead "
+                                "to the position it sent.")
+        self._asked = False
+        return self._resync()
+
+    def _refuse(self, sentence: str) -> list[Message]:
+        self.refused = sentence
+        return [Bye(reason=sentence[:200])]
+
     def _applied(self, msg: Applied) -> list[Message]:
-        if self.state is None or msg.seq != len(self.log):
+        if self.state is None or self._coming is not None:
+            return self._resync()
+        if msg.seq != len(self.log):
             return self._resync()
         try:
-            state, _ = apply(self.state, parse_action(msg.action))
+            state, _ = apply_told(self.state, parse_action(msg.action), msg.dice)
         except (ValueError, RuleError):
             return self._resync()
         if digest(state) != msg.digest:
             return self._resync()                # ours went another way: take the host's
         self.state = state
         self.log.append(msg.action)
+        self.tape += msg.dice
         return []
 
     def _resync(self) -> list[Message]:
+        if self._asked:
+            return []                            # one question at a time
+        self._asked = True
         self.resyncs += 1
         return [Resync()]

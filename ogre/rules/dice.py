@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 _MASK = (1 << 64) - 1
 
 
@@ -22,3 +24,73 @@ def _mix(z: int) -> int:
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
     return z ^ (z >> 31)
+
+
+# -- hidden dice (X10): the network guest is told each roll, never the state that makes them
+
+_GAMMA = 0x9E3779B97F4A7C15
+_GAMMA_INVERSE = pow(_GAMMA, -1, 1 << 64)     # the gamma is odd, so it has one mod 2**64
+MOST_ROLLS = 3        # one action rolls once (a shot, a ram); a stand-in for more is 6**k work
+
+
+def rolls_between(before: int, after: int) -> list[int]:
+    """The dice rolled going from state `before` to `after` of one stream, in order.
+
+    >>> rng = seed_state(7)
+    >>> d1, r1 = roll(rng); d2, r2 = roll(r1)
+    >>> rolls_between(rng, r2) == [d1, d2]
+    True
+    """
+    count = ((after - before) * _GAMMA_INVERSE) & _MASK
+    if count > 1_000_000:
+        raise ValueError("those two dice states are not of one stream")
+    out = []
+    for _ in range(count):
+        die, before = roll(before)
+        out.append(die)
+    return out
+
+
+def rng_for(dice: Sequence[int]) -> int:
+    """A dice state whose next rolls are `dice` (1-6 each, at most MOST_ROLLS): the guest's
+    stand-in for the host's hidden one. splitmix64's finaliser is a bijection, so the first
+    die is had at once and each further one by a search over the first's candidates.
+
+    >>> r = rng_for([6, 1])
+    >>> roll(r)[0], roll(roll(r)[1])[0]
+    (6, 1)
+    """
+    if len(dice) > MOST_ROLLS or any(not 1 <= d <= 6 for d in dice):
+        raise ValueError(f"no stand-in for the dice {list(dice)[:MOST_ROLLS + 1]}")
+    if not dice:
+        return 0
+    for candidate in range(dice[0] - 1, 1 << 30, 6):
+        rng = (_unmix(candidate) - _GAMMA) & _MASK
+        if _next(rng, len(dice)) == list(dice):
+            return rng
+    raise ValueError(f"no stand-in for the dice {list(dice)}")     # pragma: no cover
+
+
+def _next(rng: int, n: int) -> list[int]:
+    out = []
+    for _ in range(n):
+        die, rng = roll(rng)
+        out.append(die)
+    return out
+
+
+def _unmix(z: int) -> int:
+    """The inverse of _mix."""
+    z = _unshift(z, 31)
+    z = (z * pow(0x94D049BB133111EB, -1, 1 << 64)) & _MASK
+    z = _unshift(z, 27)
+    z = (z * pow(0xBF58476D1CE4E5B9, -1, 1 << 64)) & _MASK
+    return _unshift(z, 30)
+
+
+def _unshift(z: int, shift: int) -> int:
+    """The inverse of z ^ (z >> shift) on 64 bits."""
+    out = z
+    for _ in range(64 // shift + 1):
+        out = z ^ (out >> shift)
+    return out & _MASK

@@ -289,6 +289,8 @@ def _progress(s: GameState) -> Iterator[str]:
         return
     if victory_level(s):
         yield "the battle should already be over"
+    elif s.phase is Phase.OGRE_ENTRY and not any(p.kind is Kind.CP for p in s.pieces):
+        yield "the battle has no Command Post for the Ogre to attack"
     elif s.phase is Phase.OGRE_ENTRY and all(h in s.board.craters or s.at(h) for h in BOTTOM_ROW):
         yield "the Ogre has no hex of the bottom row to enter on"
     elif s.phase not in OGRE_PHASES and not _can_go_on(s):

@@ -25,6 +25,7 @@ from ..rules.actions import Action, parse_action
 from ..rules.errors import RuleError
 from ..rules.game import Event, apply
 from ..rules.state import GameState
+from . import bounded
 from .atomic import read_text_limited, write_text_atomic
 from .documents import explain
 from .errors import StorageError
@@ -126,7 +127,10 @@ def _start(line: str, n: int, where: str) -> GameState:
         raise StorageError(f"{where}, line {n}: a battle log begins with its starting position.",
                            "foreign")
     try:
-        return StateData.model_validate(json.loads(rest)).to_state()
+        return StateData.model_validate(bounded.loads(rest)).to_state()
+    except bounded.JsonLimit as exc:
+        raise StorageError(f"{where}, line {n}: the starting position cannot be read ({exc}).",
+                           "damaged") from None
     except json.JSONDecodeError:
         raise StorageError(f"{where}, line {n}: the starting position is damaged.",
                            "damaged") from None

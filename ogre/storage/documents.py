@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from . import bounded
 from .errors import StorageError
 
 M = TypeVar("M", bound=BaseModel)
@@ -40,7 +41,9 @@ def parse_json(text: str, where: str) -> Any:
         raise StorageError(f"{where} is empty: the file was cut off, perhaps by a crash while "
                            "saving.", "truncated")
     try:
-        return json.loads(text)
+        return bounded.loads(text)
+    except bounded.JsonLimit as exc:
+        raise StorageError(f"{where} cannot be read: {exc}.", "damaged") from None
     except json.JSONDecodeError as exc:
         end = len(text.rstrip())
         if exc.msg.startswith("Unterminated string") or exc.pos >= end:
