@@ -12,7 +12,6 @@ since pip, pipx and uv cannot install into those folders themselves.
 from __future__ import annotations
 
 import os
-import shutil
 import sys
 from pathlib import Path
 
@@ -48,10 +47,11 @@ def desktop_exec(argv: list[str]) -> str:
 
 
 def this_command() -> list[str]:
-    """How this copy of OGRE starts: its `ogre` script, else this Python with -m ogre."""
-    script = shutil.which("ogre")
-    if script and Path(script).resolve().parent == Path(sys.executable).resolve().parent:
-        return [script]
+    """How this copy of OGRE starts: the `ogre` script installed beside this Python (a venv,
+    pipx or uv's tool folder), else this Python with -m ogre (a checkout)."""
+    script = Path(sys.executable).parent / "ogre"
+    if script.is_file():
+        return [str(script)]
     return [sys.executable, "-m", "ogre"]
 
 
