@@ -15,6 +15,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 MIN_SIZE = (320, 240)
 MAX_SIDE = 16384          # SDL's largest window; the desktop bounds it further when the app opens
 NO_DISPLAY_STATUS = 3     # no display to open a window on (X13); 2 is argparse's bad argument
+INTERRUPTED_STATUS = 130  # the shell's own status for a program Ctrl+C stopped
 
 
 def window_size(text: str) -> tuple[int, int]:
@@ -137,10 +138,13 @@ def main(argv: list[str] | None = None) -> int:
     try:
         app = App(size=size, seed=seed, replay=args.replay, players=players)
     except KeyboardInterrupt:
-        return 130          # Ctrl+C while the window was opening: nothing to lose yet
+        return INTERRUPTED_STATUS       # Ctrl+C while the window was opening: nothing to lose
     except Exception as exc:        # X12: the window would not open; a report, not a traceback
         return crashed(None, exc)
-    return app.run() or 0
+    try:
+        return app.run() or 0       # the loop itself takes Ctrl+C as the close button (X12)
+    except KeyboardInterrupt:
+        return INTERRUPTED_STATUS       # Ctrl+C again while it closed: it was closing anyway
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ import sys
 import pytest
 
 from ogre.__main__ import NO_DISPLAY_STATUS, main, parser
+from ogre.storage.paths import crash_folder
 
 
 def run_ogre(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
@@ -76,3 +77,18 @@ def test_x13_the_dummy_driver_asked_for_by_name_still_opens():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=120, env=env)
     assert done.stdout.strip() == "None"
+
+
+def test_x12_a_window_that_will_not_open_is_a_report_and_one_sentence(capsys, monkeypatch,
+                                                                       tmp_path):
+    monkeypatch.setenv("OGRE_HOME", str(tmp_path))
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+
+    def broken(**kwargs):
+        raise RuntimeError("the window would not open")
+    monkeypatch.setattr("ogre.ui.app.App", broken)
+    assert main(["--seed", "1"]) == 1
+    [report] = crash_folder().glob("crash-*.txt")
+    assert "RuntimeError: the window would not open" in report.read_text(encoding="utf-8")
+    err = capsys.readouterr().err.strip()
+    assert err == f"ogre: OGRE stopped because of an internal error; its report is in {report}."
