@@ -153,3 +153,25 @@ def test_x12_ctrl_c_with_nothing_to_lose_ends_the_run_quietly(monkeypatch):
     monkeypatch.setattr(pygame, "quit", lambda: None)    # the other tests' fonts stay open
     assert app.run() == 0 and not app.running
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler    # put back
+
+
+def test_x12_ctrl_c_leaves_the_computers_worker_thinking():
+    """The terminal's Ctrl+C reaches the whole process group: the worker ignores it, the
+    window answers it."""
+    import os
+
+    from test_thinker import first_field, wait
+
+    from ogre.ai import make_controller
+    from ogre.rules import new_game
+    from ogre.ui.thinker import ProcessThinker
+    s = new_game(first_field(), 3, 1)
+    thinker = ProcessThinker()
+    try:
+        wait(thinker.submit("ogre", "Low", 3, s))          # the worker is up and listening
+        os.kill(thinker.proc.pid, signal.SIGINT)
+        assert wait(thinker.submit("ogre", "Med", 3, s)) == make_controller(
+            "ogre", "Med", seed=3).choose(s)
+        assert thinker.proc.is_alive()
+    finally:
+        thinker.close()
