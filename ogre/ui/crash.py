@@ -61,9 +61,13 @@ def crash_sentence(report: Path | None, kept: bool) -> str:
 
 def keep_battle(app, report: Path | None = None) -> bool:
     """The battle in progress into the recovery slot; False when there is none or it cannot
-    be kept (a battle that is over has nothing left to lose)."""
+    be kept (a battle that is over has nothing left to lose; Learn to Play's battle is
+    scripted, and its lesson is kept in the preferences already)."""
     b = app.battle
     if b is None or b.state.over:
+        return False
+    lesson = app.tutorial
+    if lesson is not None and lesson.active and lesson.battle is b:
         return False
     try:
         RecoverySlot.default().keep(b.state, app.commands.players(), b.log,

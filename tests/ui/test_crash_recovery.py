@@ -175,3 +175,13 @@ def test_x12_ctrl_c_leaves_the_computers_worker_thinking():
         assert thinker.proc.is_alive()
     finally:
         thinker.close()
+
+
+def test_x12_x6_a_crash_in_learn_to_play_keeps_no_battle():
+    """The lessons' battle is scripted; the lesson reached is in the preferences already."""
+    app = App()
+    Driver(app)
+    app.prefs = app.prefs.model_copy(update={"tutorial_lesson": 2})
+    app.start_tutorial()
+    assert crash_in_draw(app) == 1
+    assert RecoverySlot.default().read() is None and len(reports()) == 1
