@@ -1,10 +1,12 @@
-"""Regenerate assets/: counter PNGs, a contact sheet, and the sound effects as WAV (U1, U2, S5).
+"""Regenerate assets/: counter PNGs, a contact sheet, and the sound effects as WAV (U1, U2, S5),
+and the desktop icon in desktop/ (X13).
 
-The game draws its counters and synthesises its sounds at run time (ogre.ui.art and
-ogre.ui.sound); these files are previews for people and packagers, and the same code makes
-them, so running this twice gives identical files.
+The game draws its counters at run time (ogre.ui.art); those PNGs are previews for people and
+packagers. The WAVs are what the game plays (ogre.ui.sound loads them rather than synthesise
+them at every start) and the icon is what a desktop shows; tests check both still match the
+code that makes them. The same code makes them all, so running this twice gives identical files.
 
-    python tools/make_assets.py [--out assets] [--size 64]
+    python tools/make_assets.py [--out assets] [--size 64] [--desktop desktop]
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from ogre.desktop import ICON, ICON_SIZE  # noqa: E402
 from ogre.ui import art, sound  # noqa: E402
 
 # (file stem, kind, keyword arguments) for every distinct counter face
@@ -91,6 +94,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", type=Path, default=ROOT / "assets")
     ap.add_argument("--size", type=int, default=64, help="counter size in pixels")
+    ap.add_argument("--desktop", type=Path, default=ROOT / "desktop",
+                    help="where the desktop icon goes")
     args = ap.parse_args(argv)
     pygame.font.init()
     counters = args.out / "counters"
@@ -111,9 +116,11 @@ def main(argv: list[str] | None = None) -> int:
     pygame.image.save(contact_sheet(), str(counters / "sheet.png"))
     for name in sound.NAMES:
         write_wav(sounds / f"{name}.wav", sound.synthesise(name))
+    args.desktop.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(art.emblem(ICON_SIZE), str(args.desktop / ICON))
     total = sum(p.stat().st_size for p in args.out.rglob("*") if p.is_file())
     print(f"{written} counters, a contact sheet and {len(sound.NAMES)} sounds in {args.out} "
-          f"({total / 1024:.0f} KiB)")
+          f"({total / 1024:.0f} KiB), and the icon in {args.desktop}")
     return 0
 
 

@@ -3,7 +3,8 @@
     {"format": "ogre-preferences", "version": 1,
      "preferences": {"sound": true, "reminders": true, "skip_empty": false,
                      "message_speed": "Low", "skill": "Low", "window_size": null,
-                     "play_scenario": 3, "play_computer": "ogre"}}
+                     "play_scenario": 3, "play_computer": "ogre", "tutorial_lesson": 0,
+                     "fullscreen": false}}
 
 Loading never fails: a missing file gives the defaults quietly; a damaged,
 foreign or newer file gives the defaults and a one-line notice for the player;
@@ -55,6 +56,7 @@ class Preferences(BaseModel):
     play_scenario: Literal[3, 5] = 3
     play_computer: ComputerSide = "ogre"
     tutorial_lesson: Annotated[StrictInt, Spec(ge=0, le=99)] = 0    # Learn to Play's (X6)
+    fullscreen: StrictBool = False      # F11 / Alt+Enter, kept for the next start (X13)
 
 
 class PreferencesFile(BaseModel):

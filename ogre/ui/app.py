@@ -12,6 +12,7 @@ nothing changes.
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
@@ -27,13 +28,16 @@ from .advice_view import AdviceView
 from .aftermath import Aftermath
 from .battle import Battle
 from .commands import Commands
+from .crash import crashed, ctrl_c_closes, interrupted
 from .keyboard import KeyPointer, KeyTargets
 from .mapview import MapView, map_rect
 from .menus import MenuBar
 from .network import NetworkGuest, NetworkHost
+from .recovery import offer_recovery
 from .rules_window import RulesWindow
 from .tutorial import Tutorial
 from .widgets import Dialog, route_to_dialog
+from .window import is_fullscreen_key, open_window, set_icon, toggle_fullscreen
 
 if TYPE_CHECKING:
     from .editor import Editor
@@ -62,18 +66,23 @@ class App:
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption("OGRE")
+        set_icon()                             # X13: the Ogre, not pygame's snake
         self.prefs_folder = prefs_folder
         self.prefs, notice = load_preferences(prefs_folder)
         self._prefs_complaint = ""
         if ogre_skill:
             self.prefs = self.prefs.model_copy(update={"skill": ogre_skill})
-        self.window = pygame.display.set_mode(size or _fit_desktop(self.prefs.window_size)
-                                              or default_window_size(_desktop()), pygame.RESIZABLE)
+        self.windowed_size = (size or _fit_desktop(self.prefs.window_size)
+                              or default_window_size(_desktop()))
+        # X13: full screen as last time, unless a --size asks for a window
+        self.window = open_window(self.windowed_size, self.prefs.fullscreen and size is None)
+        self.fullscreen = bool(self.window.get_flags() & pygame.FULLSCREEN)
         self.canvas = pygame.Surface(canvas_size(self.window.get_size()))
         self.resized = False       # by the player, this run: remembered when the game ends
         self.sounds = sounds if sounds is not None else _make_sounds(self.prefs.sound)
         self.seed = seed
         self.running = True
+        self.interrupts = 0        # Ctrl+C presses in the terminal not yet answered (X12)
         self.dirty = True
         self.frames = 0
         self.dialog: Dialog | None = None          # the app's own dialogs (menus' commands)
@@ -94,9 +103,20 @@ class App:
             self.open_editor(field or self.commands.first_field())
         if replay is not None:
             self.commands.open_replay(Path(replay))
-        notices = [n for n in (notice, getattr(self.sounds, "notice", None)) if n]
-        if notices:
-            self.show("Notice", " ".join(notices))
+        if notice:
+            self.show("Notice", notice)
+        self._no_sound_quietly(getattr(self.sounds, "notice", ""))
+        if state is None and replay is None:
+            offer_recovery(self)       # X12: a battle a crash stopped, offered once more
+
+    def _no_sound_quietly(self, words: str) -> None:
+        """X13: no sound device is said once, on the terminal and in the first screen's
+        messages, never in a box to dismiss at every start."""
+        if not words:
+            return
+        print(f"ogre: {words[0].lower()}{words[1:]}", file=sys.stderr)
+        if self.editor is not None and self.editor.how_to_start:
+            self.editor.how_to_start += f"\n{words}"
 
     # -- screens --
     def start_battle(self, state: GameState, computer: str | None = None, log=(),
@@ -158,7 +178,8 @@ class App:
         self.touch()
 
     def set_prefs(self, prefs: Preferences) -> None:
-        self.prefs = prefs
+        # full screen is the F11 key's: a dialog opened before it must not undo it
+        self.prefs = prefs = prefs.model_copy(update={"fullscreen": self.fullscreen})
         if hasattr(self.sounds, "enabled"):
             self.sounds.enabled = prefs.sound
         try:
@@ -215,6 +236,8 @@ class App:
         self._follow_window()
         for event in pygame.event.get() if events is None else events:
             self.handle(event)
+        if self.interrupts:
+            interrupted(self)           # X12: Ctrl+C in the terminal, as the close button
         self.commands.tick()
         self.advice.tick()
         if self.tutorial is not None:
@@ -232,7 +255,7 @@ class App:
             return
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED,
                           pygame.WINDOWEXPOSED):
-            self.resized |= event.type != pygame.WINDOWEXPOSED
+            self.resized |= event.type != pygame.WINDOWEXPOSED and not self.fullscreen
             self._follow_window()
             self.touch()
             return
@@ -240,6 +263,9 @@ class App:
                               pygame.KEYDOWN):
             return
         self.touch()
+        if is_fullscreen_key(event):
+            toggle_fullscreen(self)     # X13: F11 or Alt+Enter, behind any dialog too
+            return
         if self._rules_event(event):
             return      # X7: the Rules window's key and clicks, even in the computer's turn
         if self.commands.busy(event):
@@ -368,24 +394,31 @@ class App:
             except ValueError:      # a window of another pixel format: scale, then copy
                 self.window.blit(pygame.transform.smoothscale(self.canvas, size), place)
 
-    def run(self) -> None:
-        while self.running:
-            # Sleep between polls: pygame-ce's event.wait(timeout) polls every millisecond,
-            # a plain sleep keeps an idle game well under 1% of a core.
-            idle = not self.dirty and not self.commands.working()
-            pygame.time.wait(IDLE_SLEEP_MS if idle else 10)
-            self.step()
+    def run(self) -> int:
+        """Play until quit; the exit status. A crash writes a report and keeps the battle
+        (X12); Ctrl+C in the terminal asks as the close button does."""
+        try:
+            with ctrl_c_closes(self):
+                while self.running:
+                    # Sleep between polls: pygame-ce's event.wait(timeout) polls every
+                    # millisecond, a plain sleep keeps an idle game well under 1% of a core.
+                    idle = not self.dirty and not self.commands.working()
+                    pygame.time.wait(IDLE_SLEEP_MS if idle else 10)
+                    self.step()
+        except Exception as exc:
+            return crashed(self, exc)
         self.commands.shutdown()
         self.advice.shutdown()
         if self.network is not None:
             self.network.close()
         self.remember_window()
         pygame.quit()
+        return 0
 
     def remember_window(self) -> None:
         """X4: a window the player resized opens at that size next time; one never resized
         keeps fitting whatever desktop it opens on. Said nothing of when it cannot be kept."""
-        size = self.window.get_size()
+        size = self.windowed_size if self.fullscreen else self.window.get_size()
         if not self.resized or tuple(size) == tuple(self.prefs.window_size or ()):
             return
         try:

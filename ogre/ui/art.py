@@ -518,6 +518,29 @@ def counter(kind: str, size: int, *, squads: int = 1, state: str = "normal",
     return surf
 
 
+@lru_cache(maxsize=8)
+def emblem(size: int) -> pygame.Surface:
+    """The game's icon (X13): the Mark V Ogre counter's face without its numbers, so the
+    silhouette fills it and still reads at 32 px; transparent round its corners."""
+    body, edge = _body_rect(size), _edge_width(size)
+    inner = _inner_rect(size)
+    pad = inner.width * 0.08
+    u0, v0, u1, v1 = EXTENT["ogre"]
+    side = min((inner.width - 2 * pad) / (u1 - u0), (inner.height - 2 * pad) / (v1 - v0))
+    ox = inner.centerx - (u0 + u1) / 2 * side
+    oy = inner.centery - (v0 + v1) / 2 * side
+
+    def draw(big: pygame.Surface, n: int) -> None:
+        b = pygame.Rect(body.x * SS, body.y * SS, body.w * SS, body.h * SS)
+        radius = round(b.w * 0.14)
+        pygame.draw.rect(big, OGRE.edge, b, border_radius=radius)
+        pygame.draw.rect(big, OGRE.paper, b.inflate(-2 * edge * SS, -2 * edge * SS),
+                         border_radius=max(1, radius - edge * SS))
+        _ogre(Pen(big, ox * SS, oy * SS, side * SS), OGRE, 5)
+
+    return _supersampled(size, draw, clear=OGRE.edge)
+
+
 # --------------------------------------------------------------------------- map furniture
 
 

@@ -29,6 +29,7 @@ from .choices import ListDialog, NameDialog, OptionsDialog
 from .kept_ogre import field_from_state, keep_old_ogre
 from .menus import Command
 from .options import ABOUT, KeysDialog, PreferencesDialog
+from .recovery import continue_game
 from .thinker import Mind, Thought, WorkerGone
 from .unsaved import Unsaved
 from .widgets import Dialog
@@ -416,16 +417,8 @@ class Commands:
             except StorageError as exc:
                 a.show("Load a Game", exc.message)
                 return
-            p = saved.players
-            if p.count == 1:
-                a.prefs = a.prefs.model_copy(update={"skill": p.skill})
-            self.field_name = saved.field_name
-            start = getattr(saved, "start", None)
             self.unsaved.kept(saved.state)
-            self._first_screen_over()
-            a.start_battle(saved.state, computer=p.computer if p.count == 1 else None,
-                           log=saved.log if start is not None else [], start=start,
-                           advice_asked=saved.advice_asked)
+            continue_game(a, saved)
 
         def chosen(button, i):
             if button != "OK" or i < 0:

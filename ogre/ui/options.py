@@ -33,6 +33,7 @@ KEYS = [
     ("Enter  Esc", "OK, Cancel in dialogs"),
     ("F1", "the rules at hand; while open, 1 to 7 turn its pages"),
     ("A", "advice: what the computer would do for you now; A again hides it"),
+    ("F11  Alt+Enter", "full screen, or back to the window"),
     ("K", "this list"),
 ]
 

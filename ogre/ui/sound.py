@@ -1,9 +1,11 @@
-"""Sound effects, synthesised in pure Python at start-up (S5).
+"""Sound effects, synthesised in pure Python (S5).
 
-Every clip is made here from sine waves and seeded noise (22050 Hz, mono, 16-bit), so the
-game ships no audio files and the same code always makes the same samples. `synthesise(name)`
-is the pure part; `Sounds` wraps pygame.mixer and falls silent, with a one-line notice,
-when there is no sound device.
+Every clip is made here from sine waves and seeded noise (22050 Hz, mono, 16-bit), and the same
+code always makes the same samples. tools/make_assets.py writes them to assets/sounds/ as WAV
+files, which ship with the game: `Sounds` loads those (synthesising takes a fifth of a second at
+every start) and synthesises only a file that is missing or unreadable; a test keeps the files
+equal to the synthesiser. `synthesise(name)` is the pure part; `Sounds` wraps pygame.mixer and
+falls silent, with a one-line notice, when there is no sound device.
 
 >>> pcm = synthesise("beep")
 >>> len(pcm) % 2, pcm == synthesise("beep")
@@ -20,8 +22,11 @@ import wave
 from array import array
 from collections.abc import Callable, Iterable
 from functools import cache
+from pathlib import Path
 
 import pygame
+
+from ogre.resources import data_dir
 
 RATE = 22050
 NAMES: tuple[str, ...] = ("gun", "missile", "explosion", "ram", "overrun", "beep", "phase",
@@ -251,6 +256,11 @@ def synthesise(name: str) -> bytes:
     return _pcm(synth(), peak)
 
 
+def shipped_wav(name: str) -> Path:
+    """Where the effect's WAV file ships: assets/sounds/NAME.wav (made by tools/make_assets.py)."""
+    return data_dir("assets") / "sounds" / f"{name}.wav"
+
+
 def wav_bytes(name: str) -> bytes:
     """The effect as a complete WAV file in memory."""
     buf = io.BytesIO()
@@ -327,8 +337,7 @@ class Sounds:
                 pygame.mixer.init(frequency=RATE, size=-16, channels=1, buffer=512)
             clips = {}
             for name in NAMES:
-                # a WAV in memory lets SDL convert to whatever format the device opened with
-                clip = pygame.mixer.Sound(file=io.BytesIO(wav_bytes(name)))
+                clip = _load(name)
                 clip.set_volume(VOLUME)
                 clips[name] = clip
         except (pygame.error, NotImplementedError, OSError):
@@ -343,6 +352,15 @@ class Sounds:
                 pygame.mixer.stop()
             except pygame.error:
                 pass
+
+
+def _load(name: str) -> pygame.mixer.Sound:
+    """The shipped WAV, else the effect synthesised (a file missing or damaged). SDL converts
+    either to whatever format the device opened with."""
+    try:
+        return pygame.mixer.Sound(file=str(shipped_wav(name)))
+    except (pygame.error, OSError):
+        return pygame.mixer.Sound(file=io.BytesIO(wav_bytes(name)))
 
 
 # What each battle event sounds like (S5).

@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import multiprocessing
 import os
+import signal
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
@@ -43,6 +44,9 @@ def in_process() -> bool:
 
 def _serve(conn: Any) -> None:
     """The worker: answer each request with the named controller's choice, in order."""
+    # Ctrl+C in the terminal reaches the whole process group; it is the window's to answer
+    # (X12: asked as the close button), and the worker ends when the game closes it
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     from ogre.ai import controller_from_arg
     from ogre.ai.advice import advised_actions
     from ogre.net.messages import state_of

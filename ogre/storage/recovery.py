@@ -1,0 +1,143 @@
+"""Nothing lost (X12): crash reports, and the recovery slot that keeps a battle a crash stopped.
+
+A crash report is plain text for a person to read or send: when, the game's version, what it ran
+on (pygame-ce, SDL, Python, the OS) and the traceback. It goes in the log folder
+(crash-YYYYMMDD-HHMMSS.txt); the newest KEEP_REPORTS are kept.
+
+The recovery slot is one versioned JSON document wrapping a saved game, so it is checked by the
+same schema as a saved game (the log replays to the state)::
+
+    {"format": "ogre-recovery", "version": 1, "kept_at": "2026-01-31T20:15:00+00:00",
+     "report": "/home/.../log/crash-20260131-201500.txt",
+     "game": {"format": "ogre-game", "version": 1, ...}}
+
+The next start offers to resume it; resuming or discarding empties the slot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Final, Literal
+
+from pydantic import BaseModel, ConfigDict
+from pydantic import Field as Spec
+
+from ..rules.actions import Action
+from ..rules.state import GameState
+from .atomic import read_text_limited, write_text_atomic
+from .documents import Migration, decode, encode
+from .errors import write_failure
+from .fields import ScreenText
+from .games import SIZE_LIMIT, GameFile, Players, SavedGame, game_document
+from .paths import crash_folder, recovery_folder
+
+FORMAT: Final = "ogre-recovery"
+VERSION: Final = 1
+# The migration hook: MIGRATIONS[n] turns a version-n document (a dict) into version n+1.
+MIGRATIONS: dict[int, Migration] = {}
+FILE_NAME = "battle.json"
+WHERE = "The battle kept after a crash"
+KEEP_REPORTS = 20           # older crash reports are removed as new ones come
+
+
+class RecoveryFile(BaseModel):
+    """The recovery slot, version 1: a saved game and the report of the crash that kept it."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    format: Literal["ogre-recovery"] = FORMAT
+    version: Literal[1] = VERSION
+    kept_at: datetime
+    report: ScreenText = Spec("", max_length=1000)
+    game: GameFile
+
+
+class RecoverySlot:
+    """The one recovery slot, battle.json in `folder` (tests pass tmp_path)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = Path(folder)
+
+    @classmethod
+    def default(cls) -> RecoverySlot:
+        return cls(recovery_folder())
+
+    @property
+    def path(self) -> Path:
+        return self.folder / FILE_NAME
+
+    def keep(self, state: GameState, players: Players, log: Iterable[Action | str] = (),
+             field_name: str = "", start: GameState | None = None, advice_asked: int = 0,
+             report: Path | None = None, now: datetime | None = None) -> None:
+        """Keep the battle, replacing any kept before; StorageError when it cannot be."""
+        when = (now or datetime.now(UTC)).replace(microsecond=0)
+        game = game_document(state, players, log, field_name, when, start, advice_asked)
+        doc = RecoveryFile(kept_at=when, report=str(report or ""), game=game)
+        write_text_atomic(self.path, encode(doc))
+
+    def read(self) -> SavedGame | None:
+        """The kept battle, None when the slot is empty; StorageError when it cannot be read."""
+        try:
+            text = read_text_limited(self.path, SIZE_LIMIT + 4096, WHERE)
+        except FileNotFoundError:
+            return None
+        doc = decode(text, RecoveryFile, fmt=FORMAT, version=VERSION, migrations=MIGRATIONS,
+                     where=WHERE)
+        g = doc.game
+        start = g.start.to_state() if g.start is not None else None
+        return SavedGame(g.state.to_state(), g.players, tuple(g.log), g.saved_at, g.label.field,
+                         start, g.advice_asked)
+
+    def clear(self) -> None:
+        """Empty the slot (no error if it already is)."""
+        try:
+            self.path.unlink(missing_ok=True)
+        except OSError as exc:
+            raise write_failure(exc, self.folder) from exc
+
+
+def crash_report_text(traceback_text: str, versions: Mapping[str, str],
+                      now: datetime | None = None) -> str:
+    """The report a player can read or send: when, what it ran on, and the traceback.
+
+    >>> print(crash_report_text("Traceback ...", {"OGRE": "0.1.0"},
+    ...                         datetime(2026, 1, 31, 20, 15, tzinfo=UTC)), end="")
+    OGRE crash report
+    When: 2026-01-31 20:15:00+00:00
+    OGRE: 0.1.0
+    <BLANKLINE>
+    Traceback ...
+    """
+    when = (now or datetime.now(UTC)).replace(microsecond=0)
+    lines = ["OGRE crash report", f"When: {when.isoformat(' ')}"]
+    lines += [f"{name}: {value}" for name, value in versions.items()]
+    return "\n".join(lines) + "\n\n" + traceback_text.rstrip("\n") + "\n"
+
+
+def write_crash_report(text: str, folder: Path | None = None,
+                       now: datetime | None = None) -> Path:
+    """Write a report in the log folder under a new name; returns its path. StorageError when
+    the folder refuses."""
+    folder = crash_folder() if folder is None else Path(folder)
+    stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
+    path = folder / f"crash-{stamp}.txt"
+    n = 1
+    while path.exists():            # two crashes in one second keep both reports
+        n += 1
+        path = folder / f"crash-{stamp}-{n}.txt"
+    write_text_atomic(path, text)
+    _prune(folder)
+    return path
+
+
+def _prune(folder: Path) -> None:
+    """Best effort: keep the newest KEEP_REPORTS reports."""
+    try:
+        reports = sorted(folder.glob("crash-*.txt"), key=lambda p: p.stat().st_mtime)
+        for old in reports[:-KEEP_REPORTS]:
+            old.unlink(missing_ok=True)
+    except OSError:
+        pass
+
