@@ -20,12 +20,12 @@ ai: above the rules, below storage and the UI, which read the logs and draw the 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ogre.rules.actions import Action, parse_action
 from ogre.rules.events import Event
-from ogre.rules.game import apply
+from ogre.rules.hidden import replay_told
 from ogre.rules.state import OGRE_ID, GameState
 from ogre.rules.units import MARKS, STATS, WEAPON_STATS, WEAPONS, Kind
 
@@ -90,14 +90,14 @@ class Report:
 
 
 def battle_report(start: GameState, actions: Iterable[Action | str],
-                  advice_asked: int | None = None) -> Report:
-    """Replay `actions` from `start` and sum the battle up. A refused action raises RuleError,
-    an unreadable one ValueError: a log that does not replay gives no report."""
+                  advice_asked: int | None = None, dice: Sequence[int] = ()) -> Report:
+    """Replay `actions` from `start` (with the told `dice` of a network guest's battle, X10)
+    and sum the battle up. A refused action raises RuleError, an unreadable one or a wrong
+    tape ValueError: a log that does not replay gives no report."""
     tally = _Tally(start)
     state = start
-    for a in actions:
-        action = parse_action(a) if isinstance(a, str) else a
-        after, events = apply(state, action)
+    parsed = [parse_action(a) if isinstance(a, str) else a for a in actions]
+    for after, events in replay_told(start, parsed, dice):
         tally.step(state, after, events)
         state = after
     return tally.report(state, advice_asked)

@@ -50,21 +50,23 @@ def replay_told(start: GameState, actions: Iterable[Action],
         if used >= len(tape):
             s, events = apply(s, action)
         else:
-            s, events, took = _told_from(s, action, tape, used)
+            s, events, took = apply_from_tape(s, action, tape, used)
             used += took
         yield s, events
     if used != len(tape):
         raise ValueError(f"the battle's told dice are {len(tape)}, but its actions rolled {used}")
 
 
-def _told_from(s: GameState, action: Action, tape: Sequence[int],
-               used: int) -> tuple[GameState, list[Event], int]:
-    """The action on the tape's next die; if it rolled more, again on as many as it rolled."""
+def apply_from_tape(s: GameState, action: Action, tape: Sequence[int],
+                    used: int) -> tuple[GameState, list[Event], int]:
+    """(state, events, dice taken): the action on the tape's next dice (a stand-in for the
+    next die; if it rolled more, again on as many as it rolled). ValueError when it rolls
+    more dice than the tape has left - the host has not told them yet."""
     stand_in = rng_for(tape[used:used + 1])
     after, events = apply(evolve(s, rng=stand_in), action)
     took = len(rolls_between(stand_in, after.rng))
+    if took > min(MOST_ROLLS, len(tape) - used):
+        raise ValueError("the action rolls dice that were not told")
     if took > 1:
-        if took > MOST_ROLLS or used + took > len(tape):
-            raise ValueError("the battle's told dice run out")
         after, events = apply_told(s, action, tape[used:used + took])
     return evolve(after, rng=s.rng), events, took

@@ -2,6 +2,7 @@
 
     # OGRE battle log, version 1 (replay with: ogre --replay FILE)
     start {"board": {...}, "scenario": 3, ...}
+    dice 4 1 6 ...                (only a network guest's battle: the faces the host told, X10)
     enter 0822
     move O 0820
     done
@@ -23,7 +24,8 @@ from pydantic import ValidationError
 
 from ..rules.actions import Action, parse_action
 from ..rules.errors import RuleError
-from ..rules.game import Event, apply
+from ..rules.game import Event
+from ..rules.hidden import replay_told
 from ..rules.state import GameState
 from . import bounded
 from .atomic import read_text_limited, write_text_atomic
@@ -47,8 +49,11 @@ class Step:
     events: tuple[Event, ...]
 
 
-def log_to_text(start: GameState, actions: list[Action | str], advice_asked: int = 0) -> str:
+def log_to_text(start: GameState, actions: list[Action | str], advice_asked: int = 0,
+                dice: list[int] | tuple[int, ...] = ()) -> str:
     lines = [HEADER, "start " + json.dumps(StateData.of(start), separators=(",", ":"))]
+    if dice:
+        lines.append("dice " + " ".join(map(str, dice)))
     lines += [str(a) for a in actions]
     if advice_asked:
         lines.append(f"{ADVICE}{advice_asked}")      # a comment: replaying passes it by
@@ -56,8 +61,8 @@ def log_to_text(start: GameState, actions: list[Action | str], advice_asked: int
 
 
 def write_log(path: Path, start: GameState, actions: list[Action | str],
-              advice_asked: int = 0) -> None:
-    write_text_atomic(Path(path), log_to_text(start, actions, advice_asked))
+              advice_asked: int = 0, dice: list[int] | tuple[int, ...] = ()) -> None:
+    write_text_atomic(Path(path), log_to_text(start, actions, advice_asked, dice))
 
 
 def log_advice(path: Path) -> int:
@@ -66,6 +71,18 @@ def log_advice(path: Path) -> int:
         return advice_in_log(read_text_limited(Path(path), SIZE_LIMIT, "The battle log"))
     except (OSError, StorageError):
         return 0
+
+
+def log_dice(path: Path) -> list[int]:
+    """The told dice of a network guest's battle log (X10): [] when it has none or cannot be
+    read (read_log says why)."""
+    try:
+        entries = _entries(read_text_limited(Path(path), SIZE_LIMIT, "The battle log"))
+        next(entries, None)                             # the start
+        second = next(entries, None)
+        return _dice(*second, "") if second and second[1].startswith("dice") else []
+    except (OSError, StorageError):
+        return []
 
 
 def advice_in_log(text: str) -> int:
@@ -88,7 +105,7 @@ def read_log(path: Path) -> tuple[GameState, list[Step]]:
 def replay_text(text: str, where: str = "The battle log") -> tuple[GameState, list[Step]]:
     """The starting state and every step, or StorageError naming the first bad line."""
     steps: list[Step] = []
-    if sum(1 for _ in _entries(text)) > LOG_STEPS + 1:
+    if sum(1 for _ in _entries(text)) > LOG_STEPS + 2:       # the start, the dice
         # Replaying is the work: refuse before doing it, not part way through.
         raise StorageError(f"{where} is too long to replay: it holds more than {LOG_STEPS:,} "
                            "actions.", "too_large")
@@ -96,20 +113,40 @@ def replay_text(text: str, where: str = "The battle log") -> tuple[GameState, li
     first = next(entries, None)
     if first is None:
         raise StorageError(f"{where} has no starting position.", "foreign")
-    start = state = _start(first[1], first[0], where)
-    for n, line in entries:
+    start = _start(first[1], first[0], where)
+    rest = list(entries)
+    dice: list[int] = []
+    if rest and rest[0][1].startswith("dice"):
+        dice = _dice(*rest.pop(0), where)
+    actions = []
+    for n, line in rest:
         try:
-            action = parse_action(line)
+            actions.append(parse_action(line))
         except ValueError:
             raise StorageError(f"{where}, line {n}: {line[:40]!r} is not an action.",
                                "invalid") from None
+    replayed = replay_told(start, actions, dice)
+    for (n, line), action in zip(rest, actions):
         try:
-            state, events = apply(state, action)
-        except RuleError as err:
+            state, events = next(replayed)
+        except (RuleError, ValueError) as err:
+            why = err.message if isinstance(err, RuleError) else "the told dice run out"
             raise StorageError(f"{where}, line {n}: {line[:40]!r} does not replay "
-                               f"({err.message}).", "invalid") from None
+                               f"({why}).", "invalid") from None
         steps.append(Step(n, str(action), state, tuple(events)))
+    try:
+        next(replayed, None)                # the end: every told die used
+    except ValueError:
+        raise StorageError(f"{where}: it tells more dice than its actions rolled.",
+                           "invalid") from None
     return start, steps
+
+
+def _dice(n: int, line: str, where: str) -> list[int]:
+    words = line.split()[1:]
+    if len(words) > LOG_STEPS * 3 or any(w not in "123456" or len(w) != 1 for w in words):
+        raise StorageError(f"{where}, line {n}: the told dice are not dice.", "invalid")
+    return [int(w) for w in words]
 
 
 def _entries(text: str) -> Iterator[tuple[int, str]]:

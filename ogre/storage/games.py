@@ -35,8 +35,8 @@ from pydantic import (
 from pydantic import Field as Spec
 
 from ..rules.actions import Action, parse_action
-from ..rules.game import apply
 from ..rules.hexes import label
+from ..rules.hidden import replay_told
 from ..rules.invariants import first_problem
 from ..rules.state import PHASE_TITLES, Aiming, GameState, Ogre, Phase, Piece
 from ..rules.units import MARKS, WEAPONS, Weapon
@@ -55,6 +55,7 @@ SIZE_LIMIT = 4 * 1024 * 1024       # a long game's log is well under 1 MB
 # Replaying a log is the work loading does; a long battle is a few thousand actions.
 LOG_STEPS = 10_000
 SKILLS = ("Low", "Med", "Hi")
+Die = Annotated[StrictInt, Spec(ge=1, le=6)]
 
 Count = Annotated[StrictInt, Spec(ge=0)]
 Four = tuple[Count, Count, Count, Count]
@@ -231,6 +232,9 @@ class GameFile(BaseModel):
     log: list[str] = Spec([], max_length=LOG_STEPS)
     start: StateData | None = None      # the battle's first position, so the log replays (X3)
     advice_asked: Count = 0             # how often the player asked the computer's advice (X8)
+    # X10: a network guest's battle holds no dice state; the faces the host told, in order,
+    # make its log replay (rules.hidden)
+    dice: list[Die] = Spec([], max_length=LOG_STEPS * 3)
 
     @field_validator("log")
     @classmethod
@@ -251,20 +255,22 @@ class GameFile(BaseModel):
         if (label.scenario, label.turn, label.phase) != (s.scenario, s.turn, s.phase):
             raise ValueError("the label does not match the game state")
         if self.start is not None:
-            problem = log_problem(self.start.to_state(), self.log, s.to_state())
+            problem = log_problem(self.start.to_state(), self.log, s.to_state(), self.dice)
             if problem:
                 raise ValueError(problem)
         return self
 
 
-def log_problem(start: GameState, log: list[str], end: GameState) -> str | None:
-    """Does the log replay from `start` to `end`? (X3: Export writes it for the replay.)"""
-    s = start
-    for n, text in enumerate(log, 1):
-        try:
-            s, _ = apply(s, parse_action(text))
-        except ValueError:          # a RuleError, or not an action
-            return f"log entry {n} does not replay from the battle's start"
+def log_problem(start: GameState, log: list[str], end: GameState,
+                dice: list[int] | None = None) -> str | None:
+    """Does the log replay from `start` to `end`, with the told `dice` if the battle's were
+    hidden? (X3: Export writes it for the replay.)"""
+    s, n = start, 0
+    try:
+        for n, (s, _) in enumerate(replay_told(start, map(parse_action, log), dice or []), 1):
+            pass
+    except ValueError:          # a RuleError, not an action, or the told dice not all used
+        return f"log entry {n + 1} does not replay from the battle's start"
     return None if s == end else "the log does not lead from the battle's start to this position"
 
 
@@ -279,6 +285,7 @@ class SavedGame:
     field_name: str = ""
     start: GameState | None = None      # where the log begins, when the file has it
     advice_asked: int = 0               # X8
+    dice: tuple[int, ...] = ()          # X10: the told dice of a network guest's battle
 
     def actions(self) -> list[Action]:
         """The log as action values, for replay (X3)."""
@@ -287,7 +294,8 @@ class SavedGame:
 
 def game_document(state: GameState, players: Players, log: Iterable[Action | str] = (),
                   field_name: str = "", now: datetime | None = None,
-                  start: GameState | None = None, advice_asked: int = 0) -> GameFile:
+                  start: GameState | None = None, advice_asked: int = 0,
+                  dice: Iterable[int] = ()) -> GameFile:
     """The file form of a game; StorageError "invalid" if it could not be read back."""
     when = (now or datetime.now(UTC)).replace(microsecond=0)
     doc = {
@@ -302,6 +310,8 @@ def game_document(state: GameState, players: Players, log: Iterable[Action | str
         doc["start"] = StateData.of(start)
     if advice_asked:
         doc["advice_asked"] = advice_asked
+    if dice:
+        doc["dice"] = list(dice)
     try:
         return GameFile.model_validate(doc)
     except ValidationError as exc:
@@ -310,8 +320,10 @@ def game_document(state: GameState, players: Players, log: Iterable[Action | str
 
 def game_to_text(state: GameState, players: Players, log: Iterable[Action | str] = (),
                  field_name: str = "", now: datetime | None = None,
-                 start: GameState | None = None, advice_asked: int = 0) -> str:
-    return encode(game_document(state, players, log, field_name, now, start, advice_asked))
+                 start: GameState | None = None, advice_asked: int = 0,
+                 dice: Iterable[int] = ()) -> str:
+    return encode(game_document(state, players, log, field_name, now, start, advice_asked,
+                                dice))
 
 
 def game_from_text(text: str, where: str,
@@ -319,7 +331,7 @@ def game_from_text(text: str, where: str,
     doc = decode(text, GameFile, fmt=FORMAT, version=VERSION, migrations=migrations, where=where)
     start = doc.start.to_state() if doc.start is not None else None
     return SavedGame(doc.state.to_state(), doc.players, tuple(doc.log), doc.saved_at,
-                     doc.label.field, start, doc.advice_asked)
+                     doc.label.field, start, doc.advice_asked, tuple(doc.dice))
 
 
 @dataclass(frozen=True)
@@ -389,11 +401,11 @@ class GameStore:
     def save(self, slot: int, state: GameState, players: Players,
              log: Iterable[Action | str] = (), field_name: str = "",
              now: datetime | None = None, start: GameState | None = None,
-             advice_asked: int = 0) -> None:
+             advice_asked: int = 0, dice: Iterable[int] = ()) -> None:
         """Write the game into a slot, replacing what was there."""
         path = self.slots.path(slot)
         write_text_atomic(path, game_to_text(state, players, log, field_name, now, start,
-                                             advice_asked))
+                                             advice_asked, dice))
 
     def load(self, slot: int) -> SavedGame:
         return game_from_text(self.slots.read_existing(slot), self.slots.where(slot))

@@ -61,11 +61,12 @@ Result = Annotated[str, AfterValidator(_check_level)]
 
 
 class Side(BaseModel):
-    """Who played one side: the player, or the computer at a skill (or a plugin, by name, X5)."""
+    """Who played one side: the player, the computer at a skill (or a plugin, by name, X5), or
+    the person on the other computer of a network game (X10, with their name if they gave it)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    who: Literal["player", "computer"]
+    who: Literal["player", "computer", "remote"]
     skill: Level | None = None
     name: Annotated[ScreenText, Spec(max_length=100)] = ""
 
@@ -75,12 +76,16 @@ class Side(BaseModel):
             raise ValueError("a computer side needs its skill or its name")
         if self.who == "player" and (self.skill is not None or self.name):
             raise ValueError("a player's side has no skill or name")
+        if self.who == "remote" and self.skill is not None:
+            raise ValueError("a person on the other computer has no skill")
         return self
 
     @property
     def words(self) -> str:
         if self.who == "player":
             return "Player"
+        if self.who == "remote":
+            return f"{self.name} (network)" if self.name else "Player on the network"
         return f"Computer ({self.skill})" if self.skill else self.name      # a plugin, by name
 
 
@@ -213,7 +218,8 @@ def _set_aside(path: Path) -> Path | None:
 
 # ------------------------------------------------------------------ the totals
 
-OPPONENTS = ("Computer Ogre", "Computer defence", "Two players", "Computer vs computer")
+OPPONENTS = ("Computer Ogre", "Computer defence", "Network Ogre", "Network defence",
+             "Two players", "Computer vs computer")
 
 
 @dataclass(frozen=True)
@@ -235,9 +241,13 @@ def opponent(entry: Entry) -> tuple[str, str, bool | None]:
         return OPPONENTS[0], o.skill or o.name, False
     if d.who == "computer" and o.who == "player":
         return OPPONENTS[1], d.skill or d.name, True
+    if o.who == "remote":
+        return OPPONENTS[2], o.name, False
+    if d.who == "remote":
+        return OPPONENTS[3], d.name, True
     if o.who == "player":
-        return OPPONENTS[2], "", None
-    return OPPONENTS[3], f"{o.skill or o.name} / {d.skill or d.name}", None
+        return OPPONENTS[4], "", None
+    return OPPONENTS[5], f"{o.skill or o.name} / {d.skill or d.name}", None
 
 
 def totals(entries: Iterable[Entry]) -> list[Total]:

@@ -70,10 +70,11 @@ class RecoverySlot:
 
     def keep(self, state: GameState, players: Players, log: Iterable[Action | str] = (),
              field_name: str = "", start: GameState | None = None, advice_asked: int = 0,
-             report: Path | None = None, now: datetime | None = None) -> None:
+             report: Path | None = None, now: datetime | None = None,
+             dice: Iterable[int] = ()) -> None:
         """Keep the battle, replacing any kept before; StorageError when it cannot be."""
         when = (now or datetime.now(UTC)).replace(microsecond=0)
-        game = game_document(state, players, log, field_name, when, start, advice_asked)
+        game = game_document(state, players, log, field_name, when, start, advice_asked, dice)
         doc = RecoveryFile(kept_at=when, report=str(report or ""), game=game)
         write_text_atomic(self.path, encode(doc))
 
@@ -88,7 +89,7 @@ class RecoverySlot:
         g = doc.game
         start = g.start.to_state() if g.start is not None else None
         return SavedGame(g.state.to_state(), g.players, tuple(g.log), g.saved_at, g.label.field,
-                         start, g.advice_asked)
+                         start, g.advice_asked, tuple(g.dice))
 
     def clear(self) -> None:
         """Empty the slot (no error if it already is)."""

@@ -8,7 +8,7 @@ applies nothing and adds nothing), and the battle-over dialog gains a Report but
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from pathlib import Path
 
@@ -16,13 +16,13 @@ from ogre.report import battle_report
 from ogre.rules.actions import Action
 from ogre.rules.errors import RuleError
 from ogre.rules.state import GameState
-from ogre.storage.battlelog import log_advice, read_log
+from ogre.storage.battlelog import log_advice, log_dice, read_log
 from ogre.storage.errors import StorageError
 from ogre.storage.games import GameStore
 from ogre.storage.record import LEVEL_NAMES, Entry, Side, add_battle, load_record, new_entry
 
+from .battle_files import logs_folder  # where Export the Log writes: the pictures go beside
 from .choices import ListDialog
-from .commands import logs_folder  # where Export the Log writes: the pictures go beside
 from .record_window import RecordWindow
 from .report_window import ReportWindow
 from .widgets import Dialog
@@ -63,7 +63,12 @@ class Aftermath:
         commands = self.app.commands
         computer = commands.computer
         sides = {}
+        net = self.app.network
+        remote = net.remote if net is not None and net.battle is self.app.battle else None
         for side in ("ogre", "defense"):
+            if remote is not None and side == remote.side:      # X10: the other computer's
+                sides[side] = Side(who="remote", name=net.peer_name[:100] if net else "")
+                continue
             if side != computer:
                 sides[side] = Side(who="player")
                 continue
@@ -82,12 +87,13 @@ class Aftermath:
                           "made of it.")
             return
         self.show_report(b.start_state, b.log, self._titled(self.app.commands.field_name),
-                         advice_asked=b.advice_asked)
+                         advice_asked=b.advice_asked, dice=b.told)
 
     def show_report(self, start: GameState, actions: Iterable[Action | str], title: str,
-                    name: str = "report", advice_asked: int | None = None) -> None:
+                    name: str = "report", advice_asked: int | None = None,
+                    dice: Sequence[int] = ()) -> None:
         try:
-            report = battle_report(start, actions, advice_asked)
+            report = battle_report(start, actions, advice_asked, dice)
         except (RuleError, ValueError):
             self.app.show(TITLE, "This battle's log does not replay, so no report can be made "
                           "of it.")
@@ -138,7 +144,7 @@ class Aftermath:
                           "report can be made of it.")
             return
         self.show_report(saved.start, list(saved.log), self._titled(saved.field_name),
-                         f"game{slot}-report", saved.advice_asked)
+                         f"game{slot}-report", saved.advice_asked, saved.dice)
 
     def report_log(self, path: Path) -> None:
         try:
@@ -147,7 +153,7 @@ class Aftermath:
             self.app.show(TITLE, exc.message)
             return
         self.show_report(start, [s.text for s in steps], self._titled(path.name),
-                         path.stem + "-report", log_advice(path))
+                         path.stem + "-report", log_advice(path), log_dice(path))
 
     # ------------------------------------------------------------ the record
     def show_record(self) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
@@ -23,7 +24,7 @@ from ogre.rules.state import GameState
 from ogre.storage.errors import StorageError
 from ogre.storage.preferences import Preferences, load_preferences, save_preferences
 
-from . import theme
+from . import battle_files, theme
 from .advice_view import AdviceView
 from .aftermath import Aftermath
 from .battle import Battle
@@ -102,7 +103,7 @@ class App:
         else:
             self.open_editor(field or self.commands.first_field())
         if replay is not None:
-            self.commands.open_replay(Path(replay))
+            battle_files.open_replay(self.commands, Path(replay))
         if notice:
             self.show("Notice", notice)
         self._no_sound_quietly(getattr(self.sounds, "notice", ""))
@@ -120,13 +121,15 @@ class App:
 
     # -- screens --
     def start_battle(self, state: GameState, computer: str | None = None, log=(),
-                     start: GameState | None = None, advice_asked: int = 0) -> None:
+                     start: GameState | None = None, advice_asked: int = 0,
+                     told: Iterable[int] = ()) -> None:
         self.advice.hide()
         self.battle = Battle(state, reminders=lambda: self.prefs.reminders, sounds=self.sounds,
                              on_change=self._battle_changed)
         self.battle.log = list(log)
         self.battle.start_state = start if start is not None else state
         self.battle.advice_asked = advice_asked
+        self.battle.told = list(told)          # X10: a network guest's battle, saved and loaded
         self.commands.set_computer(computer)
         self.screen = self.battle
         self._fit_screens()

@@ -67,6 +67,9 @@ class Battle:
         self.vet: Callable[[Action], str | None] | None = None    # X6: a lesson's say first
         self.top_inset = 0                     # X6: room at the map's top for the lesson panel
         self.other = "computer"                # who plays the other side: "host", "guest"
+        # X10: a network guest plays actions on the host's told dice (None: sent to roll them)
+        self.play_rules: Callable[[GameState, Action], tuple[GameState, list] | None] = apply
+        self.told: list[int] = []              # X10: the dice a network host told, in order
         self.umbrella: tuple[set[int], set[int]] | None = None
         self.dialog: Dialog | None = None
         self.drag_from = 0
@@ -215,7 +218,11 @@ class Battle:
                              lambda b: b == "OK" and self.act(action, confirmed=True)))
             return False
         aim = self.state.aim
-        self.state, events = apply(self.state, action)
+        played = self.play_rules(self.state, action)
+        if played is None:                   # X10: the host rolls its dice; it comes back
+            self.message = "Sent to the host: its dice decide."
+            return True
+        self.state, events = played
         self.log.append(str(action))
         self.message = ""
         self.shown = self._show(events, missiles=bool(aim and aim.weapons and aim.weapons[0]))

@@ -137,13 +137,16 @@ class NameDialog(Dialog):
     LIMIT = 32
 
     def __init__(self, title: str, message: str, initial: str,
-                 on_close: Callable[[str, str], object]) -> None:
+                 on_close: Callable[[str, str], object], optional: bool = False) -> None:
         self.name = initial[: self.LIMIT]
+        self.optional = optional            # OK with nothing typed (a name one may leave out)
         super().__init__(title, message, ("OK", "Cancel"), lambda b: on_close(b, self.name.strip()),
                          body_height=40)
 
     def _enabled_for(self, label: str):
-        return (lambda: bool(self.name.strip())) if label == "OK" else (lambda: True)
+        if label != "OK" or self.optional:
+            return lambda: True
+        return lambda: bool(self.name.strip())
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:

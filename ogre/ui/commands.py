@@ -8,7 +8,6 @@ from __future__ import annotations
 import random
 import time
 from concurrent.futures import Future
-from datetime import datetime
 from typing import TYPE_CHECKING, Literal
 
 import pygame
@@ -17,19 +16,17 @@ from ogre.resources import standard_board
 from ogre.rules import Action, Aim, Done, Field, OgreAim, Undo, legal_actions, new_game
 from ogre.rules.invariants import first_problem
 from ogre.rules.state import OGRE_PHASES, GameState, Phase
-from ogre.storage.battlelog import read_log, write_log
 from ogre.storage.errors import StorageError
 from ogre.storage.fields import FieldStore, fit_label, load_predesigned
-from ogre.storage.games import GameStore, Players
-from ogre.storage.paths import user_data_folder
+from ogre.storage.games import Players
 from ogre.storage.preferences import save_preferences
 
-from . import network, status, theme
+from . import battle_files, network, status, theme
+from .battle_files import slot_line
 from .choices import ListDialog, NameDialog, OptionsDialog
 from .kept_ogre import field_from_state, keep_old_ogre
 from .menus import Command
 from .options import ABOUT, KeysDialog, PreferencesDialog
-from .recovery import continue_game
 from .thinker import Mind, Thought, WorkerGone
 from .unsaved import Unsaved
 from .widgets import Dialog
@@ -55,15 +52,6 @@ def step_pause(speed: str, action, shown: int) -> float:
     return QUIET_PAUSE[speed]
 
 
-def _slot_line(slot) -> str:
-    """A slot as the dialogs list it; an unreadable one says why."""
-    return f"{slot.slot}. {slot.reason}" if slot.reason else slot.summary
-
-
-def logs_folder():
-    return user_data_folder() / "logs"
-
-
 def ai_available() -> bool:
     try:
         from ogre.ai import make_controller  # noqa: F401
@@ -77,6 +65,7 @@ class Commands:
         self.app = app
         self.named_players = dict(players or {})   # side -> skill or "module:Class" (X5)
         self.computer: str | None = None      # the side the computer plays: "ogre", "defense"
+        self.absent: str | None = None        # X10: the side whose network player is gone
         self.controller: Controller | None = None
         self.mind = Mind()                    # a worker process, or a thread (issue 17)
         self.thinking: Future[Action] | Thought | None = None
@@ -87,7 +76,7 @@ class Commands:
         self.games_played = 0
         self.field_name = ""
         # asks before a changed battle is lost (G6); its Save button runs Save a Game
-        self.unsaved = Unsaved(app, save=lambda then: self.save_game(then=then))
+        self.unsaved = Unsaved(app, save=lambda then: battle_files.save_game(self, then=then))
 
     # ------------------------------------------------------------ the menus
     def menus(self):
@@ -100,8 +89,8 @@ class Commands:
             ("Menu", [
                 Command("Load a Field", self.load_field, editing),
                 Command("Save a Field", self.save_field, editing),
-                Command("Load a Game", self.load_game),
-                Command("Save a Game", self.save_game,
+                Command("Load a Game", lambda: battle_files.load_game(self)),
+                Command("Save a Game", lambda: battle_files.save_game(self),
                         lambda: battling() and not a.battle.state.over),
                 Command("Play a Game", self.play_game, editing, key="P"),
                 Command("Learn to Play", lambda: self.unsaved.ask_first(           # X6
@@ -113,7 +102,7 @@ class Commands:
                 Command("Edit the Field", self.edit_field, battling),
                 Command("Clear Field", lambda: a.editor.ask_clear_field(), editing),
                 Command("Clear Pieces", lambda: a.editor.ask_clear_pieces(), editing),
-                Command("Export the Log", self.export_log,
+                Command("Export the Log", lambda: battle_files.export_log(self),
                         lambda: battling() and a.battle.start_state is not None),
                 Command("Battle Report", lambda: a.aftermath.choose_report()),     # X9
                 Command("Advice", lambda: a.advice.ask(), lambda: a.advice.available(),
@@ -222,7 +211,7 @@ class Commands:
         slots = FieldStore.default().list_slots()
         rows = [(f"{r.name} ({'Mark III' if r.mark == 3 else 'Mark V'}) - {r.description}", True)
                 for r in predesigned]
-        rows += [(_slot_line(s), s.status.name == "OK")
+        rows += [(slot_line(s), s.status.name == "OK")
                  for s in slots]
 
         def chosen(button, i):
@@ -282,7 +271,7 @@ class Commands:
                                   lambda b: b == "OK" and then(slot))
                 return
             then(slot)
-        a.dialog = ListDialog(title, question, [(_slot_line(s), True) for s in slots], chosen)
+        a.dialog = ListDialog(title, question, [(slot_line(s), True) for s in slots], chosen)
 
     # ------------------------------------------------------------ games (G1, G6)
     def edit_field(self) -> None:
@@ -378,91 +367,22 @@ class Commands:
         if self.app.editor is not None:
             self.app.editor.how_to_start = ""
 
-    def save_game(self, then=None) -> None:
-        """Save a Game (G6); `then` runs once the battle is saved (a command that asked first)."""
-        a = self.app
-        store = GameStore.default()
-        slots = store.list_slots()
-
-        def write(slot):
-            state, asking = a.battle.state, a.dialog       # asking: the dialog closing now
-            try:
-                store.save(slot, state, self.players(), a.battle.log, self.field_name,
-                           start=a.battle.start_state, advice_asked=a.battle.advice_asked)
-            except StorageError as exc:
-                a.show("Save a Game", exc.message)
-                return
-            self.unsaved.kept(state)
-            if then is None:
-                a.show("Save a Game", f"The battle is saved in game {slot}.")
-                return
-            then()
-            if a.running and a.dialog is asking:    # not quitting, and no dialog of its own
-                # past tense: the battle on the screen now may be another one
-                a.show("Save a Game", f"The battle you left was saved in game {slot}.")
-
-        self._pick_slot_to_write("Save a Game", "Save this battle in which game?", slots,
-                                 "Replace saved game {}?", write)
-
-    def load_game(self) -> None:
-        a = self.app
-        store = GameStore.default()
-        slots = store.list_slots()
-        rows = [(_slot_line(s), s.status.name == "OK")
-                for s in slots]
-
-        def read(slot):
-            try:
-                saved = store.load(slot)
-            except StorageError as exc:
-                a.show("Load a Game", exc.message)
-                return
-            self.unsaved.kept(saved.state)
-            continue_game(a, saved)
-
-        def chosen(button, i):
-            if button != "OK" or i < 0:
-                return
-            self.unsaved.ask_first("Load a Game", lambda: read(slots[i].slot))
-        a.dialog = ListDialog("Load a Game", "Load which saved game?", rows, chosen)
-
-    # ------------------------------------------------------------ logs and replays (X3)
-    def export_log(self) -> None:
-        a = self.app
-        b = a.battle
-        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        path = logs_folder() / f"battle-{stamp}.txt"
-        try:
-            write_log(path, b.start_state, b.log, b.advice_asked)
-        except StorageError as exc:
-            a.show("Export the Log", exc.message)
-            return
-        a.show("Export the Log",
-               f"The battle log is in {path}. Replay it with: ogre --replay {path}")
-
-    def open_replay(self, path) -> None:
-        a = self.app
-        try:
-            start, steps = read_log(path)
-        except StorageError as exc:
-            a.show("Replay", exc.message)
-            return
-        from .replay import ReplayScreen
-        a.screen = ReplayScreen(start, steps, path.name)
-        a.touch()
-
     def players(self) -> Players:
-        if self.computer is None:
+        net = self.app.network
+        if self.computer is None or (net is not None and net.battle is self.app.battle):
+            # X10: a network battle has two players; loaded here, it goes on as hot-seat
             return Players(count=2, computer=None, skill=self.app.prefs.skill)
         side: Literal["ogre", "defense"] = "ogre" if self.computer == "ogre" else "defense"
         return Players(count=1, computer=side, skill=self.app.prefs.skill)
 
     # ------------------------------------------------------------ the computer player (G2)
-    def set_computer(self, side: str | None) -> None:
+    def set_computer(self, side: str | None, controller: Controller | None = None) -> None:
+        """The computer (or, X10, the other computer through `controller`) plays `side`."""
         self.cancel_thinking()
-        self.computer = side if side and ai_available() else None
-        self.controller = None
-        if self.computer:
+        self.computer = side if side and (controller or ai_available()) else None
+        self.controller = controller
+        self.absent = None
+        if self.computer and controller is None:
             self._make_controller(self.app.prefs.skill)
         b = self.app.battle
         b.computer_turn = self.computer_acting  # G2: its buttons and prompts are not the player's
@@ -489,10 +409,18 @@ class Commands:
                           f"started ({exc}); the battle is a two-player game.")
 
     def computer_acting(self) -> bool:
+        """The other side's turn: the computer's, or (X10) a player gone from the network."""
         b = self.app.battle
-        if self.controller is None or b is None or b.state.over or self.app.screen is not b:
+        side = self.computer if self.controller is not None else self.absent
+        if side is None or b is None or b.state.over or self.app.screen is not b:
             return False
-        return (b.state.phase in OGRE_PHASES) == (self.computer == "ogre")
+        return (b.state.phase in OGRE_PHASES) == (side == "ogre")
+
+    def wait_for_absent(self) -> None:
+        """X10: the other computer's player is gone; their turns wait (no one plays them
+        here), and the battle can be saved and hosted again."""
+        self.cancel_thinking()
+        self.absent, self.controller = self.computer, None
 
     def working(self) -> bool:
         """The computer acts now: its turn, and no dialog or open menu has paused it."""
@@ -524,7 +452,8 @@ class Commands:
     def tick(self) -> None:
         """Called every frame: the computer's next action, or skipping an empty phase (T4)."""
         if self.working():
-            pygame.mouse.set_visible(self.pointer_on_menus)   # hidden but over the menus (G2)
+            # hidden but over the menus (G2); a gone network player's turn hides nothing
+            pygame.mouse.set_visible(self.pointer_on_menus or self.controller is None)
             self._computer_step()
             return
         pygame.mouse.set_visible(True)

@@ -72,7 +72,7 @@ def keep_battle(app, report: Path | None = None) -> bool:
     try:
         RecoverySlot.default().keep(b.state, app.commands.players(), b.log,
                                     app.commands.field_name, b.start_state, b.advice_asked,
-                                    report)
+                                    report, dice=b.told)
     except Exception:       # a broken battle or a refusing disk: the report still tells
         return False
     return True

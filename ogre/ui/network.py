@@ -4,21 +4,31 @@ The other computer's side is played on this screen as the computer's is: a Remot
 in for it, its choose() waiting (on the computer-player thread, never the frame loop) for the
 actions the network brings, which then show one by one with the usual pacing. Once a frame the
 link is pumped: the host sends its own player's actions, the guest its own; the host's game
-holds the battle and the dice.
+holds the battle and the dice. The guest's battle plays every action on the dice the host told
+(an action of its own that rolls goes to the host first and comes back with its dice).
+
+Either side keeps the battle in the recovery slot after every turn, so when a game dies the
+next start offers it, to be hosted again from there.
 """
 
 from __future__ import annotations
 
 import os
 import queue
+import random
 import socket
 import threading
 from typing import TYPE_CHECKING
 
+from ogre.ai.advice import side_to_act
 from ogre.net.ends import GuestEnd, HostEnd
+from ogre.net.gate import Gate, new_code
 from ogre.net.link import Link
-from ogre.net.session import GuestSession, HostSession, new_code
+from ogre.net.session import GuestSession, HostSession
 from ogre.rules import Action, GameState, new_game, parse_action
+from ogre.rules.dice import seed_state
+from ogre.rules.hidden import BLIND, apply_from_tape
+from ogre.rules.state import evolve
 
 from .choices import NameDialog, OptionsDialog
 from .widgets import Dialog
@@ -68,33 +78,98 @@ def addresses() -> str:
     return ", ".join(found or ["127.0.0.1"])
 
 
-class NetworkHost:
+def _title(side: str) -> str:
+    return "Ogre" if side == "ogre" else "defence"
+
+
+class _Network:
+    """What the host's and the guest's screens share: the stand-in player, the battle's
+    labels, keeping the battle after every turn, and leaving."""
+
+    app: App
+    link: Link
+    battle: Battle | None = None
+    remote: RemotePlayer | None = None
+    peer_name = ""                    # the other player's name, if they gave one
+    _kept_turn = 0
+
+    def _play_remote(self, side: str, peer: str, name: str) -> None:
+        a = self.app
+        self.remote = RemotePlayer(side)
+        self.peer_name = name
+        a.commands.set_computer(side, controller=self.remote)
+        self.battle = b = a.battle
+        if b is not None:
+            b.sides[side] = f"{peer} {_title(side)}" + (f" ({name[:12]})" if name else "")
+            b.other = peer.lower()
+        self._kept_turn = 0
+
+    def keep_each_turn(self) -> None:
+        """The battle into the recovery slot once a turn (and at its end)."""
+        b = self.battle
+        if b is None or b is not self.app.battle:
+            return
+        if b.state.over:
+            self._kept_turn = 0
+        elif b.state.turn != self._kept_turn:
+            from .crash import keep_battle
+            if keep_battle(self.app):
+                self._kept_turn = b.state.turn
+
+    def close(self) -> None:
+        a = self.app
+        if self.remote is not None:
+            if a.battle is self.battle and a.battle is not None:
+                a.commands.wait_for_absent()   # its turns wait; nothing says the computer failed
+            self.remote.stopped.set()
+        self.link.close()
+        if a.network is self:
+            a.network = None
+
+
+class NetworkHost(_Network):
     def __init__(self, app: App, state: GameState, log: list[str], my_side: str,
-                 port: int, start: GameState | None = None) -> None:
+                 port: int, start: GameState | None = None, name: str = "") -> None:
         self.app = app
-        self.start = start
-        self.battle: Battle | None = None
-        self.code = new_code()
-        self.session = HostSession(state, "defense" if my_side == "ogre" else "ogre",
-                                   self.code, log)
+        self.gate = Gate(new_code())
+        self.session = HostSession(state, "defense" if my_side == "ogre" else "ogre", log,
+                                   start, name)
         self.link = Link.host(port, LISTEN)
-        self.end = HostEnd(self.session, self.link)
+        self.end = HostEnd(self.session, self.link, self.gate)
         self.my_side = my_side
-        self.remote = RemotePlayer(self.session.guest_side)
         self.started = False
-        self.waiting = Dialog("Host a Network Game",
-                              f"Your address: {addresses()}, port {self.link.port}. The join "
-                              f"code is {self.code}. Waiting for the guest to join...",
-                              ("Cancel",), lambda b: self.close())
-        app.dialog = self.waiting
+        self.renewed = 0
+        self.waiting = self._wait()
+
+    @property
+    def code(self) -> str:
+        return self.gate.code
+
+    def _wait(self) -> Dialog:
+        d = Dialog("Host a Network Game",
+                   f"Your address: {addresses()}, port {self.link.port}. The join code is "
+                   f"{self.code}. Waiting for the guest to join...", ("New Code", "Cancel"),
+                   self._waiting_closed)
+        self.app.dialog = d
+        return d
+
+    def _waiting_closed(self, button: str) -> None:
+        if button == "New Code":
+            self.end.renew_code()
+        else:
+            self.close()
 
     def pump(self) -> None:
-        before = len(self.end.notes)
         self.end.pump()
-        for note in self.end.notes[before:]:
-            self._note(note)
-        while self.session.from_guest:
-            self.remote.actions.put(parse_action(self.session.from_guest.pop(0)))
+        while self.end.notes:
+            self._note(self.end.notes.popleft())
+        if self.gate.renewed != self.renewed:
+            self.renewed = self.gate.renewed
+            if not self.started:
+                self.waiting = self._wait()          # the new code on the screen
+        if self.remote is not None:
+            while self.session.from_guest:
+                self.remote.actions.put(parse_action(self.session.from_guest.popleft()))
         b = self.app.battle
         if self.started and b is not self.battle:
             self.close()                      # the player left the network battle
@@ -102,6 +177,7 @@ class NetworkHost:
         if self.started and b is not None:
             for text in b.log[len(self.session.log):]:    # the host player's own, to send
                 self.end.play(parse_action(text))
+            self.keep_each_turn()
 
     def _note(self, note: str) -> None:
         a = self.app
@@ -109,13 +185,9 @@ class NetworkHost:
             self.started = True
             if a.dialog is self.waiting:
                 a.dialog = None
-            a.start_battle(self.session.state, log=list(self.session.log), start=self.start)
-            a.commands.set_computer(self.remote.side)
-            a.commands.controller = self.remote
-            self.battle = a.battle
-            self._label()
-            if self.battle is not None:
-                self.battle.other = "guest"
+            s = self.session
+            a.start_battle(s.state, log=list(s.log), start=s.start)
+            self._play_remote(s.guest_side, "Guest", s.guest_name)
             return
         if note.startswith("The guest is gone"):
             a.show(TITLE, f"{note} The battle waits: they can join again with the code "
@@ -123,30 +195,19 @@ class NetworkHost:
         elif note == "The guest has joined.":
             a.show(TITLE, "The guest has joined again: the battle goes on.")
 
-    def _label(self) -> None:
-        b = self.app.battle
-        if b is not None:
-            b.sides[self.remote.side] = "Guest " + ("Ogre" if self.remote.side == "ogre"
-                                                   else "defence")
 
-    def close(self) -> None:
-        self.remote.stopped.set()
-        self.link.close()
-        if self.app.network is self:
-            self.app.network = None
-
-
-class NetworkGuest:
-    def __init__(self, app: App, address: str, port: int, code: str) -> None:
+class NetworkGuest(_Network):
+    def __init__(self, app: App, address: str, port: int, code: str, name: str = "") -> None:
         self.app = app
-        self.session = GuestSession(code)
+        self.address = address
+        self.session = GuestSession(code, name)
         self.link = Link.join(address, port)
         self.end = GuestEnd(self.session, self.link)
-        self.remote: RemotePlayer | None = None
-        self.battle: Battle | None = None
         self.welcomed = 0
         self.queued = 0                   # entries of the host's log handed to the screen
         self.sent = 0                     # entries of the battle's log sent or confirmed
+        self.used = 0                     # told dice the battle on the screen has played
+        self.pending = ""                 # an action of ours with the host for its dice
         self.waiting = Dialog("Join a Network Game", f"Joining the host at {address}, port "
                               f"{port}...", ("Cancel",), lambda b: self.close())
         app.dialog = self.waiting
@@ -154,54 +215,109 @@ class NetworkGuest:
     def pump(self) -> None:
         s = self.session
         self.end.pump()
-        a = self.app
-        if s.welcomes != self.welcomed and s.state is not None and s.side is not None:
-            # the battle, whole: on joining, and again when ours went out of step (a resync)
-            self.welcomed = s.welcomes
-            if self.remote is not None:
-                self.remote.stopped.set()
-            if a.dialog is self.waiting:
-                a.dialog = None
-            a.start_battle(s.state, log=list(s.log))
-            self.remote = RemotePlayer(other(s.side))
-            a.commands.set_computer(self.remote.side)
-            a.commands.controller = self.remote
-            b = self.battle = a.battle
-            if b is not None:
-                b.sides[self.remote.side] = "Host " + ("Ogre" if s.side != "ogre" else "defence")
-                b.other = "host"
-            self.queued = self.sent = len(s.log)
-        if self.end.closed:
-            self._lost(self.end.closed)
+        if s.refused:
+            self._ended(s.refused)
             return
-        b = a.battle
+        if s.welcomes != self.welcomed and s.state is not None and s.side is not None:
+            self._take_battle()
+        if self.end.closed:
+            self._lost()
+            return
+        b = self.app.battle
         if self.remote is not None and b is not self.battle:
             self.close()                      # the player left the network battle
             return
         if self.remote is None or b is None:
             return
-        # The host's actions: shown as the computer's are, once each.
-        for i in range(self.queued, len(s.log)):
-            if i >= len(b.log):
-                self.remote.actions.put(parse_action(s.log[i]))
-        self.queued = max(self.queued, len(s.log))
-        # Ours: what the battle has that the host has not yet confirmed, sent once each.
-        for i in range(self.sent, len(b.log)):
-            if i >= len(s.log):
-                self.end.play(parse_action(b.log[i]))
-        self.sent = len(b.log)
+        self._from_host(b)
+        self._send_ours(b)
+        while s.notes:
+            self.pending = ""                 # the host refused it: its sentence is shown
+            b.refuse(s.notes.popleft())
+        self.keep_each_turn()
 
-    def _lost(self, reason: str) -> None:
-        self.close()
-        self.app.show(TITLE, f"The connection to the host is gone ({reason}). Join again to "
-                             "go on.")
-
-    def close(self) -> None:
+    def _take_battle(self) -> None:
+        """The battle, whole: on joining, and again when ours went out of step (a resync)."""
+        s, a = self.session, self.app
+        assert s.state is not None and s.side is not None
+        self.welcomed = s.welcomes
         if self.remote is not None:
             self.remote.stopped.set()
-        self.link.close()
-        if self.app.network is self:
-            self.app.network = None
+        if a.dialog is self.waiting:
+            a.dialog = None
+        a.start_battle(s.state, log=list(s.log), start=s.start, told=s.tape)
+        self._play_remote(other(s.side), "Host", s.host_name)
+        if self.battle is not None:
+            self.battle.play_rules = self._rules
+            self.battle.vet = self._wait_for_dice
+        self.queued = self.sent = len(s.log)
+        self.pending = ""
+        self.used = len(s.tape)
+
+    def _rules(self, state: GameState, action: Action):
+        """How the guest's battle plays an action: on the dice the host told for it, or - an
+        action of ours that rolls - sent to the host, to come back with its dice (None)."""
+        b = self.battle
+        try:
+            after, events, took = apply_from_tape(state, action, self.session.tape, self.used)
+        except ValueError:
+            if b is not None and len(b.log) < len(self.session.log):
+                self.welcomed = -1             # out of step with the host: take its battle
+                return None
+            if b is not None:
+                self._send_ours(b)             # what came before it goes first
+            self.end.play(action)
+            self.pending = str(action)
+            return None
+        if b is not None:
+            b.told += self.session.tape[self.used:self.used + took]
+        self.used += took
+        return after, events
+
+    def _wait_for_dice(self, action: Action) -> str | None:
+        """While an action of ours is with the host for its dice, nothing else is played."""
+        return "The host is rolling the dice..." if self.pending else None
+
+    def _from_host(self, b: Battle) -> None:
+        """The host's actions, shown as the computer's are, once each; an action of ours that
+        came back with its dice, played at once."""
+        s = self.session
+        assert self.remote is not None
+        while len(b.log) < len(s.log) and side_to_act(b.state) == s.side \
+                and len(b.log) >= self.queued:
+            had = len(b.log)
+            self.pending = ""
+            b.act(parse_action(s.log[had]), confirmed=True)
+            if len(b.log) == had:
+                break                          # out of step: the battle is taken again
+        for i in range(max(self.queued, len(b.log)), len(s.log)):
+            self.remote.actions.put(parse_action(s.log[i]))
+        self.queued = max(self.queued, len(s.log))
+
+    def _send_ours(self, b: Battle) -> None:
+        """What the battle has that the host has not yet confirmed, sent once each."""
+        s = self.session
+        for i in range(max(self.sent, len(s.log)), len(b.log)):
+            self.end.play(parse_action(b.log[i]))
+        self.sent = max(self.sent, len(b.log))
+
+    def _lost(self) -> None:
+        """The connection ended: why, in the sentence that fits."""
+        s, reason = self.session, self.end.closed
+        if self.battle is None:
+            self._ended(f"The host turned you away: {s.bye}" if s.bye else reason)
+        elif s.bye:
+            self._ended(f"The host ended the network game: {s.bye} Your battle is kept: Save a "
+                        "Game keeps it, and either of you can host it again.")
+        else:
+            self._ended(f"The connection to the host is gone ({reason}) Join again with the "
+                        "same code to go on; your battle is kept meanwhile.")
+
+    def _ended(self, sentence: str) -> None:
+        self.close()
+        if self.app.dialog is self.waiting:
+            self.app.dialog = None
+        self.app.show(TITLE, sentence)
 
 
 # ------------------------------------------------------------------ the menus' questions
@@ -220,28 +336,38 @@ def ask_host(app: App) -> None:
         side = "ogre" if picks[-1] == 0 else "defense"
         if ongoing and b is not None:
             state, log, start = b.state, list(b.log), b.start_state
+            if b.told or state.rng == BLIND:
+                # a guest's battle has no dice of its own: fresh ones, from where it stands
+                state = evolve(state, rng=seed_state(random.SystemRandom().getrandbits(62)))
+                log, start = [], state
         else:
             field = app.editor.field if app.editor is not None else app.commands.first_field()
             state = new_game(field, 3 if picks[0] == 0 else 5, app.seed)
             log, start = [], state
         app.dialog = NameDialog("Host a Network Game", "The port to listen on (1024-65535):",
-                                str(PORT), lambda button, text: _host(app, button, text, state,
-                                                                      log, side, start))
+                                str(PORT), lambda button, text: _ask_name(
+                                    app, "Host a Network Game", button,
+                                    lambda name: _host(app, text, state, log, side, start, name)))
     what = "This battle, played on with a guest." if ongoing else "A battle on the field in "\
         "the editor."
     app.dialog = OptionsDialog("Host a Network Game", what, groups, chosen)
 
 
-def _host(app: App, button: str, text: str, state: GameState, log: list[str], side: str,
-          start: GameState | None) -> None:
-    if button != "OK":
-        return
+def _ask_name(app: App, title: str, button: str, then) -> None:
+    if button == "OK":
+        app.dialog = NameDialog(title, "Your name, for the other player's record (you may "
+                                "leave it empty):", "", lambda b, name: b == "OK" and then(name),
+                                optional=True)
+
+
+def _host(app: App, text: str, state: GameState, log: list[str], side: str,
+          start: GameState | None, name: str) -> None:
     port = int(text) if text.isdigit() else 0
     if not 1024 <= port <= 65535:
         app.show("Host a Network Game", "A port is a number from 1024 to 65535.")
         return
     try:
-        app.network = NetworkHost(app, state, log, side, port, start)
+        app.network = NetworkHost(app, state, log, side, port, start, name)
     except OSError as err:
         app.show("Host a Network Game", f"Port {port} cannot be used ({err.strerror or err}).")
 
@@ -260,16 +386,12 @@ def ask_join(app: App) -> None:
             app.show("Join a Network Game", "A port is a number from 1 to 65535.")
             return
         app.dialog = NameDialog("Join a Network Game", "The join code the host shows:", "",
-                                lambda b, code: _join(app, b, address, int(port), code))
+                                lambda b, code: _ask_name(
+                                    app, "Join a Network Game", b,
+                                    lambda name: _join(app, address, int(port), code, name)))
 
     app.dialog = NameDialog("Join a Network Game", "The host's address:", "", address_given)
 
 
-def _join(app: App, button: str, address: str, port: int, code: str) -> None:
-    if button != "OK":
-        return
-    try:
-        app.network = NetworkGuest(app, address, port, code.upper())
-    except OSError as err:
-        app.show("Join a Network Game", f"The host at {address}, port {port}, cannot be "
-                                        f"reached ({err.strerror or err}).")
+def _join(app: App, address: str, port: int, code: str, name: str) -> None:
+    app.network = NetworkGuest(app, address, port, code.upper(), name)

@@ -31,7 +31,7 @@ def continue_game(app, saved: SavedGame) -> None:
     start = saved.start
     app.start_battle(saved.state, computer=p.computer if p.count == 1 else None,
                      log=saved.log if start is not None else [], start=start,
-                     advice_asked=saved.advice_asked)
+                     advice_asked=saved.advice_asked, told=saved.dice)
 
 
 def describe(saved: SavedGame) -> str:

@@ -14,7 +14,7 @@ from ogre.rules import parse_action
 from ogre.storage.games import GameStore
 from ogre.storage.paths import user_data_folder
 from ogre.storage.record import Side, add_battle, load_record, new_entry, record_path
-from ogre.ui import theme
+from ogre.ui import battle_files, theme
 from ogre.ui.app import App
 from ogre.ui.record_window import RecordWindow, battle_cells, total_cells
 from ogre.ui.report_window import ReportWindow
@@ -55,7 +55,7 @@ def test_x9_loading_a_finished_save_adds_nothing_and_finishing_a_loaded_one_adds
                              "Tiny", start=app.battle.start_state)
     for slot, expected in ((4, 1), (2, 1)):              # a finished save, then the one before
         app.commands.unsaved.kept(app.battle.state)
-        app.commands.load_game()
+        battle_files.load_game(app.commands)
         d.click_at(app.dialog.row_rect(slot - 1).center)
         d.answer("OK")
         assert app.dialog is None and len(entries()) == expected

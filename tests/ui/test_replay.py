@@ -9,6 +9,7 @@ from ogre.rules import Move, apply, legal_actions, new_game
 from ogre.storage.battlelog import log_to_text, read_log, replay_text, write_log
 from ogre.storage.errors import StorageError
 from ogre.storage.fields import load_predesigned
+from ogre.ui import battle_files
 from ogre.ui.app import App
 
 
@@ -89,7 +90,7 @@ def test_x3_export_the_log_from_a_battle(tmp_path):
     app.battle.dialog = None
     for a in actions:
         assert app.battle.act(a, confirmed=True)
-    app.commands.export_log()
+    battle_files.export_log(app.commands)
     assert app.dialog is not None and "--replay" in app.dialog.message
     path = next((tmp_path / "home" / "data" / "logs").glob("battle-*.txt"))
     again, steps = read_log(path)

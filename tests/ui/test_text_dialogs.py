@@ -23,6 +23,7 @@ from ogre.rules.state import OGRE_ID, Phase
 from ogre.rules.units import Kind
 from ogre.storage.fields import FieldStore
 from ogre.storage.games import GameStore, Players
+from ogre.ui import battle_files
 from ogre.ui import commands as commands_module
 from ogre.ui.app import App
 from ogre.ui.dialogs import PartDialog, WeaponDialog
@@ -199,7 +200,7 @@ def test_g6_load_and_save_a_game_list_every_slot_whole():
 
 def test_x3_export_the_log_with_a_long_path_breaks_inside_the_path(tmp_path, monkeypatch):
     folder = tmp_path / ("a_very_long_folder_name_with_no_spaces_at_all_" * 3) / ("logs" * 20)
-    monkeypatch.setattr(commands_module, "logs_folder", lambda: folder)
+    monkeypatch.setattr(battle_files, "logs_folder", lambda: folder)
     app, _ = _battle()
     run(app, "Menu", "Export the Log")
     d, _ = check_dialog(app)
