@@ -1,24 +1,51 @@
-# `make play` and `make test` do every set-up step on a fresh machine.
+# For developers: `make play` and `make test` do every set-up step on a fresh machine, in a .venv
+# inside the checkout. Players need no make: `pipx install .` or `uv tool install .` (README).
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+# Which Python this is: its version and the interpreter underneath any venv, the same for $(PY)
+# and for the .venv's python when the .venv was made from it.
+WHICH := import os, sys; print(sys.version.split()[0], os.path.realpath(sys._base_executable))
 
-.PHONY: play test lint typecheck bench clean
+.PHONY: play test test-all lint typecheck bench clean
+
+# A .venv made by another Python (another version, or one since removed) fails in odd ways:
+# say so and make it again.
+ifneq ($(wildcard $(VENV)/pyvenv.cfg),)
+WANT := $(shell $(PY) -c '$(WHICH)' 2>/dev/null)
+HAVE := $(shell $(BIN)/python -c '$(WHICH)' 2>/dev/null)
+ifneq ($(WANT),$(HAVE))
+$(info .venv was made by another Python ($(or $(HAVE),one that no longer runs)); making it again with $(PY) ($(WANT)))
+$(shell rm -rf $(VENV))
+endif
+endif
 
 $(BIN)/activate:
+	@$(PY) -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null || \
+	  { echo "OGRE needs Python 3.11 or newer as $(PY); name another: make PY=python3.12 ..."; exit 1; }
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 
-$(VENV)/.installed: pyproject.toml $(BIN)/activate
-	$(BIN)/pip install --quiet -e '.[test]'
+# the game alone, for `make play`
+$(VENV)/.game: pyproject.toml $(BIN)/activate
+	$(BIN)/pip install --quiet -e .
 	touch $@
 
-play: $(VENV)/.installed
+# the game, the test tools and the pinned lint tools (pyproject.toml's dev group: pip >= 25.1)
+$(VENV)/.installed: pyproject.toml $(BIN)/activate
+	$(BIN)/pip install --quiet -e '.[test]' --group dev
+	touch $@ $(VENV)/.game
+
+play: $(VENV)/.game
 	$(BIN)/python -m ogre
 
-# ruff and mypy first: a finding fails fast, before the five-minute suite (doctests included)
+# ruff and mypy first: a finding fails fast, before the suite (doctests included). The long
+# stress runs (marked `slow`) wait for `make test-all`, which CI runs (.ci/run).
 test: lint typecheck
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -m "not slow" --durations=15
+
+test-all: lint typecheck
+	$(BIN)/python -m pytest --durations=15
 
 lint: $(VENV)/.installed
 	$(BIN)/ruff check ogre tests tools

@@ -11,6 +11,13 @@ deployments (ogre.ai.deploy). A controller is a skill level (Low, Med, Hi) or "m
 (tools/reference.py), the yardstick for issue 17. --opt-ogre / --opt-defense key=value
 override skill options for experiments.
 
+On a terminal each pairing shows its progress (games done and the time left). --out FILE.json
+or FILE.csv writes every game (seed, field, result, turns) beside the table. --compare-ogre X
+(or --compare-defense X) plays X in the Ogre's (the defence's) place on the same seeds and
+compares the two game by game (tools/paired.py: the games share seeds, so the paired test sees
+a difference that overlapping intervals hide); tools/paired.py A.json B.json does the same for
+two earlier runs, such as one with --opt-ogre and one without.
+
 A battle still going after --max-turns (100) is reported as Unfinished; when the Command Post is
 already destroyed it is an Ogre win whatever happens next ("Unfinished, CP destroyed") and counts
 as one in the Ogre-win share.
@@ -39,7 +46,10 @@ from ogre.rules.field import Field  # noqa: E402
 from ogre.rules.game import OGRE_WINS, VICTORY_LEVELS  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import paired  # noqa: E402
 import reference  # noqa: E402
+import results  # noqa: E402
+from progress import Progress  # noqa: E402
 
 LEVELS = ("Low", "Med", "Hi")
 UNFINISHED_WON = "Unfinished, CP destroyed"   # an Ogre win whatever happens next
@@ -146,26 +156,42 @@ def run_one(job: Job) -> tuple[str, int, list[float], list[float], list[str]]:
     return result, rec.turns, rec.ogre_turn_times, rec.defense_turn_times, rec.illegal
 
 
-def run_pairing(ogre: str, defense: str, args, pool) -> dict:
-    jobs = [Job(ogre, defense, args.mark, game_seed(args.seed, i), i, _parse_opts(args.opt_ogre),
-                _parse_opts(args.opt_defense), args.max_turns) for i in range(args.games)]
+def run_pairing(ogre: str, defense: str, args, pool, ogre_opts: list[str] | None = None,
+                defense_opts: list[str] | None = None) -> dict:
+    """Play one pairing's games; its figures, and one row per game (the `rows` key)."""
+    ogre_opts = args.opt_ogre if ogre_opts is None else ogre_opts
+    defense_opts = args.opt_defense if defense_opts is None else defense_opts
+    jobs = [Job(ogre, defense, args.mark, game_seed(args.seed, i), i, _parse_opts(ogre_opts),
+                _parse_opts(defense_opts), args.max_turns) for i in range(args.games)]
     t0 = time.perf_counter()
+    progress = Progress(len(jobs), f"Ogre {ogre} vs defense {defense}", unit="games")
     if pool is None:
-        results = [run_one(j) for j in jobs]
+        played = map(run_one, jobs)
     else:
-        results = list(pool.map(run_one, jobs, chunksize=max(1, len(jobs) // (8 * args.jobs))))
+        # small chunks, so that the progress line moves; still few enough to keep both busy
+        played = pool.map(run_one, jobs, chunksize=max(1, min(4, len(jobs) // (8 * args.jobs))))
+    outcomes = []
+    for one in played:
+        outcomes.append(one)
+        progress.tick()
+    progress.close()
     elapsed = time.perf_counter() - t0
     counts = {level: 0 for level in (*VICTORY_LEVELS, UNFINISHED_WON, UNFINISHED)}
     turns, otimes, dtimes, illegal = [], [], [], []
-    for result, n, ot, dt, bad in results:
+    for result, n, ot, dt, bad in outcomes:
         counts[result] = counts.get(result, 0) + 1
         turns.append(n)
         otimes += ot
         dtimes += dt
         illegal += bad
-    n = len(results)
+    n = len(outcomes)
     wins = sum(counts[level] for level in (*OGRE_WINS, UNFINISHED_WON))
-    return {"ogre": ogre, "defense": defense, "games": n, "counts": counts, "wins": wins,
+    rows = [{"ogre": ogre, "defense": defense, "game": j.field_index, "game_seed": j.seed,
+             "field": j.field_index % len(_FIELDS), "result": res[0],
+             "ogre_win": int(res[0] in (*OGRE_WINS, UNFINISHED_WON)), "turns": res[1]}
+            for j, res in zip(jobs, outcomes)]
+    return {"rows": rows, "ogre": ogre, "defense": defense, "games": n, "counts": counts,
+            "wins": wins,
             "ci": wilson(wins, n), "turns": statistics.mean(turns) if turns else 0.0,
             "elapsed": elapsed, "illegal": illegal,
             "ogre_median": statistics.median(otimes) if otimes else 0.0,
@@ -222,10 +248,21 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--max-turns", type=int, default=100)
     ap.add_argument("--opt-ogre", action="append", default=[], metavar="KEY=VALUE")
     ap.add_argument("--opt-defense", action="append", default=[], metavar="KEY=VALUE")
+    ap.add_argument("--out", default=None, metavar="FILE",
+                    help="also write every game to FILE.json or FILE.csv")
+    side = ap.add_mutually_exclusive_group()
+    side.add_argument("--compare-ogre", default=None, metavar="NAME",
+                      help="also play NAME as the Ogre on the same seeds, and compare (paired)")
+    side.add_argument("--compare-defense", default=None, metavar="NAME",
+                      help="also play NAME as the defence on the same seeds, and compare")
     args = ap.parse_args(argv)
+    out = results.check_path(args.out) if args.out else None
+    if args.all and (args.compare_ogre or args.compare_defense):
+        ap.error("--compare-ogre and --compare-defense compare one pairing, not --all")
 
     _init(args.mark, args.field)
-    if any(name.startswith(reference.PREFIX) for name in (args.ogre, args.defense)):
+    names = (args.ogre, args.defense, args.compare_ogre or "", args.compare_defense or "")
+    if any(name.startswith(reference.PREFIX) for name in names):
         package = reference.load()          # before the pool: its processes inherit it
         print(f"reference players: {package} (tag {reference.TAG})")
     print(f"{len(_FIELDS)} field(s): {', '.join(f.name or '?' for f in _FIELDS[:5])}"
@@ -243,10 +280,39 @@ def main(argv: list[str] | None = None) -> int:
             rows.append(r)
         if args.all:
             table(rows)
+        if args.compare_ogre or args.compare_defense:
+            rows.append(compare(rows[0], args, pool))
     finally:
         if pool is not None:
             pool.shutdown()
+    if out is not None:
+        write(out, args, rows)
+        print(f"results: {out}")
     return 0
+
+
+def compare(first: dict, args, pool) -> dict:
+    """Play the other player on the first pairing's seeds (without the replaced side's
+    --opt-* options) and print the paired comparison; the second pairing's figures."""
+    ogre = args.compare_ogre or args.ogre
+    defense = args.compare_defense or args.defense
+    second = run_pairing(ogre, defense, args, pool,
+                         ogre_opts=[] if args.compare_ogre else args.opt_ogre,
+                         defense_opts=[] if args.compare_defense else args.opt_defense)
+    report(second)
+    outcome = paired.pair([bool(g["ogre_win"]) for g in first["rows"]],
+                          [bool(g["ogre_win"]) for g in second["rows"]])
+    print(paired.describe(outcome, f"Ogre {first['ogre']} vs defense {first['defense']}",
+                          f"Ogre {ogre} vs defense {defense}"))
+    return second
+
+
+def write(out: Path, args, pairings: list[dict]) -> None:
+    """Every game of the run, and each pairing's figures (JSON), to --out."""
+    summary = {"tool": "arena", "mark": args.mark, "seed": args.seed, "field_file": args.field,
+               "opt_ogre": args.opt_ogre, "opt_defense": args.opt_defense,
+               "pairings": [{k: v for k, v in r.items() if k != "rows"} for r in pairings]}
+    results.write(out, summary, [g for r in pairings for g in r["rows"]])
 
 
 if __name__ == "__main__":

@@ -17,7 +17,8 @@ still sound, or be refused with one sentence fit for the screen. Anything else i
 reported with the seed and file number to repeat it (--only N). Every --ui-every'th loaded
 file also opens in the real app (headless) and plays a few actions there. tests/stress/
 test_mutated_saves.py runs the same check, driven by hypothesis, in CI. Exit status 1 on any
-failure.
+failure. On a terminal a line shows the files done and the time left; --out FILE.json or
+FILE.csv writes the counts beside the report.
 """
 
 from __future__ import annotations
@@ -50,6 +51,10 @@ from ogre.storage.errors import StorageError  # noqa: E402
 from ogre.storage.fields import load_predesigned  # noqa: E402
 from ogre.storage.games import GameSlot, Players, game_from_text, game_to_text  # noqa: E402
 from ogre.storage.slots import SlotStatus  # noqa: E402
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import results  # noqa: E402
+from progress import Progress  # noqa: E402
 
 PLAY_ON = 50                 # random legal actions a loaded game must survive
 PHASES = [p.value for p in Phase]
@@ -354,6 +359,7 @@ def run(files: int, seed: int, battles: int, ui_every: int, only: int | None = N
     counts: Counter = Counter()
     failures: list[str] = []
     numbers = [only] if only is not None else range(files)
+    shown = Progress(len(numbers), "fuzz_saves", unit="files")
     for n in numbers:
         src = RandomSource(random.Random(f"{seed}:{n}"))
         text = mutate(bases[src.index(len(bases))], src)
@@ -368,8 +374,11 @@ def run(files: int, seed: int, battles: int, ui_every: int, only: int | None = N
             if len(failures) < 10:
                 failures.append(f"file {n}: {type(exc).__name__}: {str(exc)[:300]}\n"
                                 + "".join(traceback.format_exc(limit=-3)))
+        shown.tick()
         if progress and (n + 1) % progress == 0:
+            shown.close()
             print(f"  {n + 1} files: {dict(counts)}", flush=True)
+    shown.close()
     for f in failures:
         print("FAILURE", f)
     return counts
@@ -384,7 +393,10 @@ def main(argv: list[str] | None = None) -> int:
                     help="every Nth loaded file also opens in the app (0: never)")
     ap.add_argument("--only", type=int, default=None, help="repeat one file number")
     ap.add_argument("--progress", type=int, default=0, help="print counts every N files")
+    ap.add_argument("--out", default=None, metavar="FILE",
+                    help="also write the counts to FILE.json or FILE.csv")
     args = ap.parse_args(argv)
+    out = results.check_path(args.out) if args.out else None
     t0 = time.perf_counter()
     counts = run(args.files, args.seed, args.battles, args.ui_every, args.only, args.progress)
     total = counts["played"] + counts["refused"] + counts["failures"]
@@ -392,6 +404,13 @@ def main(argv: list[str] | None = None) -> int:
           f"{counts['played']} loaded and played on, {counts['refused']} refused, "
           f"{counts['failures']} failures ({counts['shown in the app']} also shown in the app; "
           f"{time.perf_counter() - t0:.0f} s)")
+    if out is not None:
+        results.write(out, {"tool": "fuzz_saves", "seed": args.seed, "battles": args.battles,
+                            "files": total, "played": counts["played"],
+                            "refused": counts["refused"], "failures": counts["failures"],
+                            "shown_in_app": counts["shown in the app"],
+                            "seconds": round(time.perf_counter() - t0, 1)}, [])
+        print(f"results: {out}")
     return 1 if counts["failures"] else 0
 
 

@@ -22,7 +22,8 @@ It reports:
   problems       a battle state breaking the rules invariants or not replaying from its log, a
                  save that reads back different (a lost save), a damaged slot offered for loading,
                  a failed load that changed the battle, a key acting behind a modal dialog
-The exit status is 1 when anything was found.
+The exit status is 1 when anything was found. On a terminal a line shows the events done and
+the time left; --out FILE.json or FILE.csv writes the counts and the coverage beside the report.
 """
 
 from __future__ import annotations
@@ -48,8 +49,10 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("OGRE_LISTEN", "127.0.0.1")    # a network game it hosts stays local
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+import results  # noqa: E402
 from monkey_app import Trouble  # noqa: E402, F401 - part of the monkey's public face
 from monkey_files import MonkeyFiles  # noqa: E402
+from progress import Progress  # noqa: E402
 
 
 class Monkey(MonkeyFiles):
@@ -106,13 +109,17 @@ class Monkey(MonkeyFiles):
     # ------------------------------------------------------------------ the run
     def run(self, events: int, log_every: int = 0) -> None:
         next_log = log_every
+        shown = Progress(events, "monkey", unit="events")
         while self.events < events:
             self.gesture()
+            shown.update(min(self.events, events))
             if log_every and self.events >= next_log:
                 next_log += log_every
+                shown.close()
                 print(f"  {self.events} events, {self.gestures} gestures, "
                       f"{self.trouble.total()} found, {resident_mb()} MB resident, "
                       f"on {self._where()}", flush=True)
+        shown.close()
         self.final_checks()
 
     def report(self, seconds: float) -> str:
@@ -127,6 +134,14 @@ class Monkey(MonkeyFiles):
             lines.append(f"{kind.upper()} x{len(details)}: {key}\n    " +
                          details[0].replace("\n", "\n    "))
         return "\n".join(lines)
+
+    def summary(self, seconds: float) -> dict[str, object]:
+        """The report's counts, for --out."""
+        t = self.trouble
+        return {"events": self.events, "hurries": self.hurries, "gestures": self.gestures,
+                "seconds": round(seconds, 1), "exceptions": t.total("exception"),
+                "freezes": t.total("freeze"), "problems": t.total("problem"),
+                **{f"coverage {k}": v for k, v in sorted(self.stats.items())}}
 
 
 def resident_mb() -> str:
@@ -148,7 +163,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--levels", default="Low,Med", help="computer skill levels the monkey picks")
     ap.add_argument("--trace", default=None, help="write every event to this file")
     ap.add_argument("--log-every", type=int, default=0, help="print progress every N events")
+    ap.add_argument("--out", default=None, metavar="FILE",
+                    help="also write the counts to FILE.json or FILE.csv")
     args = ap.parse_args(argv)
+    out = results.check_path(args.out) if args.out else None
     tmp = None
     home = Path(args.home) if args.home else Path(tmp := tempfile.mkdtemp(prefix="ogre-monkey-"))
     trace = open(args.trace, "w") if args.trace else None
@@ -162,7 +180,12 @@ def main(argv: list[str] | None = None) -> int:
         if trace:
             trace.close()
     print(f"monkey: seed {args.seed}, OGRE_HOME {home}")
-    print(monkey.report(time.perf_counter() - t0))
+    seconds = time.perf_counter() - t0
+    print(monkey.report(seconds))
+    if out is not None:
+        results.write(out, {"tool": "monkey", "seed": args.seed, "levels": args.levels,
+                            **monkey.summary(seconds)}, [])
+        print(f"results: {out}")
     if tmp:
         shutil.rmtree(tmp, ignore_errors=True)
     return 1 if monkey.trouble.total() else 0

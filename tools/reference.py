@@ -44,14 +44,28 @@ PARTS = ("ogre/__init__.py", "ogre/rules", "ogre/ai")     # the players need not
 PREFIX = "ref:"                                          # "ref:Hi" names a reference player
 
 
-def revision() -> str:
-    """The full commit of the reference: the tag if this checkout has it, else COMMIT."""
+def find_revision() -> str | None:
+    """The full commit of the reference: the tag if this checkout has it, else COMMIT; None in
+    a checkout without that history (a shallow clone, an sdist, no git at all)."""
     for name in (TAG, COMMIT):
-        done = subprocess.run(["git", "rev-parse", "--verify", "--quiet", f"{name}^{{commit}}"],
-                              cwd=ROOT, capture_output=True, text=True)
+        try:
+            done = subprocess.run(["git", "rev-parse", "--verify", "--quiet",
+                                   f"{name}^{{commit}}"], cwd=ROOT, capture_output=True,
+                                  text=True)
+        except OSError:                  # no git on this machine
+            return None
         if done.returncode == 0:
             return done.stdout.strip()
-    raise SystemExit(f"the reference revision {TAG} ({COMMIT}) is not in this checkout")
+    return None
+
+
+def revision() -> str:
+    """The full commit of the reference, or one sentence and an exit where it is missing."""
+    commit = find_revision()
+    if commit is None:
+        raise SystemExit(f"the reference revision {TAG} ({COMMIT}) is not in this checkout "
+                         "(a shallow clone or a copy without git history)")
+    return commit
 
 
 def package_name(commit: str) -> str:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import hashlib
 
+import pytest
+
 from ogre.rules import VICTORY_LEVELS, legal_actions
 
 from .invariants import check_step
@@ -18,6 +20,7 @@ def _fingerprint(rec) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
+@pytest.mark.slow          # `make test-all` and CI; the chaotic games below stay in `make test`
 def test_g4_t1_500_random_games_end_with_invariants_kept():
     results = {}
     longest = 0

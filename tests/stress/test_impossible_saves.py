@@ -174,6 +174,7 @@ def _assert_every_state_is_possible(before, action, after, events):
     assert first_problem(after) is None, (action, first_problem(after))
 
 
+@pytest.mark.slow          # `make test-all` and CI; the computer games' positions: `make test`
 def test_every_position_of_random_and_chaotic_games_is_possible_and_round_trips():
     fields = load_predesigned()
     n = 0

@@ -4,11 +4,13 @@ damages on purpose, window resizes, restarts - with no exception, freeze or lost
 
 import time
 
+import pytest
 from stress_helpers import load_tool
 
 monkey = load_tool("monkey")
 
 
+@pytest.mark.slow          # a minute: `make test-all` and CI run it, `make test` leaves it out
 def test_monkey_5000_events_find_nothing(tmp_path):
     t0 = time.perf_counter()
     # the seed is arbitrary; the coverage asserted below is what matters. (12 until issue 13's

@@ -3,11 +3,13 @@ every Low/Med pairing, the rules invariants after every action and save/load rou
 
 from dataclasses import replace
 
+import pytest
 from stress_helpers import load_tool
 
 soak = load_tool("soak")
 
 
+@pytest.mark.slow          # `make test-all` and CI run it, `make test` leaves it out
 def test_short_soak_every_field_and_low_med_pairing_is_clean():
     fields = list(range(5))
     jobs = soak.plan(20, seed=2, levels=["Low", "Med"], hi_weight=0.5, field_indexes=fields,

@@ -3,7 +3,10 @@ Play a Game (a new Ogre) and Load a Field ask Save / Don't Save / Cancel, in the
 before they lose a battle that moved on since it was saved, loaded or started. The first screen
 says how to start a battle (E1, S4), and Play a Game offers the last choice again (G1)."""
 
+from pathlib import Path
+
 import pygame
+import pytest
 from driver import Driver
 from test_play_and_slots import choose_options, menu, pick, start_two_player
 
@@ -16,7 +19,8 @@ from ogre.ui.editor import Editor
 from ogre.ui.options import KEYS, KeysDialog
 from ogre.ui.unsaved import LOST
 
-MANUAL = "/work/shared/seeds/ogre-1986-computer-manual.txt"
+# the 1986 manual's text sits in ../shared beside the checkout, not in the repository (rule 6)
+MANUAL = Path(__file__).resolve().parents[3] / "shared" / "seeds" / "ogre-1986-computer-manual.txt"
 
 
 def key_event(key, mod=0, unicode=""):
@@ -47,9 +51,11 @@ def save_in(d: Driver, slot: int) -> None:
 
 
 def test_g6_the_question_is_the_manuals_sentence():
-    text = " ".join(open(MANUAL, encoding="utf-8").read().split())
-    assert "the current game will be lost unless it is saved first." in text
     assert LOST == "The current game will be lost unless it is saved first."
+    if not MANUAL.exists():
+        pytest.skip("the 1986 manual (../shared/seeds) is not beside this checkout")
+    text = " ".join(MANUAL.read_text(encoding="utf-8").split())
+    assert "the current game will be lost unless it is saved first." in text
 
 
 # ------------------------------------------------------------------ Quit, three ways

@@ -1,0 +1,65 @@
+"""The arena's results file and its paired comparison (X2, issue 31 point 15): two players on
+the same seeds are compared game by game, as their games share fields and dice."""
+
+import json
+
+import pytest
+
+from tests.stress.stress_helpers import load_tool
+
+arena = load_tool("arena")
+paired = load_tool("paired")
+
+
+def test_x2_pairs_count_the_games_decided_differently():
+    p = paired.pair([True, True, False, False, True], [True, False, False, True, False])
+    assert (p.n, p.both, p.first_only, p.second_only, p.neither) == (5, 1, 2, 1, 1)
+    assert p.difference == pytest.approx(0.2)
+    lo, hi = p.interval()
+    assert lo < p.difference < hi
+
+
+def test_x2_mcnemar_exact_p_is_the_sign_test_on_the_discordant_games():
+    assert paired.pair([True] * 10, [True] * 10).p_value == 1.0      # nothing discordant
+    # 9 of 10 discordant games one way: 2 * (1 + 10) / 1024
+    p = paired.Paired(30, 10, 9, 1, 10)
+    assert p.p_value == pytest.approx(22 / 1024)
+    assert paired.Paired(30, 10, 1, 9, 10).p_value == p.p_value      # two-sided
+
+
+def test_x2_unequal_runs_are_not_paired():
+    with pytest.raises(ValueError):
+        paired.pair([True], [True, False])
+
+
+def test_x2_compare_plays_the_other_ogre_on_the_same_seeds_and_writes_every_game(tmp_path,
+                                                                                capsys):
+    out = tmp_path / "run.json"
+    assert arena.main(["--ogre", "Low", "--defense", "Low", "--compare-ogre", "Med",
+                       "--games", "2", "--seed", "4", "--jobs", "1", "--out", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "Paired on 2 seeds" in text and "McNemar exact p" in text
+    run = json.loads(out.read_text())
+    low = [r for r in run["rows"] if r["ogre"] == "Low"]
+    med = [r for r in run["rows"] if r["ogre"] == "Med"]
+    assert [r["game_seed"] for r in low] == [r["game_seed"] for r in med] != []
+    assert [p["ogre"] for p in run["pairings"]] == ["Low", "Med"]
+    assert all(r["ogre_win"] in (0, 1) and r["result"] for r in run["rows"])
+
+
+def test_x2_paired_compares_two_earlier_runs_by_seed(tmp_path, capsys):
+    first, second = tmp_path / "a.csv", tmp_path / "b.json"
+    for path, ogre in ((first, "Low"), (second, "Med")):
+        arena.main(["--ogre", ogre, "--defense", "Low", "--games", "2", "--seed", "4",
+                    "--jobs", "1", "--out", str(path)])
+    capsys.readouterr()
+    assert paired.main([str(first), str(second)]) == 0
+    assert "Paired on 2 seeds" in capsys.readouterr().out
+
+
+def test_x2_a_file_of_several_pairings_is_refused_in_one_sentence(tmp_path):
+    both = tmp_path / "both.json"
+    arena.main(["--ogre", "Low", "--defense", "Low", "--compare-defense", "Med", "--games", "1",
+                "--jobs", "1", "--out", str(both)])
+    with pytest.raises(SystemExit, match="several pairings"):
+        paired.main([str(both), str(both)])
