@@ -184,12 +184,14 @@ class GuestEnd:
         self.link = link
         self.closed = ""                       # the link's word when the connection ended
         self._held: deque[tuple[str, int, object]] = deque()    # taken, not yet read
+        self._ponged = False
         link.send(write(session.hello()))
 
     def pump(self, budget: int = LINES_A_FRAME) -> None:
         """Take at most `budget` lines; a joined battle is replayed a part a frame, and what
         came after it waits here meanwhile."""
         s = self.session
+        self._ponged = False
         if not self._held:
             self._held.extend(self.link.take(budget))
         while True:
@@ -207,6 +209,10 @@ class GuestEnd:
 
     def _reply(self, messages: list[Message]) -> None:
         for message in messages:
+            if isinstance(message, Pong):
+                if self._ponged:
+                    continue                   # a ping flood gets one answer a frame
+                self._ponged = True
             self.link.send(write(message))
             if isinstance(message, Bye):
                 self.link.hang_up()

@@ -30,6 +30,7 @@ from pydantic import (
 from ..rules.hidden import blind
 from ..rules.state import GameState
 from ..storage import bounded
+from ..storage.documents import explain
 from ..storage.games import LOG_STEPS, StateData
 
 VERSION: Final = 2            # 2: the dice hidden from the guest, the log sent in parts
@@ -169,4 +170,4 @@ def state_of(data: dict[str, Any]) -> GameState:
     try:
         return StateData.model_validate(data).to_state()
     except ValidationError as exc:
-        raise ValueError("the battle the host sent does not hold together") from exc
+        raise ValueError(f"it does not hold together: {explain(exc)}") from exc

@@ -14,6 +14,7 @@ entries carried over; a file from a newer OGRE is left as it is and nothing is a
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -33,7 +34,7 @@ from pydantic import Field as Spec
 
 from ..rules.victory import OGRE_WINS, VICTORY_LEVELS
 from .atomic import read_text_limited, write_text_atomic
-from .documents import Migration, encode, explain, parse_json, upgrade
+from .documents import Migration, explain, parse_json, upgrade
 from .errors import StorageError
 from .fields import ScreenText
 from .paths import user_data_folder
@@ -109,6 +110,15 @@ class RecordFile(BaseModel):
     format: Literal["ogre-record"] = FORMAT
     version: Literal[1] = VERSION
     entries: list[Entry] = Spec([], max_length=MAX_ENTRIES)
+
+
+def record_text(entries: list[Entry]) -> str:
+    """The record file's text: one battle a line, so adding the 10,000th battle writes in a
+    tenth of the time the general pretty-printer takes (issue 28)."""
+    lines = [json.dumps(e.model_dump(mode="json"), ensure_ascii=False, separators=(", ", ": "))
+             for e in entries]
+    head = f'{{"format": "{FORMAT}", "version": {VERSION}, "entries": ['
+    return head + ("\n " + ",\n ".join(lines) + "\n" if lines else "") + "]}\n"
 
 
 def record_path(folder: Path | None = None) -> Path:
@@ -193,7 +203,7 @@ def add_battle(entry: Entry, folder: Path | None = None) -> str | None:
         notice = f"{notice}; the file was kept as {aside.name} and a new record begun."
     entries = (entries + [entry])[-MAX_ENTRIES:]
     try:
-        write_text_atomic(path, encode(RecordFile(entries=entries)))
+        write_text_atomic(path, record_text(entries))
     except StorageError as exc:
         reason = exc.message.rstrip(".")
         return f"This battle could not be added to the record of battles ({reason[:1].lower()}" \

@@ -413,7 +413,7 @@ class App:
         self.commands.shutdown()
         self.advice.shutdown()
         if self.network is not None:
-            self.network.close()
+            self.network.finish()
         self.remember_window()
         pygame.quit()
         return 0

@@ -29,8 +29,11 @@ from ogre.rules import Action, GameState, new_game, parse_action
 from ogre.rules.dice import seed_state
 from ogre.rules.hidden import BLIND, apply_from_tape
 from ogre.rules.state import evolve
+from ogre.storage.errors import StorageError
+from ogre.storage.recovery import RecoverySlot
 
 from .choices import NameDialog, OptionsDialog
+from .crash import keep_battle
 from .widgets import Dialog
 
 if TYPE_CHECKING:
@@ -105,16 +108,28 @@ class _Network:
         self._kept_turn = 0
 
     def keep_each_turn(self) -> None:
-        """The battle into the recovery slot once a turn (and at its end)."""
+        """The battle into the recovery slot once a turn; out of it once it is over."""
         b = self.battle
         if b is None or b is not self.app.battle:
             return
         if b.state.over:
+            self._forget()
+        elif b.state.turn != self._kept_turn and keep_battle(self.app):
+            self._kept_turn = b.state.turn
+
+    def _forget(self) -> None:
+        if self._kept_turn:
             self._kept_turn = 0
-        elif b.state.turn != self._kept_turn:
-            from .crash import keep_battle
-            if keep_battle(self.app):
-                self._kept_turn = b.state.turn
+            try:
+                RecoverySlot.default().clear()
+            except StorageError:
+                pass                           # offered at the next start: nothing lost
+
+    def finish(self) -> None:
+        """The player left the network battle, or quit (answering the Save question): the
+        battle kept for a game that dies is not needed."""
+        self._forget()
+        self.close()
 
     def close(self) -> None:
         a = self.app
@@ -172,7 +187,7 @@ class NetworkHost(_Network):
                 self.remote.actions.put(parse_action(self.session.from_guest.popleft()))
         b = self.app.battle
         if self.started and b is not self.battle:
-            self.close()                      # the player left the network battle
+            self.finish()                     # the player left the network battle
             return
         if self.started and b is not None:
             for text in b.log[len(self.session.log):]:    # the host player's own, to send
@@ -225,7 +240,7 @@ class NetworkGuest(_Network):
             return
         b = self.app.battle
         if self.remote is not None and b is not self.battle:
-            self.close()                      # the player left the network battle
+            self.finish()                     # the player left the network battle
             return
         if self.remote is None or b is None:
             return

@@ -4,101 +4,17 @@ hostile or broken peer is refused without touching the battle or stopping the ho
 from __future__ import annotations
 
 import json
-import socket
 import time
 
 import pytest
+from peers import LOOPBACK, Host, Raw, joined
 
 from ogre.ai.protocol import make_controller
-from ogre.net.ends import GuestEnd, HostEnd
-from ogre.net.gate import Gate
+from ogre.net.ends import GuestEnd
 from ogre.net.link import Link
 from ogre.net.messages import MAX_LINE, Act, Hello, Ping, Resync, digest, read, write
-from ogre.net.session import GuestSession, HostSession, new_code
-from ogre.rules import new_game
+from ogre.net.session import GuestSession
 from ogre.rules.hidden import blind
-from ogre.storage.fields import load_predesigned
-
-LOOPBACK = "127.0.0.1"
-
-
-def _battle():
-    return new_game(load_predesigned()[0].field, 3, seed=7)
-
-
-class Host:
-    """A host game in the test: its session and link, pumped as its frame loop would."""
-
-    def __init__(self, **link) -> None:
-        battle = _battle()
-        self.session = HostSession(battle, "defense", start=battle)
-        self.link = Link.host(0, LOOPBACK, **link)
-        self.end = HostEnd(self.session, self.link, Gate(new_code()))
-
-    @property
-    def code(self) -> str:
-        return self.end.gate.code
-
-    @property
-    def joined(self) -> bool:
-        return self.end.joined
-
-    @property
-    def closed(self) -> list[str]:
-        return [n.removeprefix("The guest is gone: ") for n in self.end.notes
-                if n.startswith("The guest is gone")]
-
-    def pump(self) -> None:
-        self.end.pump()
-
-    def play(self, action) -> None:
-        self.end.play(action)
-
-
-class Raw:
-    """A peer that speaks bytes: for the hostile cases."""
-
-    def __init__(self, port: int) -> None:
-        self.sock = socket.create_connection((LOOPBACK, port), timeout=5)
-        self.buffer = b""
-
-    def send(self, data: bytes) -> None:
-        self.sock.sendall(data)
-
-    def lines(self, host: Host, want: int = 1, seconds: float = 5.0) -> list[bytes]:
-        out: list[bytes] = []
-        self.sock.settimeout(0.05)
-        end = time.monotonic() + seconds
-        while len(out) < want and time.monotonic() < end:
-            host.pump()
-            try:
-                data = self.sock.recv(65536)
-                if not data:
-                    break
-                self.buffer += data
-            except (TimeoutError, BlockingIOError):
-                pass
-            while b"\n" in self.buffer:
-                line, self.buffer = self.buffer.split(b"\n", 1)
-                out.append(line)
-        return out
-
-
-def _free(host: Host) -> None:
-    """Wait until the host has hung up on the last connection (its thread does it)."""
-    end = time.monotonic() + 5
-    while host.link.connected and time.monotonic() < end:
-        host.pump()
-        time.sleep(0.005)
-
-
-def _joined(host: Host) -> Raw:
-    _free(host)
-    raw = Raw(host.link.port)
-    raw.send(write(Hello(code=host.code)))
-    [welcome] = raw.lines(host)
-    assert read(welcome).kind == "welcome"
-    return raw
 
 
 @pytest.fixture
@@ -162,7 +78,7 @@ def test_x10_a_wrong_code_is_turned_away_and_the_host_serves_on(host):
     raw.send(write(Hello(code="WRONG1")))
     [bye] = raw.lines(host)
     assert read(bye).kind == "bye" and not host.joined
-    _joined(host)                                 # the right code still gets in
+    joined(host)                                 # the right code still gets in
 
 
 @pytest.mark.parametrize("line, words", [
@@ -175,7 +91,7 @@ def test_x10_a_wrong_code_is_turned_away_and_the_host_serves_on(host):
     (write(Act(action="warp 0101")), "That is not an action."),
 ])
 def test_x10_broken_messages_are_refused_and_change_nothing(host, line, words):
-    raw = _joined(host)
+    raw = joined(host)
     before = host.session.state
     raw.send(line)
     [reply] = raw.lines(host)
@@ -186,7 +102,7 @@ def test_x10_broken_messages_are_refused_and_change_nothing(host, line, words):
 
 
 def test_x10_an_action_out_of_turn_or_against_the_rules_is_refused(host):
-    raw = _joined(host)
+    raw = joined(host)
     before = host.session.state                   # the Ogre's entry: not the guest's phase
     raw.send(write(Act(action="done")))
     assert json.loads(raw.lines(host)[0])["message"] == "It is not your turn."
@@ -211,22 +127,22 @@ def _done():
 
 
 def test_x10_a_line_too_long_or_a_flood_hangs_up_and_the_host_takes_a_new_guest(host):
-    raw = _joined(host)
+    raw = joined(host)
     raw.send(b"x" * (MAX_LINE + 10))
     assert b"too long" in b"".join(raw.lines(host))
     time.sleep(0.1)
     host.pump()
     assert not host.joined
-    flood = _joined(host)
+    flood = joined(host)
     flood.send(write(Ping()) * 2000)
     assert any(b"Too many messages" in line for line in flood.lines(host, 2100))
-    _joined(host)                                 # a new guest gets in
+    joined(host)                                 # a new guest gets in
 
 
 def test_x10_a_second_guest_is_turned_away():
     h = Host()
     try:
-        first = _joined(h)                        # stays connected
+        first = joined(h)                        # stays connected
         second = Raw(h.link.port)
         second.send(write(Hello(code=h.code)))      # even with the right code
         [bye] = second.lines(h)
@@ -280,7 +196,7 @@ def test_x10_a_dropped_guest_rejoins_mid_phase_and_the_battle_goes_on(host):
 
 
 def test_x10_a_guest_out_of_step_asks_again_and_is_put_right(host):
-    raw = _joined(host)
+    raw = joined(host)
     raw.send(write(Resync()))
     welcome = read(raw.lines(host)[0])
     assert welcome.kind == "welcome" and welcome.digest == digest(host.session.state)
