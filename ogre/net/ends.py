@@ -40,6 +40,7 @@ from .session import GuestSession, HostSession
 STRIKES = 10          # broken lines a connection may send before it is let go...
 FORGIVE = 10.0        # ... each forgiven after this many seconds
 LINES_A_FRAME = 64    # lines taken from the link in one frame, on either end
+WELCOMES_A_FRAME = 2  # whole battles a guest reads in one frame (each is checked: costly)
 Clock = Callable[[], float]
 
 
@@ -192,6 +193,7 @@ class GuestEnd:
         came after it waits here meanwhile."""
         s = self.session
         self._ponged = False
+        offered = s.offered
         if not self._held:
             self._held.extend(self.link.take(budget))
         while True:
@@ -199,7 +201,7 @@ class GuestEnd:
                 self._reply(s.advance())
                 if s.catching_up:
                     return
-            if not self._held:
+            if not self._held or s.offered - offered >= WELCOMES_A_FRAME:
                 return
             kind, _, data = self._held.popleft()
             if kind == "line" and isinstance(data, bytes):

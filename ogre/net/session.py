@@ -147,6 +147,7 @@ class GuestSession:
         self.notes: deque[str] = deque(maxlen=20)   # sentences for the player
         self.resyncs = 0
         self.welcomes = 0                       # battles taken whole from the host
+        self.offered = 0                        # battles the host began to send
         self.bye = ""                           # the host's last word
         self.refused = ""                       # why this guest would not take the battle
         self._coming: tuple[Welcome, GameState, list[str], list[int]] | None = None
@@ -193,6 +194,7 @@ class GuestSession:
         return []
 
     def _welcome(self, msg: Welcome) -> list[Message]:
+        self.offered += 1
         try:
             start = state_of(msg.start)
         except ValueError as exc:

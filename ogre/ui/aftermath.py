@@ -8,6 +8,7 @@ applies nothing and adds nothing), and the battle-over dialog gains a Report but
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from pathlib import Path
@@ -38,6 +39,8 @@ class Aftermath:
         self.app = app
         self.record_folder = record_folder      # None: the user data folder (tests: tmp)
         self.recorded = None                    # the battle last added to the record
+        self._adding: threading.Thread | None = None
+        self._notice: str | None = None
 
     # ------------------------------------------------------------ a battle ends
     def battle_changed(self, battle) -> None:
@@ -49,9 +52,33 @@ class Aftermath:
         if d is not None and d.title == OVER_TITLE and REPORT not in [b.label for b in d.buttons]:
             battle.dialog = Dialog(d.title, d.message, ("OK", REPORT), self._over_closed)
         try:
-            notice = add_battle(self.entry(battle.state), self.record_folder)
+            entry = self.entry(battle.state)
         except ValueError as exc:      # an entry the record refuses: said, and play goes on
-            notice = f"This battle could not be added to the record of battles ({exc})."
+            self.app.show("Record of Battles", f"This battle could not be added to the record "
+                                               f"of battles ({exc}).")
+            return
+        # Rewriting a record of 10,000 battles takes a good part of a second (issue 28): it is
+        # done beside the frame loop, and its notice, if any, shown when it is done.
+        self.settle()
+        self._adding = threading.Thread(target=self._add, args=(entry,), name="ogre-record",
+                                        daemon=True)
+        self._adding.start()
+
+    def _add(self, entry: Entry) -> None:
+        self._notice = add_battle(entry, self.record_folder)      # never raises
+
+    def tick(self) -> None:
+        """Every frame: a battle added to the record says so if something went wrong."""
+        if self._adding is not None and not self._adding.is_alive():
+            self.settle()
+
+    def settle(self) -> None:
+        """Wait for the battle being added to the record, and show its notice."""
+        if self._adding is None:
+            return
+        self._adding.join()
+        self._adding = None
+        notice, self._notice = self._notice, None
         if notice:
             self.app.show("Record of Battles", notice)
 

@@ -242,6 +242,7 @@ class App:
         if self.interrupts:
             interrupted(self)           # X12: Ctrl+C in the terminal, as the close button
         self.commands.tick()
+        self.aftermath.tick()
         self.advice.tick()
         if self.tutorial is not None:
             self.tutorial.tick()
@@ -412,6 +413,7 @@ class App:
             return crashed(self, exc)
         self.commands.shutdown()
         self.advice.shutdown()
+        self.aftermath.settle()
         if self.network is not None:
             self.network.finish()
         self.remember_window()

@@ -13,7 +13,7 @@ from peers import LOOPBACK, Host, Raw, free, joined, new_battle
 
 from ogre.ai.advice import side_to_act
 from ogre.ai.protocol import make_controller
-from ogre.net.ends import LINES_A_FRAME, GuestEnd
+from ogre.net.ends import LINES_A_FRAME, WELCOMES_A_FRAME, GuestEnd
 from ogre.net.gate import FREE_TRIES, RENEW_AFTER, Gate, new_code
 from ogre.net.link import Link
 from ogre.net.messages import (
@@ -413,3 +413,28 @@ def test_x10_silent_strangers_take_no_guests_place(host):
     guest = Raw(host.link.port)
     guest.send(write(Hello(code=host.code)))
     assert _kinds(guest.lines(host)) == ["welcome"] and host.joined and waiting
+
+
+def test_x10_a_flood_of_battles_from_a_host_is_read_two_a_frame():
+    listener = socket.create_server((LOOPBACK, 0))
+    link = Link.join(LOOPBACK, listener.getsockname()[1], rate=0)
+    peer, _ = listener.accept()
+    session = GuestSession("ABCDEF")
+    guest = GuestEnd(session, link)
+    start = new_battle()
+    welcome = write(Welcome(side="defense", start=state_data(start), total=0,
+                            digest=digest(start)))
+    try:
+        peer.sendall(welcome * 400)
+        deadline = time.monotonic() + 5
+        while not link._conns.get(1) or len(link._conns[1].lines) < 20:
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+        for frame in range(1, 4):
+            guest.pump()
+            assert session.offered <= WELCOMES_A_FRAME * frame
+        assert session.state == blind(start)           # and each one it read was taken
+    finally:
+        link.close()
+        peer.close()
+        listener.close()

@@ -25,6 +25,7 @@ def played_app(actions=SHORT) -> tuple[App, Driver]:
     d.answer("OK")                                       # the Ogre Entry dialog
     for text in actions:
         assert app.battle.act(parse_action(text), confirmed=True), app.battle.message
+    app.aftermath.settle()                               # the record is written beside the loop
     app.step([])
     return app, d
 
