@@ -21,9 +21,9 @@ import signal
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
-from ogre.net.messages import state_data
 from ogre.rules import Action, parse_action
 from ogre.rules.state import GameState
+from ogre.storage.games import StateData
 
 if TYPE_CHECKING:
     from ogre.ai.advice import Advice
@@ -128,12 +128,12 @@ class ProcessThinker:
         """Ask the player (side, level, seed) for its action; `made` tells apart the players the
         app made one after another (a new battle's player starts with no memory)."""
         return Thought(self, self._send({"side": side, "spec": spec, "seed": seed, "made": made,
-                                         "state": state_data(state)}))
+                                         "state": StateData.of(state)}))
 
     def submit_advice(self, state: GameState, seed: int) -> AdviceThought:
         """Ask for the Advice on this state (the Hi player of the side to act)."""
         return AdviceThought(self, self._send({"advise": True, "seed": seed,
-                                               "state": state_data(state)}), state)
+                                               "state": StateData.of(state)}), state)
 
     def _send(self, msg: dict) -> int:
         self.number += 1

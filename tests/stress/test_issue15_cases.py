@@ -208,7 +208,7 @@ def test_x3_a_log_too_long_to_replay_is_refused_before_any_replaying(monkeypatch
     moves = ["move O 0120", "undo O"] * (LOG_STEPS // 2 + 1)
     text = battlelog.log_to_text(start, moves)
     applied = []
-    monkeypatch.setattr(battlelog, "apply", lambda *a: applied.append(a))
+    monkeypatch.setattr(battlelog, "replay_told", lambda *a: applied.append(a))
     with pytest.raises(StorageError) as err:
         battlelog.replay_text(text, "The battle log x.txt")
     assert err.value.code == "too_large" and one_sentence(err.value.message)
