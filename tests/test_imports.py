@@ -8,7 +8,8 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-LAYERS = ("rules", "ai", "storage", "net", "ui")   # a lower layer never imports a higher one
+# a lower layer never imports a higher one
+LAYERS = ("rules", "ai", "storage", "match", "net", "ui")
 
 
 def _module_name(path: Path) -> str:
@@ -83,3 +84,20 @@ def test_no_module_imports_one_that_imports_it_back():
     # a package's __init__ re-exporting its modules is not a circle of two modules' code
     cycles = [c for c in cycles if not any(len(x.split(".")) == 2 for x in c)]
     assert cycles == []
+
+
+def test_the_rules_the_computer_players_and_the_match_import_no_pygame():
+    """House rule 1: ogre/rules, ogre/ai and ogre/match draw nothing."""
+    for package in ("rules", "ai", "match"):
+        for path in (ROOT / "ogre" / package).rglob("*.py"):
+            tree = ast.parse(path.read_text())
+            names = {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+            names |= {n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+            assert not any(n.split(".")[0] == "pygame" for n in names), path
+
+
+def test_no_file_in_ogre_or_tools_is_over_600_lines():
+    for folder in ("ogre", "tools"):
+        for path in (ROOT / folder).rglob("*.py"):
+            lines = len(path.read_text().splitlines())
+            assert lines <= 600, f"{path.relative_to(ROOT)} has {lines} lines"

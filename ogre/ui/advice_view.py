@@ -56,7 +56,7 @@ class AdviceView:
             return
         if self.thinking is not None:
             return                                   # already on it
-        b.advice_asked += 1                          # kept with the battle (saves, logs)
+        b.match.advice_asked += 1                          # kept with the battle (saves, logs)
         self.advice = None
         self.asked_on = b.state
         self.thinking = (self.app.commands.mind.advise(b.state, self.app.seed)

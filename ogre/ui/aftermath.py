@@ -20,7 +20,7 @@ from ogre.rules.state import GameState
 from ogre.storage.battlelog import log_advice, log_dice, read_log
 from ogre.storage.errors import StorageError
 from ogre.storage.games import GameStore
-from ogre.storage.record import LEVEL_NAMES, Entry, Side, add_battle, load_record, new_entry
+from ogre.storage.record import Entry, add_battle, load_record
 
 from .battle_files import logs_folder  # where Export the Log writes: the pictures go beside
 from .choices import ListDialog
@@ -52,7 +52,7 @@ class Aftermath:
         if d is not None and d.title == OVER_TITLE and REPORT not in [b.label for b in d.buttons]:
             battle.dialog = Dialog(d.title, d.message, ("OK", REPORT), self._over_closed)
         try:
-            entry = self.entry(battle.state)
+            entry = battle.match.entry()
         except ValueError as exc:      # an entry the record refuses: said, and play goes on
             self.app.show("Record of Battles", f"This battle could not be added to the record "
                                                f"of battles ({exc}).")
@@ -86,35 +86,15 @@ class Aftermath:
         if button == REPORT:
             self.report_battle()
 
-    def entry(self, state: GameState) -> Entry:
-        commands = self.app.commands
-        computer = commands.computer
-        sides = {}
-        net = self.app.network
-        remote = net.remote if net is not None and net.battle is self.app.battle else None
-        for side in ("ogre", "defense"):
-            if remote is not None and side == remote.side:      # X10: the other computer's
-                sides[side] = Side(who="remote", name=net.peer_name[:100] if net else "")
-                continue
-            if side != computer:
-                sides[side] = Side(who="player")
-                continue
-            spec = commands.named_players.get(side, self.app.prefs.skill)
-            sides[side] = (Side(who="computer", skill=spec) if spec in LEVEL_NAMES
-                           else Side(who="computer", name=str(spec)[:100]))
-        return new_entry(state.scenario, commands.field_name, sides["ogre"], sides["defense"],
-                         state.result, state.turn)
-
     # ------------------------------------------------------------ reports
     def report_battle(self) -> None:
         """The report of the battle on the screen (from its start, as its log holds it)."""
         b = self.app.battle
-        if b is None or b.start_state is None:
-            self.app.show(TITLE, "This battle has no log from its start, so no report can be "
-                          "made of it.")
+        if b is None:
             return
-        self.show_report(b.start_state, b.log, self._titled(self.app.commands.field_name),
-                         advice_asked=b.advice_asked, dice=b.told)
+        m = b.match
+        self.show_report(m.start, m.log, self._titled(m.field_name),
+                         advice_asked=m.advice_asked, dice=m.told)
 
     def show_report(self, start: GameState, actions: Iterable[Action | str], title: str,
                     name: str = "report", advice_asked: int | None = None,
@@ -137,8 +117,7 @@ class Aftermath:
         b = a.battle
         if b is not None and a.screen is b:
             s = b.state
-            rows.append((f"This battle ({s.result or f'turn {s.turn}, going on'})",
-                         b.start_state is not None))
+            rows.append((f"This battle ({s.result or f'turn {s.turn}, going on'})", True))
             actions.append(self.report_battle)
         replay = a.screen if hasattr(a.screen, "steps") else None
         if replay is not None:

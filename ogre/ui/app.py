@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
+from ogre.match import Match, Seat, seats_for
+from ogre.match.match import Side
 from ogre.rules.field import Field
 from ogre.rules.state import GameState
 from ogre.storage.errors import StorageError
@@ -41,6 +43,8 @@ from .widgets import Dialog, route_to_dialog
 from .window import is_fullscreen_key, open_window, set_icon, toggle_fullscreen
 
 if TYPE_CHECKING:
+    from ogre.ai.protocol import Controller
+
     from .editor import Editor
 
 
@@ -122,15 +126,21 @@ class App:
     # -- screens --
     def start_battle(self, state: GameState, computer: str | None = None, log=(),
                      start: GameState | None = None, advice_asked: int = 0,
-                     told: Iterable[int] = ()) -> None:
+                     told: Iterable[int] = (), *, seats: dict[Side, Seat] | None = None,
+                     controller: Controller | None = None, field_name: str | None = None) -> None:
+        """A battle on the screen: its Match (who plays each side, the field's name, the log
+        from `start`), and the computer (or `controller`, the network's or a lesson's) on
+        `computer`'s side - made once, never made and replaced."""
         self.advice.hide()
+        if seats is None:
+            spec = self.commands.named_players.get(computer or "", self.prefs.skill)
+            seats = seats_for(computer, spec)
+        match = Match.begin(state, start=start, log=log, told=told, seats=seats,
+                            field_name=self.commands.field_name if field_name is None
+                            else field_name, advice_asked=advice_asked)
         self.battle = Battle(state, reminders=lambda: self.prefs.reminders, sounds=self.sounds,
-                             on_change=self._battle_changed)
-        self.battle.log = list(log)
-        self.battle.start_state = start if start is not None else state
-        self.battle.advice_asked = advice_asked
-        self.battle.told = list(told)          # X10: a network guest's battle, saved and loaded
-        self.commands.set_computer(computer)
+                             on_change=self._battle_changed, match=match)
+        self.commands.set_computer(computer, controller)
         self.screen = self.battle
         self._fit_screens()
         self.battle.frame_phase()       # a loaded or new battle opens on what matters (B4)
@@ -142,9 +152,9 @@ class App:
         from .tutorial import ScriptedOgre, first_position, lesson_start
         index = self.prefs.tutorial_lesson
         state, log = lesson_start(index)
-        self.start_battle(state, computer="ogre", log=log, start=first_position())
-        self.commands.controller = ScriptedOgre()
-        self.commands.field_name = NAME
+        self.start_battle(state, computer="ogre", log=log, start=first_position(),
+                          seats={"ogre": Seat("lesson"), "defense": Seat()},
+                          controller=ScriptedOgre(), field_name=NAME)
         self.tutorial = Tutorial(self, index)
         assert self.battle is not None
         self.battle.vet = self.tutorial.vet

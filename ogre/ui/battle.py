@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 import pygame
 
+from ogre.match.match import Match, Play
 from ogre.rules import (
     Action,
     Aim,
@@ -31,12 +32,11 @@ from ogre.rules import (
     legal_actions,
 )
 from ogre.rules.errors import MESSAGES
-from ogre.rules.hexes import BOTTOM_ROW
 from ogre.rules.movement import range_umbrella
 from ogre.rules.state import FIRE_PHASES, MOVE_PHASES, OGRE_ID, GameState, Phase
 from ogre.rules.units import STATS, WEAPON_STATS, WEAPONS, Kind, Weapon
 
-from . import art, sidebar, status, theme
+from . import battle_draw, sidebar, status, theme
 from .dialogs import PartDialog, WeaponDialog
 from .framing import hexes_that_matter
 from .mapview import MapView, map_rect
@@ -48,8 +48,9 @@ OFF_MAP = MESSAGES["off_map"]
 
 class Battle:
     def __init__(self, state: GameState, *, reminders: Callable[[], bool] = lambda: True,
-                 sounds=None, on_change: Callable[[], None] = lambda: None) -> None:
-        self.state = state
+                 sounds=None, on_change: Callable[[], None] = lambda: None,
+                 match: Match | None = None) -> None:
+        self.match = match or Match.begin(state)     # the battle in progress: its state, log...
         self.map = MapView(map_rect(theme.LOGICAL_SIZE))   # the App fits it to its canvas
         self.reminders = reminders
         self.sounds = sounds
@@ -61,15 +62,11 @@ class Battle:
         self.message = ""
         self.results: list[str] = []
         self.shown = 0                         # result lines the last action added (G2's pacing)
-        self.log: list[str] = []               # every applied action in the rules' notation
-        self.start_state: GameState | None = None     # where the log starts (the app sets it)
-        self.advice_asked = 0                  # X8: kept with the battle in saves and logs
         self.vet: Callable[[Action], str | None] | None = None    # X6: a lesson's say first
         self.top_inset = 0                     # X6: room at the map's top for the lesson panel
         self.other = "computer"                # who plays the other side: "host", "guest"
         # X10: a network guest plays actions on the host's told dice (None: sent to roll them)
-        self.play_rules: Callable[[GameState, Action], tuple[GameState, list] | None] = apply
-        self.told: list[int] = []              # X10: the dice a network host told, in order
+        self.play_rules: Play = apply
         self.umbrella: tuple[set[int], set[int]] | None = None
         self.dialog: Dialog | None = None
         self.drag_from = 0
@@ -78,9 +75,34 @@ class Battle:
         self.drag_pos: tuple[int, int] | None = None
         self.hover = 0
         self.buttons = self._make_buttons()
-        if state.phase is Phase.OGRE_ENTRY:
+        if state.phase is Phase.OGRE_ENTRY and self.match.seats["ogre"].who == "here":
             self.open(Dialog("Ogre Entry", "The Ogre enters on the bottom row of the map. Click "
                              "OK, then click the hex where it comes on.", ("OK",)))
+
+    # The match's parts, as the screen and its callers name them
+    @property
+    def state(self) -> GameState:
+        return self.match.state
+
+    @state.setter
+    def state(self, state: GameState) -> None:     # the replay steps through its states
+        self.match.state = state
+
+    @property
+    def log(self) -> list[str]:
+        return self.match.log
+
+    @property
+    def start_state(self) -> GameState:
+        return self.match.start
+
+    @property
+    def told(self) -> list[int]:
+        return self.match.told
+
+    @property
+    def advice_asked(self) -> int:
+        return self.match.advice_asked
 
     # ------------------------------------------------------------ buttons
     def _make_buttons(self) -> list[Button]:
@@ -105,7 +127,7 @@ class Battle:
         """The sidebar's buttons, for the arrow keys (S4)."""
         return [b.rect for b in self.buttons]
 
-    def _refresh_labels(self) -> None:
+    def refresh_labels(self) -> None:
         fire = self.state.phase in FIRE_PHASES
         self.buttons[0].label = "Clear" if fire else "Undo"
         self.buttons[1].label = "Fire" if fire else ("Split" if self._splittable() else "Group")
@@ -218,12 +240,10 @@ class Battle:
                              lambda b: b == "OK" and self.act(action, confirmed=True)))
             return False
         aim = self.state.aim
-        played = self.play_rules(self.state, action)
-        if played is None:                   # X10: the host rolls its dice; it comes back
+        events = self.match.act(action, self.play_rules)
+        if events is None:                   # X10: the host rolls its dice; it comes back
             self.message = "Sent to the host: its dice decide."
             return True
-        self.state, events = played
-        self.log.append(str(action))
         self.message = ""
         self.shown = self._show(events, missiles=bool(aim and aim.weapons and aim.weapons[0]))
         self._after(action)
@@ -367,7 +387,7 @@ class Battle:
         self.drag_from, self.drag_pos, self.drag_left_hex = 0, None, False
         for b in self.buttons:
             if b.rect.collidepoint(pos):
-                self._refresh_labels()
+                self.refresh_labels()
                 b.handle_event(_ev(pygame.MOUSEBUTTONUP, pos))
                 return True
         if any(r.collidepoint(pos) for r in self.map.arrows.values()):
@@ -492,107 +512,12 @@ class Battle:
             return
         self.open(PartDialog(s, pid, lambda b, part: b == "OK" and self.act(Aim(pid, part))))
 
-    # ------------------------------------------------------------ drawing
+    # ------------------------------------------------------------ drawing (battle_draw.py)
     def draw(self, surface: pygame.Surface) -> None:
-        s = self.state
-        self._refresh_labels()
-        surface.blit(self.map.terrain(s.board), self.map.rect.topleft)
-        clip = surface.get_clip()
-        surface.set_clip(self.map.rect)
-        if s.phase is Phase.OGRE_ENTRY and not self.computer_turn():   # lit for the player only
-            self.map.fill_hexes(surface, [h for h in BOTTOM_ROW if not s.board.is_crater(h)],
-                                theme.ACCENT, 70)
-        if self.umbrella:
-            green, blue = self.umbrella
-            self.map.fill_hexes(surface, blue, theme.BLUE_RANGE, 80)
-            self.map.fill_hexes(surface, green, theme.GREEN_RANGE, 90)
-        self._draw_pieces(surface)
-        if self.hover and not self.dialog and not self.computer_turn():   # G2: no pointer now
-            self.map.outline_hex(surface, self.hover, (255, 255, 255), 1)
-        if self.drag_from and self.drag_pos:
-            a = self.map.layout.center(self.drag_from)
-            pygame.draw.line(surface, theme.ACCENT, a, self.drag_pos, 3)
-        surface.set_clip(clip)
-        self.map.draw_arrows(surface)
-        sidebar.draw_frame(surface, surface.get_height())
-        sidebar.draw_phase(surface, s, self.sides["ogre" if s.ogre_side_to_act else "defense"])
-        sidebar.draw_tactical(surface, self.tactical_lines(), self.message)
-        for b in self.buttons:
-            b.draw(surface)
-        choosing = getattr(self.dialog, "kill_text", None)     # C5, C6: as the choice changes
-        sidebar.draw_results(surface, s, self.results, surface.get_height(),
-                             choosing() if choosing else None)
-        if self.dialog is not None:
-            self.dialog.draw(surface)
+        battle_draw.draw(self, surface)
 
     def tactical_lines(self) -> list[str]:
-        """The Tactical Display: the weapon picked in an attack dialog (C5, C6), else the
-        selected piece, else a hint of what to do."""
-        shown = getattr(self.dialog, "shown_weapon", None)
-        if shown is not None:
-            return sidebar.weapon_lines(self.state, shown())
-        lines = sidebar.piece_lines(self.state, self.selected) + status.aim_lines(self.state)
-        if self.computer_turn():     # G2: what the computer does, never the player's prompt
-            doing = status.computer_doing(self.state, self.other)
-            turn = status.COMPUTER_TURN.replace("computer", self.other)
-            return [*lines, "", doing] if lines else [turn, doing, status.HURRY]
-        hint = status.phase_hint(self.state)
-        return lines or ([hint] if hint else [])
-
-    def _draw_pieces(self, surface: pygame.Surface) -> None:
-        s = self.state
-        size = self.map.counter_size
-        lit = self._umbrella_pieces()
-        shown: dict[int, int] = {}
-        for p in s.pieces:
-            ids = self.ids_at(p.hex)
-            top = self.top.get(p.hex)
-            shown[p.hex] = top if top in ids else ids[0]
-        for p in s.pieces:
-            if not self.map.hex_visible(p.hex) or shown.get(p.hex) != p.id:
-                continue
-            img = art.counter(p.kind.value, size, squads=p.squads, state=self._piece_state(p, lit))
-            self.map.blit_counter(surface, img, p.hex)
-            if len(self.ids_at(p.hex)) > 1:
-                self.map.outline_hex(surface, p.hex, theme.ACCENT, 3)
-        o = s.ogre
-        if o.on_map and self.map.hex_visible(o.hex) and shown.get(o.hex, OGRE_ID) == OGRE_ID:
-            under = bool(s.at(o.hex))
-            st = "highlight" if under or OGRE_ID in lit else (
-                "moved" if s.phase is Phase.OGRE_MOVE and o.moved else "normal")
-            self.map.blit_counter(surface, art.counter("ogre", size, state=st, mark=o.mark), o.hex)
-        if self.selected is not None:
-            h = o.hex if self.selected == OGRE_ID else getattr(s.piece(self.selected), "hex", 0)
-            if h and self.map.hex_visible(h):
-                self.map.outline_hex(surface, h, theme.SELECT, 2)
-        if s.aim is not None:
-            for pid in ([s.aim.target] if s.aim.part is None else list(s.aim.attackers)):
-                aimed = s.piece(pid)
-                if aimed and self.map.hex_visible(aimed.hex):
-                    self.map.outline_hex(surface, aimed.hex, theme.ERROR, 3)
-
-    def _piece_state(self, p, lit: set[int]) -> str:
-        s = self.state
-        if p.id in lit:
-            return "highlight"
-        if p.disabled:
-            return "disabled"
-        if not status.defender_marks(s):       # the Ogre's turn: last turn's marks are gone
-            return "normal"
-        if s.phase in MOVE_PHASES and p.moved:
-            return "moved"
-        if s.phase in FIRE_PHASES and p.fired:
-            return "fired"
-        return "normal"
-
-    def _umbrella_pieces(self) -> set[int]:
-        if not self.umbrella:
-            return set()
-        area = self.umbrella[0] | self.umbrella[1]
-        lit = {p.id for p in self.state.pieces if p.hex in area and p.id != self.selected}
-        if self.state.ogre.hex in area and self.selected != OGRE_ID:
-            lit.add(OGRE_ID)
-        return lit
+        return battle_draw.tactical_lines(self)
 
 
 def _ev(kind: int, pos) -> pygame.event.Event:

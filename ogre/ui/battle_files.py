@@ -6,7 +6,8 @@ from __future__ import annotations
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from ogre.storage.battlelog import read_log, write_log
+from ogre.storage.atomic import write_text_atomic
+from ogre.storage.battlelog import read_log
 from ogre.storage.errors import StorageError
 from ogre.storage.games import GameStore
 from ogre.storage.paths import user_data_folder
@@ -36,9 +37,7 @@ def save_game(commands: Commands, then=None) -> None:
     def write(slot):
         state, asking = a.battle.state, a.dialog       # asking: the dialog closing now
         try:
-            store.save(slot, state, commands.players(), a.battle.log, commands.field_name,
-                       start=a.battle.start_state, advice_asked=a.battle.advice_asked,
-                       dice=a.battle.told)
+            a.battle.match.save_to(store, slot, a.prefs.skill)
         except StorageError as exc:
             a.show("Save a Game", exc.message)
             return
@@ -68,8 +67,8 @@ def load_game(commands: Commands) -> None:
         except StorageError as exc:
             a.show("Load a Game", exc.message)
             return
-        commands.unsaved.kept(saved.state)
         continue_game(a, saved)
+        commands.unsaved.kept(saved.state)    # loaded: safe as it stands
 
     def chosen(button, i):
         if button != "OK" or i < 0:
@@ -84,7 +83,7 @@ def export_log(commands: Commands) -> None:
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     path = logs_folder() / f"battle-{stamp}.txt"
     try:
-        write_log(path, b.start_state, b.log, b.advice_asked, b.told)
+        write_text_atomic(path, b.match.log_text())
     except StorageError as exc:
         a.show("Export the Log", exc.message)
         return

@@ -8,10 +8,11 @@ from __future__ import annotations
 import random
 import time
 from concurrent.futures import Future
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
 import pygame
 
+from ogre.match import SIDES, Seat
 from ogre.resources import standard_board
 from ogre.rules import Action, Aim, Done, Field, OgreAim, Undo, legal_actions, new_game
 from ogre.rules.invariants import first_problem
@@ -158,7 +159,7 @@ class Commands:
                        pygame.K_r: 2, pygame.K_d: 3}
             if key in buttons:
                 button = b.buttons[buttons[key]]
-                b._refresh_labels()
+                b.refresh_labels()
                 if button.enabled():
                     button.on_click()
 
@@ -304,7 +305,7 @@ class Commands:
             go_on(mark, computer)
 
         def go_on(mark: int, computer: str | None) -> None:
-            if a.battle is not None and not a.battle.state.over:
+            if a.battle is not None and a.battle.match.may_keep_ogre():
                 a.dialog = OptionsDialog(
                     "Play a Game", "A battle is in progress.",
                     [("The Ogre", [("Start new Ogre", True), ("Keep old Ogre", True)])],
@@ -353,6 +354,7 @@ class Commands:
                 return
             if state is a.battle.state:          # nothing edited: the log still replays
                 log, start = a.battle.log, a.battle.start_state
+            safe = a.battle.match.safe           # what was at risk still is
         else:
             seed = random.Random(a.seed * 1000 + self.games_played).randrange(1 << 31)
             state = new_game(field, mark, seed)
@@ -361,6 +363,8 @@ class Commands:
             self.unsaved.kept(state)         # a new battle: nothing to lose until it moves
         self._first_screen_over()
         a.start_battle(state, computer=computer, log=log, start=start)
+        if keep:
+            a.battle.match.safe = safe
 
     def _first_screen_over(self) -> None:
         """Once a battle has started, the editor's messages box stops saying how to start one."""
@@ -368,12 +372,11 @@ class Commands:
             self.app.editor.how_to_start = ""
 
     def players(self) -> Players:
-        net = self.app.network
-        if self.computer is None or (net is not None and net.battle is self.app.battle):
-            # X10: a network battle has two players; loaded here, it goes on as hot-seat
-            return Players(count=2, computer=None, skill=self.app.prefs.skill)
-        side: Literal["ogre", "defense"] = "ogre" if self.computer == "ogre" else "defense"
-        return Players(count=1, computer=side, skill=self.app.prefs.skill)
+        """Who plays, as a saved game records it (the match's seats)."""
+        b = self.app.battle
+        if b is None:
+            return Players(skill=self.app.prefs.skill)
+        return b.match.players(self.app.prefs.skill)
 
     # ------------------------------------------------------------ the computer player (G2)
     def set_computer(self, side: str | None, controller: Controller | None = None) -> None:
@@ -384,6 +387,11 @@ class Commands:
         self.absent = None
         if self.computer and controller is None:
             self._make_controller(self.app.prefs.skill)
+        elif self.computer is None:             # two players here now (a plugin that failed)
+            seats = self.app.battle.match.seats
+            for s in SIDES:
+                if seats[s].who == "computer":
+                    seats[s] = Seat()
         b = self.app.battle
         b.computer_turn = self.computer_acting  # G2: its buttons and prompts are not the player's
         b.sides = {"ogre": "Ogre player", "defense": "Defense player"}
@@ -402,6 +410,7 @@ class Commands:
         try:
             self.controller = controller_from_arg(side, spec, seed=self.app.seed)
             self.mind.use(self.controller, None if ":" in spec else (side, spec, self.app.seed))
+            self.app.battle.match.seats[side] = Seat("computer", spec)     # saved and recorded
         except Exception as exc:        # a plugin that will not load: say so, play on
             self.controller = None
             self.computer = None

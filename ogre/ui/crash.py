@@ -70,9 +70,9 @@ def keep_battle(app, report: Path | None = None) -> bool:
     if lesson is not None and lesson.active and lesson.battle is b:
         return False
     try:
-        RecoverySlot.default().keep(b.state, app.commands.players(), b.log,
-                                    app.commands.field_name, b.start_state, b.advice_asked,
-                                    report, dice=b.told)
+        m = b.match
+        RecoverySlot.default().keep(m.state, app.commands.players(), m.log, m.field_name,
+                                    m.start, m.advice_asked, report, dice=m.told)
     except Exception:       # a broken battle or a refusing disk: the report still tells
         return False
     return True

@@ -21,6 +21,7 @@ import threading
 from typing import TYPE_CHECKING
 
 from ogre.ai.advice import side_to_act
+from ogre.match import Seat
 from ogre.net.ends import GuestEnd, HostEnd
 from ogre.net.gate import Gate, new_code
 from ogre.net.link import Link
@@ -103,6 +104,7 @@ class _Network:
         a.commands.set_computer(side, controller=self.remote)
         self.battle = b = a.battle
         if b is not None:
+            b.match.seats["ogre" if side == "ogre" else "defense"] = Seat("remote", name=name)
             b.sides[side] = f"{peer} {_title(side)}" + (f" ({name[:12]})" if name else "")
             b.other = peer.lower()
         self._kept_turn = 0
@@ -285,7 +287,7 @@ class NetworkGuest(_Network):
             self.pending = str(action)
             return None
         if b is not None:
-            b.told += self.session.tape[self.used:self.used + took]
+            b.match.told += self.session.tape[self.used:self.used + took]
         self.used += took
         return after, events
 

@@ -17,26 +17,24 @@ BUTTONS = ("Save", "Don't Save", "Cancel")
 
 
 class Unsaved:
-    """Remembers the battle state at its last save or load (or its start) and asks before a
-    command loses a battle that moved on from it."""
+    """Asks before a command loses a battle that moved on since it was saved, loaded or
+    started (the battle's Match keeps that position)."""
 
     def __init__(self, app, save: Callable[[Callable[[], None]], None]) -> None:
         self.app = app
         self.save = save            # save(then): the Save a Game flow, then `then` once saved
-        # None: the battle's own start_state (a battle the app was opened on)
-        self.safe_state: GameState | None = None
 
     def kept(self, state: GameState) -> None:
-        """The battle is safe at `state`: just saved, loaded or started, or let go."""
-        self.safe_state = state
+        """The battle on the screen is safe at `state`: just saved or loaded."""
+        b = self.app.battle
+        if b is not None:
+            b.match.safe = state
 
     def at_risk(self) -> bool:
         """A battle in progress that moved on since it was saved, loaded or started. One that
         is over has nothing left to lose; an Undo back to the saved position is not a change."""
         b = self.app.battle
-        if b is None or b.state.over:
-            return False
-        return b.state != (self.safe_state if self.safe_state is not None else b.start_state)
+        return b is not None and b.match.at_risk()
 
     def asking(self) -> bool:
         return isinstance(self.app.dialog, Question)
@@ -54,7 +52,7 @@ class Unsaved:
             if button == "Save":
                 self.save(go_on)
             elif button == "Don't Save":
-                self.kept(a.battle.state)        # the player let it go: asked once, not again
+                a.battle.match.give_up()         # let go: asked once, and its Ogre not kept
                 go_on()
             elif on_cancel is not None:
                 on_cancel()

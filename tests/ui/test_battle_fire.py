@@ -24,6 +24,7 @@ from test_battle_setup import (
 
 from ogre.rules.state import Phase
 from ogre.rules.units import Weapon
+from ogre.ui import battle_draw
 from ogre.ui.app import App
 
 MISSILES, MAIN, SECONDARY, AP, TREADS = range(5)
@@ -223,7 +224,7 @@ def test_c6_more_defenders_at_the_same_part_then_fire():
     s = b.state
     assert s.aim is None and s.piece(2).fired == 1 and s.piece(3).fired == 1
     assert b.results[-1].startswith("Defense fires at Missiles: ")
-    assert b._piece_state(s.piece(2), set()) == "fired"      # dimmed red
+    assert battle_draw.piece_state(b, s.piece(2), set()) == "fired"      # dimmed red
     _refused(app, d, 1018, 1020, "UNIT ALREADY FIRED THIS TURN")
 
 

@@ -26,7 +26,7 @@ from test_battle_setup import (
 )
 
 from ogre.rules.state import OGRE_ID, Phase
-from ogre.ui import sidebar
+from ogre.ui import battle_draw, sidebar
 from ogre.ui.app import App
 
 # ---------------------------------------------------------------- M1: a drag is a move
@@ -150,8 +150,8 @@ def test_m2_several_drags_up_to_the_move_value():
     d.drag_hex(1216, 1214)
     assert b.state.piece(3).hex == 1214 and b.state.piece(3).moved == 4
     # moved pieces are dimmed (green); the unmoved Command Post is not
-    assert b._piece_state(b.state.piece(2), set()) == "moved"
-    assert b._piece_state(b.state.piece(1), set()) == "normal"
+    assert battle_draw.piece_state(b, b.state.piece(2), set()) == "moved"
+    assert battle_draw.piece_state(b, b.state.piece(1), set()) == "normal"
     assert "Moved 3" in sidebar.piece_lines(b.state, 2)
 
 

@@ -21,7 +21,7 @@ from test_battle_setup import (
 from ogre.rules.hexes import ALL_HEXES, distance
 from ogre.rules.state import OGRE_ID, Phase
 from ogre.rules.units import WEAPONS, Weapon
-from ogre.ui import theme
+from ogre.ui import battle_draw, theme
 
 
 def drawn_colours(app) -> dict[str, tuple]:
@@ -114,7 +114,7 @@ def test_s2_range_shows_the_umbrella_and_any_click_clears_it():
     assert 1018 in green and 1015 in green and 1014 not in green   # move 3
     assert 1014 in blue and 1013 in blue and 1012 not in blue      # then range 2
     assert not green & blue
-    lit = b._umbrella_pieces()
+    lit = battle_draw.umbrella_pieces(b)
     assert OGRE_ID in lit and 3 in lit and 1 not in lit           # pieces inside are lit
     # any click removes it, and only that
     before = b.state

@@ -142,6 +142,8 @@ def test_x10_both_sides_record_the_person_on_the_other_computer_and_save_two_pla
         assert saved.state == guest.battle.state and saved.dice == tuple(guest.battle.told)
         assert load_record()[0] == []                # nothing recorded before the end
         _play_turns(host, guest, 99)                 # to the end: each side records it
+        for app in (host, guest):
+            app.aftermath.settle()                   # written beside the frame loop
         whom = sorted((e.ogre.who, e.defense.who, e.ogre.name + e.defense.name)
                       for e in load_record()[0])
         assert whom == [("player", "remote", "Gil"), ("remote", "player", "Hana")]

@@ -11,6 +11,7 @@ import pygame
 from aftermath_helpers import SHORT, menu_command, played_app, short_start
 from driver import Driver
 
+from ogre.match import Seat
 from ogre.rules import parse_action
 from ogre.storage.games import GameStore
 from ogre.storage.paths import user_data_folder
@@ -69,14 +70,12 @@ def test_x9_loading_a_finished_save_adds_nothing_and_finishing_a_loaded_one_adds
 
 def test_x9_the_entry_names_the_computer_and_its_skill():
     app, _ = played_app()
-    app.commands.computer = "ogre"
-    app.prefs = app.prefs.model_copy(update={"skill": "Hi"})
-    state = app.battle.state
-    e = app.aftermath.entry(state)
+    seats = app.battle.match.seats                       # who plays each side (issue 29)
+    seats["ogre"] = Seat("computer", "Hi")
+    e = app.battle.match.entry()
     assert e.ogre == Side(who="computer", skill="Hi") and e.defense == Side(who="player")
-    app.commands.computer = "defense"
-    app.commands.named_players = {"defense": "mybots:Careful"}
-    e = app.aftermath.entry(state)
+    seats["ogre"], seats["defense"] = Seat(), Seat("computer", "mybots:Careful")
+    e = app.battle.match.entry()
     assert e.ogre.who == "player" and e.defense == Side(who="computer", name="mybots:Careful")
 
 

@@ -1,0 +1,168 @@
+"""The battle in progress (issue 29): one object holding what the screen, the saves, the logs,
+the reports and the record of battles all need - the state, the log from the battle's start,
+the dice a network host told (X10), who plays each side, the field's name, how often advice was
+asked (X8), and the position last kept safe (G6).
+
+It is the one place that saves, exports, reports and records a battle, and that says whether
+Play a Game may keep its Ogre (G1). It draws nothing and reads no file: a store is handed in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Literal, cast
+
+from ..report import Report, battle_report
+from ..rules import Action, GameState, apply
+from ..rules.events import Event
+from ..storage.battlelog import log_to_text
+from ..storage.games import SKILLS, GameStore, Players
+from ..storage.record import Entry, Level, new_entry
+from ..storage.record import Side as RecordSide
+
+Side = Literal["ogre", "defense"]
+SIDES: tuple[Side, Side] = ("ogre", "defense")
+# How an action is played: the rules' apply, or (X10) a network guest's, which may send it to
+# the host to roll its dice and answer None
+Play = Callable[[GameState, Action], "tuple[GameState, list[Event]] | None"]
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Who plays one side: a player at this computer, the computer (at a skill, or a plugin's
+    `module:Class`, X5), the person on the other computer (X10), or a lesson's script (X6).
+
+    >>> Seat("computer", "Hi").words, Seat("remote", name="Ann").words
+    ('Computer (Hi)', 'Ann, on the other computer')
+    """
+
+    who: Literal["here", "computer", "remote", "lesson"] = "here"
+    skill: str = ""
+    name: str = ""
+
+    @property
+    def words(self) -> str:
+        if self.who == "computer":
+            return f"Computer ({self.skill})" if self.skill in SKILLS else self.skill
+        if self.who == "remote":
+            return f"{self.name}, on the other computer" if self.name else "The other computer"
+        return "The lesson" if self.who == "lesson" else "Player"
+
+    def record_side(self) -> RecordSide:
+        """How the record of battles (X9) names this side."""
+        if self.who == "here":
+            return RecordSide(who="player")
+        if self.who == "remote":
+            return RecordSide(who="remote", name=self.name[:100])
+        if self.who == "lesson":
+            return RecordSide(who="computer", name="Learn to Play")
+        if self.skill in SKILLS:
+            return RecordSide(who="computer", skill=cast(Level, self.skill))
+        return RecordSide(who="computer", name=self.skill[:100])
+
+
+def seats_for(computer: str | None, skill: str = "Low") -> dict[Side, Seat]:
+    """One player against the computer on `computer`'s side, or two at this computer."""
+    return {side: Seat("computer", skill) if side == computer else Seat() for side in SIDES}
+
+
+@dataclass
+class Match:
+    """The battle in progress; `state` is always `log` played from `start` (with `told`)."""
+
+    start: GameState
+    state: GameState
+    log: list[str] = field(default_factory=list)
+    told: list[int] = field(default_factory=list)
+    seats: dict[Side, Seat] = field(default_factory=lambda: seats_for(None))
+    field_name: str = ""
+    advice_asked: int = 0
+    safe: GameState | None = None       # the position last saved, loaded or started (G6)
+    given_up: bool = False              # the player answered Don't Save to "will be lost"
+
+    def __post_init__(self) -> None:
+        if self.safe is None:
+            self.safe = self.start           # a battle never saved is at risk once it moves
+
+    @classmethod
+    def begin(cls, state: GameState, *, start: GameState | None = None,
+              log: Iterable[str] = (), told: Iterable[int] = (),
+              seats: dict[Side, Seat] | None = None, field_name: str = "",
+              advice_asked: int = 0) -> Match:
+        """A battle from `start` (its first position; `state` itself when the log is empty)."""
+        log = list(log)
+        return cls(start if start is not None else state, state, log, list(told),
+                   dict(seats or seats_for(None)), field_name, advice_asked)
+
+    # -- playing
+    def act(self, action: Action, play: Play = apply) -> list[Event] | None:
+        """Play an action (already checked): its events, or None when `play` sent it away."""
+        played = play(self.state, action)
+        if played is None:
+            return None
+        self.state, events = played
+        self.log.append(str(action))
+        return events
+
+    @property
+    def over(self) -> bool:
+        return self.state.over
+
+    # -- what is kept, and what would be lost
+    def at_risk(self) -> bool:
+        """G6: it moved on since it was saved, loaded or started (one that is over has nothing
+        left to lose; an Undo back to the saved position is no change)."""
+        return not self.over and self.state != self.safe
+
+    def kept(self) -> None:
+        """It is safe as it stands: just saved."""
+        self.safe = self.state
+
+    def give_up(self) -> None:
+        """G6: the player let it go ("Don't Save" to "the current game will be lost")."""
+        self.safe, self.given_up = self.state, True
+
+    def may_keep_ogre(self) -> bool:
+        """G1: Play a Game may go on with this battle's Ogre - not once it is over or was given
+        up, and not a lesson's, whose Ogre a script damaged for the lesson."""
+        return (not self.over and not self.given_up
+                and all(seat.who != "lesson" for seat in self.seats.values()))
+
+    # -- who plays
+    def computer_side(self) -> Side | None:
+        return next((s for s in SIDES if self.seats[s].who == "computer"), None)
+
+    def players(self, skill: str = "Low") -> Players:
+        """What a saved game records: one player against the computer, else two players (a
+        network battle or a lesson, loaded here, goes on with two players at this computer)."""
+        side = self.computer_side()
+        level = skill if skill in SKILLS else "Low"
+        if side is None:
+            return Players(count=2, computer=None, skill=level)       # type: ignore[arg-type]
+        spec = self.seats[side].skill
+        return Players(count=1, computer=side,
+                       skill=spec if spec in SKILLS else level)        # type: ignore[arg-type]
+
+    # -- the battle kept and looked back on
+    def save_to(self, store: GameStore, slot: int, skill: str = "Low",
+                now: datetime | None = None) -> None:
+        """Save a Game (G6): StorageError when it cannot be written; then it is safe."""
+        store.save(slot, self.state, self.players(skill), self.log, self.field_name, now,
+                   start=self.start, advice_asked=self.advice_asked, dice=self.told)
+        self.kept()
+
+    def log_text(self) -> str:
+        """Export the Log (X3): the battle log that replays it."""
+        return log_to_text(self.start, list(self.log), self.advice_asked, self.told)
+
+    def report(self) -> Report:
+        """The after-action report (X9); RuleError or ValueError when the log does not replay."""
+        return battle_report(self.start, self.log, self.advice_asked, self.told)
+
+    def entry(self, now: datetime | None = None) -> Entry:
+        """Its line in the record of battles (X9), once it is over."""
+        return new_entry(self.state.scenario, self.field_name,
+                         self.seats["ogre"].record_side(), self.seats["defense"].record_side(),
+                         self.state.result, self.state.turn, now)

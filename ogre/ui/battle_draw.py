@@ -1,0 +1,122 @@
+"""The battle screen drawn (B1-B4, G2): the map with its lit hexes, the Range umbrella and the
+pieces, then the sidebar - the phase, the Tactical Display, the buttons and the results."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ogre.rules.hexes import BOTTOM_ROW
+from ogre.rules.state import FIRE_PHASES, MOVE_PHASES, OGRE_ID, Phase
+
+from . import art, sidebar, status, theme
+
+if TYPE_CHECKING:
+    from .battle import Battle
+
+
+def draw(b: Battle, surface: pygame.Surface) -> None:
+    s = b.state
+    b.refresh_labels()
+    surface.blit(b.map.terrain(s.board), b.map.rect.topleft)
+    clip = surface.get_clip()
+    surface.set_clip(b.map.rect)
+    if s.phase is Phase.OGRE_ENTRY and not b.computer_turn():   # lit for the player only
+        b.map.fill_hexes(surface, [h for h in BOTTOM_ROW if not s.board.is_crater(h)],
+                            theme.ACCENT, 70)
+    if b.umbrella:
+        green, blue = b.umbrella
+        b.map.fill_hexes(surface, blue, theme.BLUE_RANGE, 80)
+        b.map.fill_hexes(surface, green, theme.GREEN_RANGE, 90)
+    _draw_pieces(b, surface)
+    if b.hover and not b.dialog and not b.computer_turn():   # G2: no pointer now
+        b.map.outline_hex(surface, b.hover, (255, 255, 255), 1)
+    if b.drag_from and b.drag_pos:
+        a = b.map.layout.center(b.drag_from)
+        pygame.draw.line(surface, theme.ACCENT, a, b.drag_pos, 3)
+    surface.set_clip(clip)
+    b.map.draw_arrows(surface)
+    sidebar.draw_frame(surface, surface.get_height())
+    sidebar.draw_phase(surface, s, b.sides["ogre" if s.ogre_side_to_act else "defense"])
+    sidebar.draw_tactical(surface, b.tactical_lines(), b.message)
+    for button in b.buttons:
+        button.draw(surface)
+    choosing = getattr(b.dialog, "kill_text", None)     # C5, C6: as the choice changes
+    sidebar.draw_results(surface, s, b.results, surface.get_height(),
+                         choosing() if choosing else None)
+    if b.dialog is not None:
+        b.dialog.draw(surface)
+
+
+def tactical_lines(b: Battle) -> list[str]:
+    """The Tactical Display: the weapon picked in an attack dialog (C5, C6), else the
+    selected piece, else a hint of what to do."""
+    shown = getattr(b.dialog, "shown_weapon", None)
+    if shown is not None:
+        return sidebar.weapon_lines(b.state, shown())
+    lines = sidebar.piece_lines(b.state, b.selected) + status.aim_lines(b.state)
+    if b.computer_turn():     # G2: what the computer does, never the player's prompt
+        doing = status.computer_doing(b.state, b.other)
+        turn = status.COMPUTER_TURN.replace("computer", b.other)
+        return [*lines, "", doing] if lines else [turn, doing, status.HURRY]
+    hint = status.phase_hint(b.state)
+    return lines or ([hint] if hint else [])
+
+
+def _draw_pieces(b: Battle, surface: pygame.Surface) -> None:
+    s = b.state
+    size = b.map.counter_size
+    lit = umbrella_pieces(b)
+    shown: dict[int, int] = {}
+    for p in s.pieces:
+        ids = b.ids_at(p.hex)
+        top = b.top.get(p.hex)
+        shown[p.hex] = top if top in ids else ids[0]
+    for p in s.pieces:
+        if not b.map.hex_visible(p.hex) or shown.get(p.hex) != p.id:
+            continue
+        img = art.counter(p.kind.value, size, squads=p.squads, state=piece_state(b, p, lit))
+        b.map.blit_counter(surface, img, p.hex)
+        if len(b.ids_at(p.hex)) > 1:
+            b.map.outline_hex(surface, p.hex, theme.ACCENT, 3)
+    o = s.ogre
+    if o.on_map and b.map.hex_visible(o.hex) and shown.get(o.hex, OGRE_ID) == OGRE_ID:
+        under = bool(s.at(o.hex))
+        st = "highlight" if under or OGRE_ID in lit else (
+            "moved" if s.phase is Phase.OGRE_MOVE and o.moved else "normal")
+        b.map.blit_counter(surface, art.counter("ogre", size, state=st, mark=o.mark), o.hex)
+    if b.selected is not None:
+        h = o.hex if b.selected == OGRE_ID else getattr(s.piece(b.selected), "hex", 0)
+        if h and b.map.hex_visible(h):
+            b.map.outline_hex(surface, h, theme.SELECT, 2)
+    if s.aim is not None:
+        for pid in ([s.aim.target] if s.aim.part is None else list(s.aim.attackers)):
+            aimed = s.piece(pid)
+            if aimed and b.map.hex_visible(aimed.hex):
+                b.map.outline_hex(surface, aimed.hex, theme.ERROR, 3)
+
+
+def piece_state(b: Battle, p, lit: set[int]) -> str:
+    s = b.state
+    if p.id in lit:
+        return "highlight"
+    if p.disabled:
+        return "disabled"
+    if not status.defender_marks(s):       # the Ogre's turn: last turn's marks are gone
+        return "normal"
+    if s.phase in MOVE_PHASES and p.moved:
+        return "moved"
+    if s.phase in FIRE_PHASES and p.fired:
+        return "fired"
+    return "normal"
+
+
+def umbrella_pieces(b: Battle) -> set[int]:
+    if not b.umbrella:
+        return set()
+    area = b.umbrella[0] | b.umbrella[1]
+    lit = {p.id for p in b.state.pieces if p.hex in area and p.id != b.selected}
+    if b.state.ogre.hex in area and b.selected != OGRE_ID:
+        lit.add(OGRE_ID)
+    return lit

@@ -1,0 +1,79 @@
+"""The battle in progress as one model (issue 29): a Match holds the state, the log from the
+battle's start, the told dice, who plays each side, the field's name and the advice asked, and
+is the one place that saves, exports, reports and records a battle."""
+
+from __future__ import annotations
+
+from ogre.ai.advice import side_to_act
+from ogre.ai.protocol import make_controller
+from ogre.match import Match, Seat, seats_for
+from ogre.rules import new_game
+from ogre.rules.hidden import blind
+from ogre.storage.battlelog import replay_text
+from ogre.storage.fields import load_predesigned
+from ogre.storage.games import GameStore, Players, log_problem
+from ogre.storage.record import Side
+
+
+def _played(turns: int = 2, seats=None) -> Match:
+    start = new_game(load_predesigned()[0].field, 3, 8)
+    match = Match.begin(start, seats=seats or seats_for("ogre", "Med"), field_name="Umbrella")
+    players = {side: make_controller(side, "Low", seed=8) for side in ("ogre", "defense")}
+    while match.state.turn <= turns and not match.over:
+        events = match.act(players[side_to_act(match.state)].choose(match.state))
+        assert events is not None
+    return match
+
+
+def test_g6_x3_a_match_is_its_log_played_from_its_start():
+    m = _played()
+    assert m.log and log_problem(m.start, m.log, m.state) is None
+    start, steps = replay_text(m.log_text())
+    assert start == m.start and steps[-1].state == m.state
+    report = m.report()
+    assert report.turns == m.state.turn
+
+
+def test_g6_what_would_be_lost_is_what_moved_on_since_it_was_kept():
+    start = new_game(load_predesigned()[0].field, 3, 8)
+    m = Match.begin(start)
+    assert not m.at_risk()                              # nothing played: nothing to lose
+    m = _played(1)
+    assert m.at_risk()
+    m.kept()
+    assert not m.at_risk() and m.may_keep_ogre()
+    m.give_up()                                        # "Don't Save": lost, and its Ogre too
+    assert not m.at_risk() and not m.may_keep_ogre()
+
+
+def test_g1_a_lessons_ogre_is_never_kept_for_another_field():
+    m = _played(1, seats={"ogre": Seat("lesson"), "defense": Seat()})
+    assert not m.may_keep_ogre()
+    assert m.players() == Players(count=2, computer=None, skill="Low")
+
+
+def test_g6_x9_x10_seats_say_who_played_in_the_save_and_in_the_record():
+    m = _played(1)
+    assert m.players("Hi") == Players(count=1, computer="ogre", skill="Med")
+    m.seats = {"ogre": Seat("remote", name="Ann"), "defense": Seat()}
+    assert m.players("Hi") == Players(count=2, computer=None, skill="Hi")
+    assert m.seats["ogre"].record_side() == Side(who="remote", name="Ann")
+    assert Seat("computer", "mybots:Careful").record_side() == Side(who="computer",
+                                                                     name="mybots:Careful")
+
+
+def test_g6_x10_a_match_saves_whole_and_loads_the_same(tmp_path):
+    m = _played(2)
+    guest = Match.begin(blind(m.state), start=blind(m.start), log=m.log,
+                        told=_told(m), seats=m.seats, field_name="Umbrella")
+    store = GameStore(tmp_path)
+    guest.save_to(store, 1)
+    saved = store.load(1)
+    assert (saved.state, list(saved.log), saved.dice) == (guest.state, guest.log,
+                                                          tuple(guest.told))
+    assert saved.field_name == "Umbrella" and not guest.at_risk()
+
+
+def _told(m: Match) -> list[int]:
+    from ogre.rules.dice import rolls_between
+    return rolls_between(m.start.rng, m.state.rng)
