@@ -14,25 +14,17 @@ figures: with
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
-
-from ogre.ai.match import play  # noqa: E402
-from ogre.ai.protocol import make_controller  # noqa: E402
-from ogre.rules import new_game  # noqa: E402
+from ogre.ai.match import play
+from ogre.ai.protocol import make_controller
+from ogre.rules import new_game
+from tools.arena import game_seed, load_fields
 
 TARGETS = {"Low": (0.1, None), "Med": (0.1, None), "Hi": (1.0, 3.0)}   # median, worst (s)
-
-
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-from arena import game_seed, load_fields  # noqa: E402
 
 
 def _fields(mark: int):

@@ -16,27 +16,19 @@ plus the attack left when the Command Post stands at the end, else the turn it f
 from __future__ import annotations
 
 import argparse
-import os
-import sys
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-
-import arena  # noqa: E402
-
-from ogre.ai.base import OGRE_SIDE_PHASES  # noqa: E402
-from ogre.ai.defense_lookahead import dice_stream, draft_plans, start_plan  # noqa: E402
-from ogre.ai.defense_player import DefensePlayer  # noqa: E402
-from ogre.ai.match import play  # noqa: E402
-from ogre.rules import new_game  # noqa: E402
-from ogre.rules.actions import Action  # noqa: E402
-from ogre.rules.errors import RuleError  # noqa: E402
-from ogre.rules.game import OGRE_WINS, apply  # noqa: E402
-from ogre.rules.state import GameState  # noqa: E402
+from ogre.ai.base import OGRE_SIDE_PHASES
+from ogre.ai.defense_lookahead import dice_stream, draft_plans, start_plan
+from ogre.ai.defense_player import DefensePlayer
+from ogre.ai.match import play
+from ogre.rules import new_game
+from ogre.rules.actions import Action
+from ogre.rules.errors import RuleError
+from ogre.rules.game import OGRE_WINS, apply
+from ogre.rules.state import GameState
+from tools import arena
 
 HELD = 1000.0     # a Command Post still standing outranks any fall, however late
 
@@ -81,7 +73,7 @@ class CeilingDefense(DefensePlayer):
             cur = start_plan(s, plan, rng)
             if cur is None:
                 return -1e9
-            ogre = arena._controller("ogre", self.ogre, self.seed, {})
+            ogre = arena.make_player("ogre", self.ogre, self.seed)
             total += battle_score(cur, self._styled({}), ogre)
         return total
 
@@ -97,9 +89,9 @@ class Job:
 
 def run_one(job: Job) -> bool:
     """One battle; True if the Ogre won."""
-    field = arena._FIELDS[job.game % len(arena._FIELDS)]
+    field = arena.FIELDS[job.game % len(arena.FIELDS)]
     seed = arena.game_seed(job.seed, job.game)
-    ogre = arena._controller("ogre", job.ogre, seed, {})
+    ogre = arena.make_player("ogre", job.ogre, seed)
     defense = CeilingDefense("Hi", seed, job.ogre, job.streams, job.styles)
     result = play(new_game(field, 3, seed), ogre, defense, max_turns=100)
     return result.result in OGRE_WINS or (result.final is not None
@@ -116,7 +108,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=2)
     args = ap.parse_args(argv)
     jobs = [Job(args.ogre, g, args.seed, args.streams, args.styles) for g in range(args.games)]
-    with ProcessPoolExecutor(args.jobs, initializer=arena._init, initargs=(3, None)) as pool:
+    with ProcessPoolExecutor(args.jobs, initializer=arena.init_fields, initargs=(3, None)) as pool:
         wins = sum(pool.map(run_one, jobs))
     lo, hi = arena.wilson(wins, args.games)
     dice = "the true dice" if args.streams == 0 else f"{args.streams} dice streams"

@@ -15,23 +15,15 @@ from __future__ import annotations
 
 import argparse
 import math
-import os
-import sys
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
-
-from ogre.ai.base import OGRE_SIDE_PHASES  # noqa: E402
-from ogre.ai.leaf import FEATURES, features  # noqa: E402
-from ogre.rules import new_game  # noqa: E402
-from ogre.rules.game import OGRE_WINS, apply  # noqa: E402
-from ogre.rules.state import Phase  # noqa: E402
-
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import arena  # noqa: E402
+from ogre.ai.base import OGRE_SIDE_PHASES
+from ogre.ai.leaf import FEATURES, features
+from ogre.rules import new_game
+from ogre.rules.game import OGRE_WINS, apply
+from ogre.rules.state import Phase
+from tools import arena
 
 OGRES = ("ref:Hi", "Hi", "Med", "Low")
 
@@ -49,8 +41,8 @@ def play_one(b: Battle) -> tuple[list[tuple[float, ...]], int]:
     """The features at each defence turn's start, and 1 if the defence won."""
     fields = arena.load_fields(b.mark, None)
     state = new_game(fields[b.field_index % len(fields)], b.mark, b.seed)
-    ogre = arena._controller("ogre", b.ogre, b.seed, {})
-    defense = arena._controller("defense", b.defense, b.seed, {})
+    ogre = arena.make_player("ogre", b.ogre, b.seed)
+    defense = arena.make_player("defense", b.defense, b.seed)
     rows = []
     was_ogre = False
     n = 0

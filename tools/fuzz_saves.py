@@ -29,14 +29,10 @@ import json
 import os
 import random
 import re
-import sys
 import time
 import traceback
 from collections import Counter
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -51,10 +47,8 @@ from ogre.storage.errors import StorageError  # noqa: E402
 from ogre.storage.fields import load_predesigned  # noqa: E402
 from ogre.storage.games import GameSlot, Players, game_from_text, game_to_text  # noqa: E402
 from ogre.storage.slots import SlotStatus  # noqa: E402
-
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import results  # noqa: E402
-from progress import Progress  # noqa: E402
+from tools import results  # noqa: E402
+from tools.progress import Progress  # noqa: E402
 
 PLAY_ON = 50                 # random legal actions a loaded game must survive
 PHASES = [p.value for p in Phase]

@@ -14,13 +14,8 @@ from __future__ import annotations
 
 import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from tests.rules.game_digest import computer_game_text, digest, predesigned_fields, random_game_text  # noqa: E402
+from tests.rules.game_digest import computer_game_text, digest, predesigned_fields, random_game_text
 
 PAIRINGS = (("Low", "Low"), ("Med", "Med"), ("Hi", "Hi"), ("Hi", "Med"), ("Med", "Hi"))
 

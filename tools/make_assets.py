@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 import wave
 from pathlib import Path
 
@@ -23,8 +22,6 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
 
 from ogre.desktop import ICON, ICON_SIZE  # noqa: E402
 from ogre.ui import art, sound  # noqa: E402

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from monkey_app import KEYS_COMMON
-from monkey_watch import MonkeyWatch
+from tools.monkey_app import KEYS_COMMON
+from tools.monkey_watch import MonkeyWatch
 
 
 class MonkeyBlind(MonkeyWatch):

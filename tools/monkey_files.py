@@ -8,7 +8,7 @@ import random
 import shutil
 from pathlib import Path
 
-from monkey_play import MonkeyPlay
+from tools.monkey_play import MonkeyPlay
 
 
 class MonkeyFiles(MonkeyPlay):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from monkey_blind import MonkeyBlind
+from tools.monkey_blind import MonkeyBlind
 
 
 class MonkeyMenus(MonkeyBlind):

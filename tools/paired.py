@@ -16,12 +16,10 @@ from __future__ import annotations
 
 import argparse
 import math
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import results  # noqa: E402
+from tools import results
 
 
 @dataclass(frozen=True)

@@ -15,11 +15,10 @@ import json
 import sys
 from pathlib import Path
 
-import arena
-
 from ogre.net.messages import state_data
 from ogre.rules import apply, new_game
 from ogre.rules.state import GameState
+from tools import arena
 
 OGRE_PHASES = ("ogre_entry", "ogre_move", "ogre_fire")
 
@@ -28,8 +27,8 @@ def replay(args) -> GameState:
     seed = arena.game_seed(args.seed, args.game)
     fields = arena.load_fields(args.mark, None)
     s = new_game(fields[args.game % len(fields)], args.mark, seed)
-    ogre = arena._controller("ogre", args.ogre, seed, {})
-    defense = arena._controller("defense", args.defense, seed, {})
+    ogre = arena.make_player("ogre", args.ogre, seed)
+    defense = arena.make_player("defense", args.defense, seed)
     while not s.over and not (s.turn == args.turn and s.phase.value == args.phase):
         player = ogre if s.phase.value in OGRE_PHASES else defense
         s, _ = apply(s, player.choose(s))

@@ -21,25 +21,19 @@ state. The exit status is 1 when anything failed.
 from __future__ import annotations
 
 import argparse
-import os
 import random
-import sys
 import time
 import traceback
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
-
-from ogre.ai import make_controller  # noqa: E402
-from ogre.ai.base import OGRE_SIDE_PHASES  # noqa: E402
-from ogre.rules import RuleError, apply, check, legal_actions, new_game, parse_action  # noqa: E402
-from ogre.storage.fields import load_predesigned  # noqa: E402
-from ogre.storage.games import Players, game_from_text, game_to_text  # noqa: E402
-from tests.rules.invariants import check_state, check_step  # noqa: E402
+from ogre.ai import make_controller
+from ogre.ai.base import OGRE_SIDE_PHASES
+from ogre.rules import RuleError, apply, check, legal_actions, new_game, parse_action
+from ogre.storage.fields import load_predesigned
+from ogre.storage.games import Players, game_from_text, game_to_text
+from tests.rules.invariants import check_state, check_step
 
 LEVELS = ("Low", "Med", "Hi")
 UNFINISHED = "Unfinished"

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import subprocess
 import sys
 from pathlib import Path
@@ -12,16 +11,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _arena():
-    spec = importlib.util.spec_from_file_location("arena", ROOT / "tools" / "arena.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["arena"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_wilson_interval():
-    wilson = _arena().wilson
+    from tools.arena import wilson
     lo, hi = wilson(0, 10)
     assert lo == 0.0 and hi == pytest.approx(0.2775, abs=1e-3)
     lo, hi = wilson(50, 100)

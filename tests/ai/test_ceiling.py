@@ -3,17 +3,12 @@ ceiling)."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 from ogre.ai import make_controller
 from ogre.ai.defense_lookahead import draft_plans, start_plan
 from ogre.rules import apply, new_game
 from ogre.rules.state import Phase
 from ogre.storage.fields import load_predesigned
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
-import ceiling  # noqa: E402
+from tools import ceiling
 
 
 def first_planned_move(seed: int = 4):

@@ -15,9 +15,8 @@ from ogre.ai.match import play
 from ogre.rules import legal_actions, new_game
 from ogre.storage.fields import load_predesigned
 from tests.rules.random_play import play_random_game
-from tests.stress.stress_helpers import load_tool
+from tools import reference
 
-reference = load_tool("reference")
 ROOT = Path(__file__).resolve().parents[2]
 
 # The reference is exported from the git history: a shallow clone or an sdist has none (rule 6).

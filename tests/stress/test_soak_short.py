@@ -4,9 +4,8 @@ every Low/Med pairing, the rules invariants after every action and save/load rou
 from dataclasses import replace
 
 import pytest
-from stress_helpers import load_tool
 
-soak = load_tool("soak")
+from tools import soak
 
 
 @pytest.mark.slow          # `make test-all` and CI run it, `make test` leaves it out
