@@ -19,14 +19,12 @@ import argparse
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from ogre.ai.base import OGRE_SIDE_PHASES
 from ogre.ai.defense_lookahead import dice_stream, draft_plans, start_plan
 from ogre.ai.defense_player import DefensePlayer
 from ogre.ai.match import play
 from ogre.rules import new_game
 from ogre.rules.actions import Action
-from ogre.rules.errors import RuleError
-from ogre.rules.game import OGRE_WINS, apply
+from ogre.rules.game import OGRE_WINS
 from ogre.rules.state import GameState
 from tools import arena
 
@@ -36,15 +34,12 @@ HELD = 1000.0     # a Command Post still standing outranks any fall, however lat
 def battle_score(s: GameState, defense, ogre, max_turns: int = 60) -> float:
     """Play the battle out; HELD plus the defence's attack left if the CP stands, else the turn
     it fell (later is better)."""
-    while not s.over and s.turn <= max_turns:
-        player = ogre if s.phase in OGRE_SIDE_PHASES else defense
-        before = s.command_post
-        try:
-            s, _ = apply(s, player.choose(s))
-        except RuleError:
-            break
-        if before is not None and s.command_post is None:
-            return float(s.turn)
+    def fallen(x: GameState) -> bool:
+        return x.command_post is None
+
+    # a Command Post already gone at the start: the battle is played out, its last turn counts
+    s = play(s, ogre, defense, max_turns=max_turns,
+             until=fallen if s.command_post is not None else None).final or s
     if s.command_post is None:
         return float(s.turn)
     return HELD + sum(p.attack for p in s.pieces if p is not s.command_post)

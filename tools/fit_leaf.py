@@ -20,8 +20,9 @@ from dataclasses import dataclass
 
 from ogre.ai.base import OGRE_SIDE_PHASES
 from ogre.ai.leaf import FEATURES, features
+from ogre.ai.match import play
 from ogre.rules import new_game
-from ogre.rules.game import OGRE_WINS, apply
+from ogre.rules.game import OGRE_WINS
 from ogre.rules.state import Phase
 from tools import arena
 
@@ -44,16 +45,14 @@ def play_one(b: Battle) -> tuple[list[tuple[float, ...]], int]:
     ogre = arena.make_player("ogre", b.ogre, b.seed)
     defense = arena.make_player("defense", b.defense, b.seed)
     rows = []
-    was_ogre = False
-    n = 0
-    while not state.over and state.turn <= 100 and n < 20000:
-        side_is_ogre = state.phase in OGRE_SIDE_PHASES
-        if (not side_is_ogre and was_ogre and state.phase is Phase.DEFENSE_MOVE
-                and state.ogre.on_map and state.command_post is not None):
-            rows.append(features(state))
-        was_ogre = side_is_ogre
-        state, _ = apply(state, (ogre if side_is_ogre else defense).choose(state))
-        n += 1
+
+    def defence_turn_starts(before, _action, after, _events) -> None:
+        if (before.phase in OGRE_SIDE_PHASES and after.phase is Phase.DEFENSE_MOVE
+                and not after.over and after.turn <= 100
+                and after.ogre.on_map and after.command_post is not None):
+            rows.append(features(after))
+
+    state = play(state, ogre, defense, max_turns=100, on_step=defence_turn_starts).final or state
     ogre_won = state.command_post is None or (state.over and state.result in OGRE_WINS)
     return rows, 0 if ogre_won else 1
 

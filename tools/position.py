@@ -15,12 +15,11 @@ import json
 import sys
 from pathlib import Path
 
+from ogre.ai.match import play
 from ogre.net.messages import state_data
-from ogre.rules import apply, new_game
+from ogre.rules import new_game
 from ogre.rules.state import GameState
 from tools import arena
-
-OGRE_PHASES = ("ogre_entry", "ogre_move", "ogre_fire")
 
 
 def replay(args) -> GameState:
@@ -29,11 +28,18 @@ def replay(args) -> GameState:
     s = new_game(fields[args.game % len(fields)], args.mark, seed)
     ogre = arena.make_player("ogre", args.ogre, seed)
     defense = arena.make_player("defense", args.defense, seed)
-    while not s.over and not (s.turn == args.turn and s.phase.value == args.phase):
-        player = ogre if s.phase.value in OGRE_PHASES else defense
-        s, _ = apply(s, player.choose(s))
-    if s.over:
-        raise SystemExit(f"the battle ended ({s.result}) before turn {args.turn} {args.phase}")
+
+    def there(x: GameState) -> bool:
+        return x.turn == args.turn and x.phase.value == args.phase
+
+    rec = play(s, ogre, defense, max_turns=args.turn, until=there)
+    s = rec.final or s
+    if rec.illegal:
+        raise SystemExit(f"an illegal action before turn {args.turn} {args.phase}: "
+                         f"{rec.illegal[0]}")
+    if not there(s):
+        why = f"the battle ended ({s.result})" if s.over else f"{args.phase} never began"
+        raise SystemExit(f"{why} before turn {args.turn} {args.phase}")
     return s
 
 

@@ -25,18 +25,18 @@ SEED = 2
 def computer_battle(ogre: str = "Low", defense: str = "Med", seed: int = SEED):
     """(start, actions) of a seeded battle between two computer players, played to its end."""
     from ogre.ai import make_controller
-    from ogre.ai.base import OGRE_SIDE_PHASES
     from ogre.ai.deploy import standard_deployment
+    from ogre.ai.match import play
     from ogre.resources import standard_board
-    from ogre.rules import apply, new_game
+    from ogre.rules import new_game
 
     start = new_game(standard_deployment(standard_board(), seed), 3, seed * 10_007)
+    actions: list = []
     players = make_controller("ogre", ogre, seed), make_controller("defense", defense, seed)
-    state, actions = start, []
-    while not state.over:
-        action = players[state.phase not in OGRE_SIDE_PHASES].choose(state)
-        state, _ = apply(state, action)
-        actions.append(action)
+    rec = play(start, *players, max_turns=1000,
+               on_step=lambda _b, action, _a, _e: actions.append(action))
+    if rec.final is None or not rec.final.over:
+        raise SystemExit(f"the battle did not end ({rec.result}, {rec.illegal[:1]})")
     return start, actions
 
 
