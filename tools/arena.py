@@ -1,8 +1,8 @@
 """Computer against computer, headless (X2): win rates by victory level with 95% intervals.
 
-    python tools/arena.py --ogre Med --defense Med --mark 3 --games 200 --seed 1 --jobs 2
-    python tools/arena.py --all --games 200 --seed 1          # all nine pairings, as a table
-    python tools/arena.py --ogre mypkg.bots:Cunning --defense Hi --field my-field.json
+    python -m tools.arena --ogre Med --defense Med --mark 3 --games 200 --seed 1 --jobs 2
+    python -m tools.arena --all --games 200 --seed 1          # all nine pairings, as a table
+    python -m tools.arena --ogre mypkg.bots:Cunning --defense Hi --field my-field.json
 
 Each game is seeded from (--seed, game number), so a run repeats exactly. Fields: --field FILE,
 else the predesigned fields for the Mark (fields/NN-*.json) in turn, else seeded standard

@@ -1,7 +1,7 @@
 """Think time of the computer players: per Ogre turn (move plus fire) and per defence turn.
 
-    python tools/bench_ai.py --games 6 --seed 1            # every level, against Med
-    python tools/bench_ai.py --levels Hi --games 10 --jobs 1
+    python -m tools.bench_ai --games 6 --seed 1            # every level, against Med
+    python -m tools.bench_ai --levels Hi --games 10 --jobs 1
 
 Each level plays seeded games against the other side's Med player (--opponent to change it);
 the time is the total `choose` time of that side in each turn, so a turn's planning and its

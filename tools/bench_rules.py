@@ -1,8 +1,8 @@
 """Benchmark the rules engine on one core, alone or side by side with another revision.
 
-    python tools/bench_rules.py [--games 200] [--repeat 2000]
-    python tools/bench_rules.py --against f6de628 [--rounds 6] [--round-games 40]
-    python tools/bench_rules.py --against f6de628 --peer /path/to/gar0u/ogre-ai
+    python -m tools.bench_rules [--games 200] [--repeat 2000]
+    python -m tools.bench_rules --against f6de628 [--rounds 6] [--round-games 40]
+    python -m tools.bench_rules --against f6de628 --peer /path/to/gar0u/ogre-ai
 
 Alone: complete random Mark III games per second (the random policy of
 tests/rules/random_play.py on the standard test deployment, legal_actions + apply every step)

@@ -1,7 +1,7 @@
 """Is the screen still alive while the computer thinks? (issue 17, goal 5)
 
-    python tools/bench_think_frames.py [--games 3] [--skill Hi] [--side defense] [--think both]
-    python tools/bench_think_frames.py --advice [--side ogre]
+    python -m tools.bench_think_frames [--games 3] [--skill Hi] [--side defense] [--think both]
+    python -m tools.bench_think_frames --advice [--side ogre]
 
 Plays one-player battles in the real app (SDL's dummy driver) against the computer at `--skill`,
 the player's own side played by the Low computer through the same screen, and forces a full redraw

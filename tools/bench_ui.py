@@ -1,6 +1,6 @@
 """How fast the battle screen draws, and how little CPU it uses when nobody touches it.
 
-    python tools/bench_ui.py [--frames 200] [--idle 5]
+    python -m tools.bench_ui [--frames 200] [--idle 5]
 
 1. Redraw: App.draw() of the window a new player gets on a 1920x1080 desktop (1306x918;
    --size to choose) with the dirty flag forced, ~200 frames

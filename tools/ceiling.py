@@ -4,8 +4,8 @@ Each movement phase the Hi defence drafts a few plans (defense_lookahead.draft_p
 them by two Ogre turns and the race margin. Here the judge is whole battles, played out against
 the very Ogre the defence faces (the reference Hi by default, a fresh copy for each battle):
 
-    python tools/ceiling.py --games 150 --seed 3 --streams 0 --jobs 2   # the battle's own dice
-    python tools/ceiling.py --games 150 --seed 3 --streams 3 --jobs 2   # three other dice streams
+    python -m tools.ceiling --games 150 --seed 3 --streams 0 --jobs 2   # the battle's own dice
+    python -m tools.ceiling --games 150 --seed 3 --streams 3 --jobs 2   # three other dice streams
 
 With --streams 0 the defence knows every die to come: a bound no honest player reaches. With K
 streams it knows its opponent's mind but not the dice: the best honest judge these plans can

@@ -1,6 +1,6 @@
 """Fit the Hi defence's leaf (ogre/ai/leaf.py) to the outcomes of computer battles (issue 17).
 
-    python tools/fit_leaf.py --games 600 --seed 100 --jobs 2
+    python -m tools.fit_leaf --games 600 --seed 100 --jobs 2
 
 Plays battles of the Hi defence against several Ogres on the predesigned fields of both Marks,
 records the leaf's features at the start of every defence turn with the Ogre on the map and

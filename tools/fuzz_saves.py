@@ -1,7 +1,7 @@
 """Fuzz saved games: real saves from computer-vs-computer battles, mutated, loaded and played on.
 
-    python tools/fuzz_saves.py --files 100000 --seed 1
-    python tools/fuzz_saves.py --files 2000 --seed 5 --ui-every 50      # the real app, more often
+    python -m tools.fuzz_saves --files 100000 --seed 1
+    python -m tools.fuzz_saves --files 2000 --seed 5 --ui-every 50      # the real app, more often
 
 Each file is a real save (a battle between the Low and Med computer players, with now and then
 a random legal action instead of theirs, so positions mid-phase, aimed, stacked and over all

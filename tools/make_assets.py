@@ -6,7 +6,7 @@ packagers. The WAVs are what the game plays (ogre.ui.sound loads them rather tha
 them at every start) and the icon is what a desktop shows; tests check both still match the
 code that makes them. The same code makes them all, so running this twice gives identical files.
 
-    python tools/make_assets.py [--out assets] [--size 64] [--desktop desktop]
+    python -m tools.make_assets [--out assets] [--size 64] [--desktop desktop]
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Monkey: the real app under SDL's dummy drivers, fed random events, watched for trouble.
 
-    python tools/monkey.py --events 20000 --seed 1
-    python tools/monkey.py --events 5000 --seed 7 --trace /tmp/trace.txt     # every gesture
+    python -m tools.monkey --events 20000 --seed 1
+    python -m tools.monkey --events 5000 --seed 7 --trace /tmp/trace.txt     # every gesture
 
 The app runs exactly as a player's would (App.step, the real menus, dialogs, screens, saving and
 loading into OGRE_HOME, which is a fresh temporary folder unless --home is given). The monkey mixes

@@ -1,7 +1,7 @@
 """Performance figures in one markdown table, with the machine they came from.
 
-    python tools/perf.py                      # everything (a few minutes)
-    python tools/perf.py --quick              # fewer games, shorter runs (about a minute)
+    python -m tools.perf                      # everything (a few minutes)
+    python -m tools.perf --quick              # fewer games, shorter runs (about a minute)
 
 Measures:
   * rules engine: complete random Mark III games per second (tools/bench_rules.py's policy);

@@ -1,6 +1,6 @@
 """Save a position from an arena game, for a test that pins a computer player's choice there.
 
-    python tools/position.py --seed 7 --game 0 --turn 6 --phase defense_fire \\
+    python -m tools.position --seed 7 --game 0 --turn 6 --phase defense_fire \\
         --ogre ref:Hi --defense ref:Hi --out tests/ai/positions/howitzers-turn-6.json
 
 Replays game `--game` of `tools/arena.py --seed S` (same field, same dice) with the named players

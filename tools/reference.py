@@ -1,8 +1,8 @@
 """Reference players (issue 17): the computer players of a frozen revision, side by side with
 today's, as X5 controllers in today's battles.
 
-    python tools/arena.py --ogre ref:Hi --defense Hi          # the reference Hi Ogre
-    python tools/reference.py --export DIR                    # just export the package
+    python -m tools.arena --ogre ref:Hi --defense Hi          # the reference Hi Ogre
+    python -m tools.reference --export DIR                    # just export the package
 
 The revision (the tag ai-reference-1, else the commit it names) is exported with `git archive`
 into a temporary folder as its own package, `ogre_ref_<commit>`: only its rules and players,

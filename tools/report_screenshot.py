@@ -1,6 +1,6 @@
 """Make the README's picture of an after-action report (X9), drawn by the real app.
 
-    python tools/report_screenshot.py [--out docs/report.png] [--record docs/record.png]
+    python -m tools.report_screenshot [--out docs/report.png] [--record docs/record.png]
 
 A seeded battle between two computer players (a Low Ogre against a Med defence on the arena's
 standard deployment, seed 2: the Ogre loses its first gun in turn 5, destroys the Command Post

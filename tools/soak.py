@@ -1,8 +1,8 @@
 """Soak: many complete computer-against-computer games, every action checked.
 
-    python tools/soak.py --games 200 --seed 1 --jobs 2
-    python tools/soak.py --games 40 --seed 7 --levels Low,Med          # no Hi (fast)
-    python tools/soak.py --games 9 --seed 3 --levels Hi --fields 1     # only Hi, first field
+    python -m tools.soak --games 200 --seed 1 --jobs 2
+    python -m tools.soak --games 40 --seed 7 --levels Low,Med          # no Hi (fast)
+    python -m tools.soak --games 9 --seed 3 --levels Hi --fields 1     # only Hi, first field
 
 Games cycle through both scenarios' predesigned fields (Mark III fields for the Mark III, Mark V
 fields for the Mark V) and every pairing of the chosen levels; pairings with a Hi player come up

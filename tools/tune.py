@@ -1,7 +1,7 @@
 """Tune a computer player's skill options by play in the arena (issue 17).
 
-    python tools/tune.py --side defense --level Hi --against ref:Hi --games 200 --seed 11
-    python tools/tune.py --side ogre --level Hi --against ref:Hi --only pace,tread_weight
+    python -m tools.tune --side defense --level Hi --against ref:Hi --games 200 --seed 11
+    python -m tools.tune --side ogre --level Hi --against ref:Hi --only pace,tread_weight
 
 Coordinate search: each option in SPACE in turn tries each of its values with the others held at
 the best found so far, and keeps the value that does best; the rounds repeat until nothing

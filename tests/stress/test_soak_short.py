@@ -46,7 +46,8 @@ def test_the_soak_catches_a_round_trip_that_loses_something(monkeypatch):
 
 
 def test_the_soak_catches_a_broken_invariant(monkeypatch):
-    real = soak.apply
+    from ogre.ai import match                           # the soak's battles go through its loop
+    real = match.apply
     calls = {"n": 0}
 
     def breaking(state, action):
@@ -55,7 +56,7 @@ def test_the_soak_catches_a_broken_invariant(monkeypatch):
         if calls["n"] == 50:                             # treads grow back: not allowed
             after = replace(after, ogre=replace(after.ogre, treads=state.ogre.treads + 1))
         return after, events
-    monkeypatch.setattr(soak, "apply", breaking)
+    monkeypatch.setattr(match, "apply", breaking)
     job = soak.plan(1, seed=3, levels=["Low"], hi_weight=0.5, field_indexes=[0],
                     round_trips=0, max_turns=60)[0]
     out = soak.run_game(job)
