@@ -21,6 +21,9 @@ two earlier runs, such as one with --opt-ogre and one without.
 A battle still going after --max-turns (100) is reported as Unfinished; when the Command Post is
 already destroyed it is an Ogre win whatever happens next ("Unfinished, CP destroyed") and counts
 as one in the Ogre-win share.
+
+Other tools (ceiling, fit_leaf, position, tune, bench_ai) build on its public names: wilson,
+game_seed, load_fields, FIELDS and init_fields (a pool's initializer), make_player, parse_opts.
 """
 
 from __future__ import annotations
