@@ -76,8 +76,9 @@ def test_x5_the_reference_is_its_own_package_beside_todays(package):
 
 
 def test_x2_the_arena_plays_a_reference_player_against_todays():
-    arena = [sys.executable, str(ROOT / "tools" / "arena.py"), "--ogre", "ref:Low", "--defense",
+    arena = [sys.executable, "-m", "tools.arena", "--ogre", "ref:Low", "--defense",
              "Low", "--games", "2", "--seed", "4", "--jobs", "1"]
-    out = subprocess.run(arena, capture_output=True, text=True, check=True, timeout=300).stdout
+    out = subprocess.run(arena, capture_output=True, text=True, check=True, timeout=300,
+                         cwd=ROOT).stdout
     assert "reference players: ogre_ref_" in out and "Ogre ref:Low vs defense Low: 2 games" in out
     assert "Ogre wins" in out and "ILLEGAL" not in out

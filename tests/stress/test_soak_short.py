@@ -46,7 +46,8 @@ def test_the_soak_catches_a_round_trip_that_loses_something(monkeypatch):
 
 
 def test_the_soak_catches_a_broken_invariant(monkeypatch):
-    from ogre.ai import match                           # the soak's battles go through its loop
+    # the soak's battles go through the one play loop: break the engine there
+    from ogre.ai import match
     real = match.apply
     calls = {"n": 0}
 
