@@ -172,7 +172,8 @@ def engine_round(root: str, fields_dir: str, games: int, warm: bool) -> dict:
     from ogre.rules.board import board_from_ids
     from ogre.rules.hexes import distance
     if not Path(rules.__file__).resolve().is_relative_to(Path(root).resolve()):
-        raise SystemExit(f"ogre imported from {rules.__file__}, not from {root}")
+        raise SystemExit(f"ogre imported from {rules.__file__}, not from {root}: run the worker "
+                         f"with PYTHONPATH={root}")
     api = types.SimpleNamespace(**{name: getattr(rules, name) for name in rules.__all__},
                                 board_from_ids=board_from_ids, distance=distance)
     fields = mark_iii_fields(api, Path(fields_dir))
