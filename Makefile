@@ -55,7 +55,7 @@ typecheck: $(VENV)/.installed
 	$(BIN)/mypy
 
 bench: $(VENV)/.installed
-	$(BIN)/python tools/bench_rules.py
+	$(BIN)/python -m tools.bench_rules
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

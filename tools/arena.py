@@ -1,8 +1,8 @@
 """Computer against computer, headless (X2): win rates by victory level with 95% intervals.
 
-    python tools/arena.py --ogre Med --defense Med --mark 3 --games 200 --seed 1 --jobs 2
-    python tools/arena.py --all --games 200 --seed 1          # all nine pairings, as a table
-    python tools/arena.py --ogre mypkg.bots:Cunning --defense Hi --field my-field.json
+    python -m tools.arena --ogre Med --defense Med --mark 3 --games 200 --seed 1 --jobs 2
+    python -m tools.arena --all --games 200 --seed 1          # all nine pairings, as a table
+    python -m tools.arena --ogre mypkg.bots:Cunning --defense Hi --field my-field.json
 
 Each game is seeded from (--seed, game number), so a run repeats exactly. Fields: --field FILE,
 else the predesigned fields for the Mark (fields/NN-*.json) in turn, else seeded standard
@@ -21,13 +21,15 @@ two earlier runs, such as one with --opt-ogre and one without.
 A battle still going after --max-turns (100) is reported as Unfinished; when the Command Post is
 already destroyed it is an Ogre win whatever happens next ("Unfinished, CP destroyed") and counts
 as one in the Ogre-win share.
+
+Other tools (ceiling, fit_leaf, position, tune, bench_ai) build on its public names: wilson,
+game_seed, load_fields, FIELDS and init_fields (a pool's initializer), make_player, parse_opts.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
-import os
 import statistics
 import sys
 import time
@@ -35,21 +37,13 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
-
-from ogre.ai.match import UNFINISHED, play  # noqa: E402
-from ogre.ai.protocol import controller_from_arg, make_controller  # noqa: E402
-from ogre.rules import new_game  # noqa: E402
-from ogre.rules.field import Field  # noqa: E402
-from ogre.rules.game import OGRE_WINS, VICTORY_LEVELS  # noqa: E402
-
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import paired  # noqa: E402
-import reference  # noqa: E402
-import results  # noqa: E402
-from progress import Progress  # noqa: E402
+from ogre.ai.match import UNFINISHED, play
+from ogre.ai.protocol import controller_from_arg, make_controller
+from ogre.rules import new_game
+from ogre.rules.field import Field
+from ogre.rules.game import OGRE_WINS, VICTORY_LEVELS
+from tools import paired, reference, results
+from tools.progress import Progress
 
 LEVELS = ("Low", "Med", "Hi")
 UNFINISHED_WON = "Unfinished, CP destroyed"   # an Ogre win whatever happens next
@@ -90,7 +84,8 @@ def load_fields(mark: int, field_file: str | None) -> list[Field]:
     return [standard_deployment(board, i, mark) for i in range(25)]
 
 
-def _parse_opts(items: list[str]) -> dict[str, bool | int | float | str | tuple]:
+def parse_opts(items: list[str]) -> dict[str, bool | int | float | str | tuple]:
+    """--opt-ogre / --opt-defense items (key=value) as skill options: bools, numbers, lists."""
     out: dict[str, bool | int | float | str | tuple] = {}
     for item in items or []:
         key, _, value = item.partition("=")
@@ -125,15 +120,18 @@ class Job:
     max_turns: int
 
 
-_FIELDS: list[Field] = []
+# The fields of this run, set by init_fields in the parent and in each pool process.
+FIELDS: list[Field] = []
 
 
-def _init(mark: int, field_file: str | None) -> None:
-    global _FIELDS
-    _FIELDS = load_fields(mark, field_file)
+def init_fields(mark: int, field_file: str | None) -> None:
+    """Load the run's fields into FIELDS (a pool's initializer: each process loads its own)."""
+    FIELDS[:] = load_fields(mark, field_file)
 
 
-def _controller(side: str, name: str, seed: int, opts: dict):
+def make_player(side: str, name: str, seed: int, opts: dict | None = None):
+    """The controller a command line names: a skill (with options), "module:Class" or "ref:Hi"."""
+    opts = opts or {}
     if name.startswith(reference.PREFIX):
         return reference.controller(side, name, seed, **opts)
     if opts and ":" not in name:
@@ -145,10 +143,10 @@ def run_one(job: Job) -> tuple[str, int, list[float], list[float], list[str]]:
     """One battle: (result, turns, Ogre think times, defence think times, illegal actions).
     A battle still going at --max-turns is "Unfinished", or "Unfinished, CP destroyed" when the
     Ogre has already won whatever happens next."""
-    field = _FIELDS[job.field_index % len(_FIELDS)]
+    field = FIELDS[job.field_index % len(FIELDS)]
     state = new_game(field, job.mark, job.seed)
-    ogre = _controller("ogre", job.ogre, job.seed, job.ogre_opts)
-    defense = _controller("defense", job.defense, job.seed, job.defense_opts)
+    ogre = make_player("ogre", job.ogre, job.seed, job.ogre_opts)
+    defense = make_player("defense", job.defense, job.seed, job.defense_opts)
     rec = play(state, ogre, defense, max_turns=job.max_turns)
     result = rec.result
     if result == UNFINISHED and rec.final is not None and rec.final.command_post is None:
@@ -161,8 +159,8 @@ def run_pairing(ogre: str, defense: str, args, pool, ogre_opts: list[str] | None
     """Play one pairing's games; its figures, and one row per game (the `rows` key)."""
     ogre_opts = args.opt_ogre if ogre_opts is None else ogre_opts
     defense_opts = args.opt_defense if defense_opts is None else defense_opts
-    jobs = [Job(ogre, defense, args.mark, game_seed(args.seed, i), i, _parse_opts(ogre_opts),
-                _parse_opts(defense_opts), args.max_turns) for i in range(args.games)]
+    jobs = [Job(ogre, defense, args.mark, game_seed(args.seed, i), i, parse_opts(ogre_opts),
+                parse_opts(defense_opts), args.max_turns) for i in range(args.games)]
     t0 = time.perf_counter()
     progress = Progress(len(jobs), f"Ogre {ogre} vs defense {defense}", unit="games")
     if pool is None:
@@ -187,7 +185,7 @@ def run_pairing(ogre: str, defense: str, args, pool, ogre_opts: list[str] | None
     n = len(outcomes)
     wins = sum(counts[level] for level in (*OGRE_WINS, UNFINISHED_WON))
     rows = [{"ogre": ogre, "defense": defense, "game": j.field_index, "game_seed": j.seed,
-             "field": j.field_index % len(_FIELDS), "result": res[0],
+             "field": j.field_index % len(FIELDS), "result": res[0],
              "ogre_win": int(res[0] in (*OGRE_WINS, UNFINISHED_WON)), "turns": res[1]}
             for j, res in zip(jobs, outcomes)]
     return {"rows": rows, "ogre": ogre, "defense": defense, "games": n, "counts": counts,
@@ -260,14 +258,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.all and (args.compare_ogre or args.compare_defense):
         ap.error("--compare-ogre and --compare-defense compare one pairing, not --all")
 
-    _init(args.mark, args.field)
+    init_fields(args.mark, args.field)
     names = (args.ogre, args.defense, args.compare_ogre or "", args.compare_defense or "")
     if any(name.startswith(reference.PREFIX) for name in names):
         package = reference.load()          # before the pool: its processes inherit it
         print(f"reference players: {package} (tag {reference.TAG})")
-    print(f"{len(_FIELDS)} field(s): {', '.join(f.name or '?' for f in _FIELDS[:5])}"
-          f"{' ...' if len(_FIELDS) > 5 else ''}; seed {args.seed}")
-    pool = (ProcessPoolExecutor(args.jobs, initializer=_init, initargs=(args.mark, args.field))
+    print(f"{len(FIELDS)} field(s): {', '.join(f.name or '?' for f in FIELDS[:5])}"
+          f"{' ...' if len(FIELDS) > 5 else ''}; seed {args.seed}")
+    pool = (ProcessPoolExecutor(args.jobs, initializer=init_fields,
+                                initargs=(args.mark, args.field))
             if args.jobs > 1 else None)
     try:
         pairings = ([(o, d) for o in LEVELS for d in LEVELS] if args.all

@@ -1,7 +1,7 @@
 """Think time of the computer players: per Ogre turn (move plus fire) and per defence turn.
 
-    python tools/bench_ai.py --games 6 --seed 1            # every level, against Med
-    python tools/bench_ai.py --levels Hi --games 10 --jobs 1
+    python -m tools.bench_ai --games 6 --seed 1            # every level, against Med
+    python -m tools.bench_ai --levels Hi --games 10 --jobs 1
 
 Each level plays seeded games against the other side's Med player (--opponent to change it);
 the time is the total `choose` time of that side in each turn, so a turn's planning and its
@@ -14,25 +14,17 @@ figures: with
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
-
-from ogre.ai.match import play  # noqa: E402
-from ogre.ai.protocol import make_controller  # noqa: E402
-from ogre.rules import new_game  # noqa: E402
+from ogre.ai.match import play
+from ogre.ai.protocol import make_controller
+from ogre.rules import new_game
+from tools.arena import game_seed, load_fields
 
 TARGETS = {"Low": (0.1, None), "Med": (0.1, None), "Hi": (1.0, 3.0)}   # median, worst (s)
-
-
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-from arena import game_seed, load_fields  # noqa: E402
 
 
 def _fields(mark: int):

@@ -1,8 +1,8 @@
 """Benchmark the rules engine on one core, alone or side by side with another revision.
 
-    python tools/bench_rules.py [--games 200] [--repeat 2000]
-    python tools/bench_rules.py --against f6de628 [--rounds 6] [--round-games 40]
-    python tools/bench_rules.py --against f6de628 --peer /path/to/gar0u/ogre-ai
+    python -m tools.bench_rules [--games 200] [--repeat 2000]
+    python -m tools.bench_rules --against f6de628 [--rounds 6] [--round-games 40]
+    python -m tools.bench_rules --against f6de628 --peer /path/to/gar0u/ogre-ai
 
 Alone: complete random Mark III games per second (the random policy of
 tests/rules/random_play.py on the standard test deployment, legal_actions + apply every step)
@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import shutil
 import statistics
 import subprocess
@@ -40,14 +41,8 @@ WORKER = ROOT / "tools" / "bench_worker.py"
 
 # ----------------------------------------------------------------------------- alone
 
-def _this_tree():
-    if str(ROOT) not in sys.path:
-        sys.path.insert(0, str(ROOT))
-
-
 def games_per_second(n: int, first_seed: int = 0) -> tuple[float, float, int]:
     """(games/s, actions/s, games that ended) over n seeded games."""
-    _this_tree()
     from tests.rules.random_play import play_random_game
     actions = ended = 0
     t0 = time.perf_counter()
@@ -61,7 +56,6 @@ def games_per_second(n: int, first_seed: int = 0) -> tuple[float, float, int]:
 
 def busy_position(seed: int = 0):
     """The defense-move state with the most legal actions in turns 2-5 of one random game."""
-    _this_tree()
     from ogre.rules import Phase, legal_actions
     from tests.rules.random_play import play_random_game
     best = [None, -1]
@@ -87,7 +81,6 @@ def median_legal_actions(state, repeat: int) -> float:
 
 
 def alone(args) -> int:
-    _this_tree()
     from tests.rules.random_play import play_random_game
     play_random_game(10_000)                      # warm up caches and imports
     gps, aps, ended = games_per_second(args.games)
@@ -130,8 +123,10 @@ def _peer_copy(source: Path, into: Path) -> Path:
 
 
 def _round(command: list[str]) -> dict:
+    # the tree measured (an engine's root, or the peer's folder) comes first on the worker's path
+    env = {**os.environ, "PYTHONPATH": command[1]}
     out = subprocess.run([sys.executable, str(WORKER), *command], check=True,
-                         capture_output=True, text=True).stdout
+                         capture_output=True, text=True, env=env).stdout
     return json.loads(out.strip().splitlines()[-1])
 
 

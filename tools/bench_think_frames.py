@@ -1,7 +1,7 @@
 """Is the screen still alive while the computer thinks? (issue 17, goal 5)
 
-    python tools/bench_think_frames.py [--games 3] [--skill Hi] [--side defense] [--think both]
-    python tools/bench_think_frames.py --advice [--side ogre]
+    python -m tools.bench_think_frames [--games 3] [--skill Hi] [--side defense] [--think both]
+    python -m tools.bench_think_frames --advice [--side ogre]
 
 Plays one-player battles in the real app (SDL's dummy driver) against the computer at `--skill`,
 the player's own side played by the Low computer through the same screen, and forces a full redraw
@@ -18,12 +18,9 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
-import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")

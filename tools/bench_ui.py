@@ -1,6 +1,6 @@
 """How fast the battle screen draws, and how little CPU it uses when nobody touches it.
 
-    python tools/bench_ui.py [--frames 200] [--idle 5]
+    python -m tools.bench_ui [--frames 200] [--idle 5]
 
 1. Redraw: App.draw() of the window a new player gets on a 1920x1080 desktop (1306x918;
    --size to choose) with the dirty flag forced, ~200 frames
@@ -27,8 +27,6 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tools"))
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -41,11 +39,10 @@ DEFAULT_1080P = (1306, 918)
 
 
 def mid_game_app(size: tuple[int, int] = DEFAULT_1080P):
-    from readme_screenshot import mid_game, pick_seed, script
-
     from ogre.rules import parse_action
     from ogre.rules.state import OGRE_ID
     from ogre.ui.app import App
+    from tools.readme_screenshot import mid_game, pick_seed, script
 
     app = App(state=mid_game(pick_seed()), size=size)
     b = app.battle
@@ -99,9 +96,7 @@ def bench_redraw(frames: int, size: tuple[int, int] = DEFAULT_1080P) -> float:
 CHILD = """
 import sys, time
 import pygame
-sys.path.insert(0, sys.argv[1])
-sys.path.insert(0, sys.argv[1] + "/tools")
-from bench_ui import mid_game_app
+from tools.bench_ui import mid_game_app     # the child starts in the checkout's root
 app = mid_game_app()
 seconds = float(sys.argv[2])
 if sys.argv[3] == "sleep":
@@ -133,7 +128,7 @@ def _proc_cpu_seconds(pid: int) -> float | None:
 
 
 def bench_idle(seconds: float, wait: str = "pygame") -> float:
-    from readme_screenshot import _start_xvfb
+    from tools.readme_screenshot import _start_xvfb
 
     env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_VIDEO")}
     env["SDL_AUDIODRIVER"] = "dummy"

@@ -1,11 +1,12 @@
 """One round of tools/bench_rules.py --against, run in its own process (issue 16).
 
-    python tools/bench_worker.py engine ROOT FIELDS_DIR GAMES warm|cold   # the engine in ROOT/ogre
-    python tools/bench_worker.py peer PEER_DIR GAMES              # gar0u/ogre-ai's simulator
+    PYTHONPATH=ROOT python tools/bench_worker.py engine ROOT FIELDS_DIR GAMES warm|cold
+    PYTHONPATH=PEER_DIR python tools/bench_worker.py peer PEER_DIR GAMES   # gar0u/ogre-ai's
 
 Prints one JSON line: games, actions, the seconds spent and a digest of the games played.
-Nothing of this repository is imported at module level: ROOT goes first on sys.path, so the
-`ogre` package measured is ROOT's, whatever revision that is. The engine games use only the
+Nothing of this repository is imported at module level: the caller puts ROOT first on the
+path (PYTHONPATH, before the .venv's own checkout), so the `ogre` package measured is ROOT's,
+whatever revision that is; the worker checks that it is. The engine games use only the
 public rules API that every revision since f6de628 offers.
 
 The policy is tests/rules/random_play.py's, but it first sorts the legal actions by their
@@ -165,14 +166,14 @@ def play(api, field, seed: int, digest=None, chunks=None) -> tuple[int, float]:
 
 
 def engine_round(root: str, fields_dir: str, games: int, warm: bool) -> dict:
-    sys.path.insert(0, root)
     import types
 
     import ogre.rules as rules
     from ogre.rules.board import board_from_ids
     from ogre.rules.hexes import distance
     if not Path(rules.__file__).resolve().is_relative_to(Path(root).resolve()):
-        raise SystemExit(f"ogre imported from {rules.__file__}, not from {root}")
+        raise SystemExit(f"ogre imported from {rules.__file__}, not from {root}: run the worker "
+                         f"with PYTHONPATH={root}")
     api = types.SimpleNamespace(**{name: getattr(rules, name) for name in rules.__all__},
                                 board_from_ids=board_from_ids, distance=distance)
     fields = mark_iii_fields(api, Path(fields_dir))
@@ -227,8 +228,8 @@ def peer_round(peer_dir: str, games: int) -> dict:
     mysql = types.ModuleType("mysql")
     setattr(mysql, "connector", connector)
     sys.modules.update({"mysql": mysql, "mysql.connector": connector})
-    sys.path.insert(0, peer_dir)
-    # the peer's own package, also named `ogre`: imported by name, so never confused with ours
+    # the peer's own package, also named `ogre` (PYTHONPATH=peer_dir puts it before ours):
+    # imported by name, so never confused with ours
     crt, unit, peer_ogre = (importlib.import_module(f"ogre.{name}")
                             for name in ("crt", "unit", "ogre"))
 

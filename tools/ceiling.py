@@ -4,8 +4,8 @@ Each movement phase the Hi defence drafts a few plans (defense_lookahead.draft_p
 them by two Ogre turns and the race margin. Here the judge is whole battles, played out against
 the very Ogre the defence faces (the reference Hi by default, a fresh copy for each battle):
 
-    python tools/ceiling.py --games 150 --seed 3 --streams 0 --jobs 2   # the battle's own dice
-    python tools/ceiling.py --games 150 --seed 3 --streams 3 --jobs 2   # three other dice streams
+    python -m tools.ceiling --games 150 --seed 3 --streams 0 --jobs 2   # the battle's own dice
+    python -m tools.ceiling --games 150 --seed 3 --streams 3 --jobs 2   # three other dice streams
 
 With --streams 0 the defence knows every die to come: a bound no honest player reaches. With K
 streams it knows its opponent's mind but not the dice: the best honest judge these plans can
@@ -16,27 +16,17 @@ plus the attack left when the Command Post stands at the end, else the turn it f
 from __future__ import annotations
 
 import argparse
-import os
-import sys
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-
-import arena  # noqa: E402
-
-from ogre.ai.base import OGRE_SIDE_PHASES  # noqa: E402
-from ogre.ai.defense_lookahead import dice_stream, draft_plans, start_plan  # noqa: E402
-from ogre.ai.defense_player import DefensePlayer  # noqa: E402
-from ogre.ai.match import play  # noqa: E402
-from ogre.rules import new_game  # noqa: E402
-from ogre.rules.actions import Action  # noqa: E402
-from ogre.rules.errors import RuleError  # noqa: E402
-from ogre.rules.game import OGRE_WINS, apply  # noqa: E402
-from ogre.rules.state import GameState  # noqa: E402
+from ogre.ai.defense_lookahead import dice_stream, draft_plans, start_plan
+from ogre.ai.defense_player import DefensePlayer
+from ogre.ai.match import play
+from ogre.rules import new_game
+from ogre.rules.actions import Action
+from ogre.rules.game import OGRE_WINS
+from ogre.rules.state import GameState
+from tools import arena
 
 HELD = 1000.0     # a Command Post still standing outranks any fall, however late
 
@@ -44,15 +34,12 @@ HELD = 1000.0     # a Command Post still standing outranks any fall, however lat
 def battle_score(s: GameState, defense, ogre, max_turns: int = 60) -> float:
     """Play the battle out; HELD plus the defence's attack left if the CP stands, else the turn
     it fell (later is better)."""
-    while not s.over and s.turn <= max_turns:
-        player = ogre if s.phase in OGRE_SIDE_PHASES else defense
-        before = s.command_post
-        try:
-            s, _ = apply(s, player.choose(s))
-        except RuleError:
-            break
-        if before is not None and s.command_post is None:
-            return float(s.turn)
+    def fallen(x: GameState) -> bool:
+        return x.command_post is None
+
+    # a Command Post already gone at the start: the battle is played out, its last turn counts
+    s = play(s, ogre, defense, max_turns=max_turns,
+             until=fallen if s.command_post is not None else None).final or s
     if s.command_post is None:
         return float(s.turn)
     return HELD + sum(p.attack for p in s.pieces if p is not s.command_post)
@@ -81,7 +68,7 @@ class CeilingDefense(DefensePlayer):
             cur = start_plan(s, plan, rng)
             if cur is None:
                 return -1e9
-            ogre = arena._controller("ogre", self.ogre, self.seed, {})
+            ogre = arena.make_player("ogre", self.ogre, self.seed)
             total += battle_score(cur, self._styled({}), ogre)
         return total
 
@@ -97,9 +84,9 @@ class Job:
 
 def run_one(job: Job) -> bool:
     """One battle; True if the Ogre won."""
-    field = arena._FIELDS[job.game % len(arena._FIELDS)]
+    field = arena.FIELDS[job.game % len(arena.FIELDS)]
     seed = arena.game_seed(job.seed, job.game)
-    ogre = arena._controller("ogre", job.ogre, seed, {})
+    ogre = arena.make_player("ogre", job.ogre, seed)
     defense = CeilingDefense("Hi", seed, job.ogre, job.streams, job.styles)
     result = play(new_game(field, 3, seed), ogre, defense, max_turns=100)
     return result.result in OGRE_WINS or (result.final is not None
@@ -116,7 +103,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=2)
     args = ap.parse_args(argv)
     jobs = [Job(args.ogre, g, args.seed, args.streams, args.styles) for g in range(args.games)]
-    with ProcessPoolExecutor(args.jobs, initializer=arena._init, initargs=(3, None)) as pool:
+    with ProcessPoolExecutor(args.jobs, initializer=arena.init_fields, initargs=(3, None)) as pool:
         wins = sum(pool.map(run_one, jobs))
     lo, hi = arena.wilson(wins, args.games)
     dice = "the true dice" if args.streams == 0 else f"{args.streams} dice streams"

@@ -1,6 +1,6 @@
 """Fit the Hi defence's leaf (ogre/ai/leaf.py) to the outcomes of computer battles (issue 17).
 
-    python tools/fit_leaf.py --games 600 --seed 100 --jobs 2
+    python -m tools.fit_leaf --games 600 --seed 100 --jobs 2
 
 Plays battles of the Hi defence against several Ogres on the predesigned fields of both Marks,
 records the leaf's features at the start of every defence turn with the Ogre on the map and
@@ -15,23 +15,16 @@ from __future__ import annotations
 
 import argparse
 import math
-import os
-import sys
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
-
-from ogre.ai.base import OGRE_SIDE_PHASES  # noqa: E402
-from ogre.ai.leaf import FEATURES, features  # noqa: E402
-from ogre.rules import new_game  # noqa: E402
-from ogre.rules.game import OGRE_WINS, apply  # noqa: E402
-from ogre.rules.state import Phase  # noqa: E402
-
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import arena  # noqa: E402
+from ogre.ai.base import OGRE_SIDE_PHASES
+from ogre.ai.leaf import FEATURES, features
+from ogre.ai.match import play
+from ogre.rules import new_game
+from ogre.rules.game import OGRE_WINS
+from ogre.rules.state import Phase
+from tools import arena
 
 OGRES = ("ref:Hi", "Hi", "Med", "Low")
 
@@ -49,19 +42,17 @@ def play_one(b: Battle) -> tuple[list[tuple[float, ...]], int]:
     """The features at each defence turn's start, and 1 if the defence won."""
     fields = arena.load_fields(b.mark, None)
     state = new_game(fields[b.field_index % len(fields)], b.mark, b.seed)
-    ogre = arena._controller("ogre", b.ogre, b.seed, {})
-    defense = arena._controller("defense", b.defense, b.seed, {})
+    ogre = arena.make_player("ogre", b.ogre, b.seed)
+    defense = arena.make_player("defense", b.defense, b.seed)
     rows = []
-    was_ogre = False
-    n = 0
-    while not state.over and state.turn <= 100 and n < 20000:
-        side_is_ogre = state.phase in OGRE_SIDE_PHASES
-        if (not side_is_ogre and was_ogre and state.phase is Phase.DEFENSE_MOVE
-                and state.ogre.on_map and state.command_post is not None):
-            rows.append(features(state))
-        was_ogre = side_is_ogre
-        state, _ = apply(state, (ogre if side_is_ogre else defense).choose(state))
-        n += 1
+
+    def defence_turn_starts(before, _action, after, _events) -> None:
+        if (before.phase in OGRE_SIDE_PHASES and after.phase is Phase.DEFENSE_MOVE
+                and not after.over and after.turn <= 100
+                and after.ogre.on_map and after.command_post is not None):
+            rows.append(features(after))
+
+    state = play(state, ogre, defense, max_turns=100, on_step=defence_turn_starts).final or state
     ogre_won = state.command_post is None or (state.over and state.result in OGRE_WINS)
     return rows, 0 if ogre_won else 1
 

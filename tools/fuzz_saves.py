@@ -1,7 +1,7 @@
 """Fuzz saved games: real saves from computer-vs-computer battles, mutated, loaded and played on.
 
-    python tools/fuzz_saves.py --files 100000 --seed 1
-    python tools/fuzz_saves.py --files 2000 --seed 5 --ui-every 50      # the real app, more often
+    python -m tools.fuzz_saves --files 100000 --seed 1
+    python -m tools.fuzz_saves --files 2000 --seed 5 --ui-every 50      # the real app, more often
 
 Each file is a real save (a battle between the Low and Med computer players, with now and then
 a random legal action instead of theirs, so positions mid-phase, aimed, stacked and over all
@@ -29,20 +29,16 @@ import json
 import os
 import random
 import re
-import sys
 import time
 import traceback
 from collections import Counter
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from ogre.ai import make_controller  # noqa: E402
-from ogre.ai.base import OGRE_SIDE_PHASES  # noqa: E402
+from ogre.ai.match import play  # noqa: E402
 from ogre.rules import apply, legal_actions, new_game  # noqa: E402
 from ogre.rules.hexes import ALL_HEXES, label  # noqa: E402
 from ogre.rules.invariants import first_problem  # noqa: E402
@@ -51,10 +47,8 @@ from ogre.storage.errors import StorageError  # noqa: E402
 from ogre.storage.fields import load_predesigned  # noqa: E402
 from ogre.storage.games import GameSlot, Players, game_from_text, game_to_text  # noqa: E402
 from ogre.storage.slots import SlotStatus  # noqa: E402
-
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import results  # noqa: E402
-from progress import Progress  # noqa: E402
+from tools import results  # noqa: E402
+from tools.progress import Progress  # noqa: E402
 
 PLAY_ON = 50                 # random legal actions a loaded game must survive
 PHASES = [p.value for p in Phase]
@@ -99,6 +93,18 @@ class RandomSource:
 
 # ------------------------------------------------------------------ real saves
 
+class Wayward:
+    """A computer player that one time in ten plays a random legal action instead."""
+
+    def __init__(self, inner, rnd: random.Random) -> None:
+        self.inner, self.rnd, self.side = inner, rnd, inner.side
+
+    def choose(self, s):
+        if self.rnd.random() < 0.1:
+            return self.rnd.choice(legal_actions(s))
+        return self.inner.choose(s)
+
+
 def battle_saves(seed: int, battles: int, per_battle: int = 8) -> list[str]:
     """Save texts at random moments of computer-vs-computer battles (and their ends)."""
     rnd = random.Random(seed)
@@ -107,20 +113,17 @@ def battle_saves(seed: int, battles: int, per_battle: int = 8) -> list[str]:
     for b in range(battles):
         rec = fields[(seed + b) % len(fields)]
         levels = [rnd.choice(("Low", "Low", "Med")) for _ in range(2)]
-        ogre = make_controller("ogre", levels[0], seed=seed + b)
-        defense = make_controller("defense", levels[1], seed=seed + b)
-        start = s = new_game(rec.field, rec.mark, rnd.randrange(1 << 30))
-        positions = [(s, 0)]
+        ogre = Wayward(make_controller("ogre", levels[0], seed=seed + b), rnd)
+        defense = Wayward(make_controller("defense", levels[1], seed=seed + b), rnd)
+        start = new_game(rec.field, rec.mark, rnd.randrange(1 << 30))
+        positions = [(start, 0)]
         log: list[str] = []
-        while not s.over and s.turn <= 40 and len(log) < 3000:
-            legal = legal_actions(s)
-            if rnd.random() < 0.1:
-                action = rnd.choice(legal)
-            else:
-                action = (ogre if s.phase in OGRE_SIDE_PHASES else defense).choose(s)
-            s, _ = apply(s, action)
+
+        def keep(_before, action, after, _events) -> None:
             log.append(str(action))
-            positions.append((s, len(log)))
+            positions.append((after, len(log)))
+
+        play(start, ogre, defense, max_turns=40, max_actions=3000, on_step=keep)
         picked = rnd.sample(positions[:-1], min(per_battle - 1, len(positions) - 1))
         for state, n in picked + [positions[-1]]:
             players = rnd.choice((Players(), Players(count=2, computer=None),

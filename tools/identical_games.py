@@ -1,6 +1,6 @@
 """The long check that the engine still plays exactly the same games (issue 16).
 
-    python tools/identical_games.py            # about 30 seconds on one core (2026-11-25)
+    python -m tools.identical_games            # about 30 seconds on one core (2026-11-25)
 
 tests/rules/test_identical_games.py holds a CI-sized sample; this plays a larger one: 1000
 random Mark III games, 100 random games on the predesigned fields (both Marks), 100 chaotic
@@ -14,13 +14,8 @@ from __future__ import annotations
 
 import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from tests.rules.game_digest import computer_game_text, digest, predesigned_fields, random_game_text  # noqa: E402
+from tests.rules.game_digest import computer_game_text, digest, predesigned_fields, random_game_text
 
 PAIRINGS = (("Low", "Low"), ("Med", "Med"), ("Hi", "Hi"), ("Hi", "Med"), ("Med", "Hi"))
 

@@ -6,14 +6,13 @@ packagers. The WAVs are what the game plays (ogre.ui.sound loads them rather tha
 them at every start) and the icon is what a desktop shows; tests check both still match the
 code that makes them. The same code makes them all, so running this twice gives identical files.
 
-    python tools/make_assets.py [--out assets] [--size 64] [--desktop desktop]
+    python -m tools.make_assets [--out assets] [--size 64] [--desktop desktop]
 """
 
 from __future__ import annotations
 
 import argparse
 import os
-import sys
 import wave
 from pathlib import Path
 
@@ -23,8 +22,6 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
 
 from ogre.desktop import ICON, ICON_SIZE  # noqa: E402
 from ogre.ui import art, sound  # noqa: E402

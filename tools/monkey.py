@@ -1,7 +1,7 @@
 """Monkey: the real app under SDL's dummy drivers, fed random events, watched for trouble.
 
-    python tools/monkey.py --events 20000 --seed 1
-    python tools/monkey.py --events 5000 --seed 7 --trace /tmp/trace.txt     # every gesture
+    python -m tools.monkey --events 20000 --seed 1
+    python -m tools.monkey --events 5000 --seed 7 --trace /tmp/trace.txt     # every gesture
 
 The app runs exactly as a player's would (App.step, the real menus, dialogs, screens, saving and
 loading into OGRE_HOME, which is a fresh temporary folder unless --home is given). The monkey mixes
@@ -31,17 +31,10 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
-import sys
 import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
-
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
-for _path in (ROOT, HERE):          # the game, and the monkey's other modules beside this one
-    if _path not in sys.path:
-        sys.path.insert(0, _path)
 
 # Before pygame is imported anywhere: no window, no sound device, no banner.
 os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -49,10 +42,10 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("OGRE_LISTEN", "127.0.0.1")    # a network game it hosts stays local
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import results  # noqa: E402
-from monkey_app import Trouble  # noqa: E402, F401 - part of the monkey's public face
-from monkey_files import MonkeyFiles  # noqa: E402
-from progress import Progress  # noqa: E402
+from tools import results  # noqa: E402
+from tools.monkey_app import Trouble  # noqa: E402, F401 - part of the monkey's public face
+from tools.monkey_files import MonkeyFiles  # noqa: E402
+from tools.progress import Progress  # noqa: E402
 
 
 class Monkey(MonkeyFiles):

@@ -1,4 +1,7 @@
-"""The monkey's hands on the real app: starting it, sending input events, what is showing."""
+"""The monkey's hands on the real app: starting it, sending input events, what is showing.
+
+The events are the app driver's (tools/app_driver.py), the one the UI and stress tests use;
+the monkey sends them through its own step, which records what a step raised."""
 
 from __future__ import annotations
 
@@ -8,6 +11,8 @@ import traceback
 from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from tools.app_driver import key_event, mouse_event, top_dialog, window_pos
 
 if TYPE_CHECKING:                  # the app is imported when started, after SDL is set up
     from ogre.rules.state import GameState
@@ -147,17 +152,16 @@ class MonkeyApp:
         return self._step([self.pg.event.Event(kind, data)])
 
     def window_pos(self, logical) -> tuple[int, int]:
-        return self.app.to_window((int(logical[0]), int(logical[1])))
+        return window_pos(self.app, logical)
 
     def move_to(self, logical, held: bool = False) -> bool:
-        return self.post(self.pg.MOUSEMOTION, pos=self.window_pos(logical), rel=(0, 0),
-                         buttons=(1 if held else 0, 0, 0))
+        return self._step([mouse_event(self.app, self.pg.MOUSEMOTION, logical, held)])
 
     def press(self, logical, button: int = 1) -> bool:
-        return self.post(self.pg.MOUSEBUTTONDOWN, pos=self.window_pos(logical), button=button)
+        return self._step([mouse_event(self.app, self.pg.MOUSEBUTTONDOWN, logical, button=button)])
 
     def release(self, logical, button: int = 1) -> bool:
-        return self.post(self.pg.MOUSEBUTTONUP, pos=self.window_pos(logical), button=button)
+        return self._step([mouse_event(self.app, self.pg.MOUSEBUTTONUP, logical, button=button)])
 
     def click(self, logical) -> bool:
         return self.move_to(logical) and self.press(logical) and self.release(logical)
@@ -177,14 +181,11 @@ class MonkeyApp:
         if unicode is None:
             unicode = name if len(name) == 1 else {"SPACE": " ", "RETURN": "\r",
                                                    "BACKSPACE": "\b", "TAB": "\t"}.get(name, "")
-        return self.post(pg.KEYDOWN, key=code, mod=mod, unicode=unicode, scancode=0)
+        return self._step([key_event(code, mod, unicode)])
 
     # ------------------------------------------------------------------ what is showing
     def dialog(self):
-        app = self.app
-        if app.dialog is not None:
-            return app.dialog
-        return getattr(app.screen, "dialog", None)
+        return top_dialog(self.app)
 
     @property
     def battle(self):

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from monkey_app import KEYS_COMMON
-from monkey_watch import MonkeyWatch
+from tools.app_driver import key_event
+from tools.monkey_app import KEYS_COMMON
+from tools.monkey_watch import MonkeyWatch
 
 
 class MonkeyBlind(MonkeyWatch):
@@ -39,7 +40,7 @@ class MonkeyBlind(MonkeyWatch):
         else:
             ch = rnd.choice("abcdefghijklmnopqrstuvwxyz0123456789 -_.!?/\\éß€")
             code = ord(ch) if ord(ch) < 128 else rnd.randint(0x40000000, 0x40000100)
-            self.post(pg.KEYDOWN, key=code, mod=mod, unicode=ch, scancode=0)
+            self._step([key_event(code, mod, ch)])
 
     def g_odd_event(self) -> None:
         pg = self.pg

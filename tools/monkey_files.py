@@ -8,7 +8,8 @@ import random
 import shutil
 from pathlib import Path
 
-from monkey_play import MonkeyPlay
+from tools.app_driver import key_event
+from tools.monkey_play import MonkeyPlay
 
 
 class MonkeyFiles(MonkeyPlay):
@@ -32,7 +33,7 @@ class MonkeyFiles(MonkeyPlay):
                 self.click(d.row_rect(rnd.randrange(len(d.rows))).center)
             if hasattr(d, "name") and rnd.random() < 0.5:
                 for ch in rnd.choice(("Monkey", "é", "x" * 40)):
-                    self.post(self.pg.KEYDOWN, key=0, mod=0, unicode=ch, scancode=0)
+                    self._step([key_event(0, 0, ch)])
             self.answer("OK" if rnd.random() < 0.9 else "Cancel")
 
     def g_damage(self, how: str | None = None) -> None:

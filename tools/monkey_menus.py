@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from monkey_blind import MonkeyBlind
+from tools.app_driver import key_event
+from tools.monkey_blind import MonkeyBlind
 
 
 class MonkeyMenus(MonkeyBlind):
@@ -65,8 +66,7 @@ class MonkeyMenus(MonkeyBlind):
             self.key("ESCAPE")
         elif r < 0.75:
             for ch in rnd.choice(("My field", "x", "Ω", "a b", "1234567890" * 4, "")):
-                self.post(self.pg.KEYDOWN, key=ord(ch) if ord(ch) < 128 else 0, mod=0,
-                          unicode=ch, scancode=0)
+                self._step([key_event(ord(ch) if ord(ch) < 128 else 0, 0, ch)])
         elif r < 0.85:
             for _ in range(rnd.randint(1, 40)):
                 if not self.key("BACKSPACE"):

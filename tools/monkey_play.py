@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from monkey_menus import MonkeyMenus
+from tools.monkey_menus import MonkeyMenus
 
 
 class MonkeyPlay(MonkeyMenus):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from monkey_app import COMPUTER_SECONDS, COMPUTER_STEPS, DIALOG_PATIENCE, MonkeyApp
+from tools.monkey_app import COMPUTER_SECONDS, COMPUTER_STEPS, DIALOG_PATIENCE, MonkeyApp
 
 
 class MonkeyWatch(MonkeyApp):

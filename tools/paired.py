@@ -1,9 +1,9 @@
 """Two players on the same seeds, compared game by game (issue 31, point 15).
 
-    python tools/arena.py --ogre Hi --defense Med --compare-ogre Med --games 200 --seed 3
-    python tools/arena.py --ogre Hi --defense Med --games 200 --seed 3 --out a.json
-    python tools/arena.py --ogre Hi --defense Med --games 200 --seed 3 --opt-ogre x=1 --out b.json
-    python tools/paired.py a.json b.json
+    python -m tools.arena --ogre Hi --defense Med --compare-ogre Med --games 200 --seed 3
+    python -m tools.arena --ogre Hi --defense Med --games 200 --seed 3 --out a.json
+    python -m tools.arena --ogre Hi --defense Med --games 200 --seed 3 --opt-ogre x=1 --out b.json
+    python -m tools.paired a.json b.json
 
 The arena seeds game i of a run the same way whoever plays, so two runs with one --seed play the
 same fields on the same dice streams. Their Ogre-win shares are then not independent, and two
@@ -16,12 +16,10 @@ from __future__ import annotations
 
 import argparse
 import math
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import results  # noqa: E402
+from tools import results
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """Performance figures in one markdown table, with the machine they came from.
 
-    python tools/perf.py                      # everything (a few minutes)
-    python tools/perf.py --quick              # fewer games, shorter runs (about a minute)
+    python -m tools.perf                      # everything (a few minutes)
+    python -m tools.perf --quick              # fewer games, shorter runs (about a minute)
 
 Measures:
   * rules engine: complete random Mark III games per second (tools/bench_rules.py's policy);
@@ -36,10 +36,7 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-for p in (str(ROOT), str(ROOT / "tools")):
-    if p not in sys.path:
-        sys.path.insert(0, p)
+ROOT = Path(__file__).resolve().parents[1]     # each child process starts there
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -70,9 +67,8 @@ def machine() -> dict[str, str]:
 # ----------------------------------------------------------------------------- the measures
 
 def rules_speed(games: int) -> tuple[str, str]:
-    from bench_rules import games_per_second
-
     from tests.rules.random_play import play_random_game
+    from tools.bench_rules import games_per_second
     play_random_game(10_000)                       # warm up
     gps, aps, ended = games_per_second(games)
     return (f"{gps:.1f} games/s",
@@ -80,7 +76,7 @@ def rules_speed(games: int) -> tuple[str, str]:
 
 
 def think_times(levels: list[str], games: int, seed: int) -> list[tuple[str, str, str]]:
-    from bench_ai import one
+    from tools.bench_ai import one
     rows = []
     for side in ("ogre", "defense"):
         for level in levels:
@@ -113,9 +109,8 @@ def frame_time(frames: int) -> tuple[str, str]:
 import os, sys
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-sys.path[:0] = [{str(ROOT)!r}, {str(ROOT / 'tools')!r}]
 import pygame
-from bench_ui import mid_game_app, time_draws
+from tools.bench_ui import mid_game_app, time_draws
 app = mid_game_app()
 time_draws(app, 20)
 median, p95 = time_draws(app, {frames})
@@ -129,7 +124,7 @@ print("RESULT", median, p95, w, h, pygame.display.get_driver())
 
 
 def idle_cpu(seconds: float) -> tuple[str, str]:
-    from bench_ui import bench_idle
+    from tools.bench_ui import bench_idle
     said = io.StringIO()
     with contextlib.redirect_stdout(said):
         percent = bench_idle(seconds)
@@ -142,7 +137,6 @@ def idle_cpu(seconds: float) -> tuple[str, str]:
 STARTUP = """
 import os, sys, time
 t_main = time.time()
-sys.path.insert(0, sys.argv[1])
 import pygame
 from ogre.ui.app import App
 t_import = time.time()
@@ -180,8 +174,7 @@ def startup(runs: int) -> tuple[str, str]:
 
 MEMORY = """
 import resource, sys, tempfile, time
-sys.path[:0] = [sys.argv[1], sys.argv[1] + "/tools"]
-import monkey as M
+import tools.monkey as M
 from pathlib import Path
 events = int(sys.argv[2])
 with tempfile.TemporaryDirectory() as home:

@@ -1,6 +1,6 @@
 """Save a position from an arena game, for a test that pins a computer player's choice there.
 
-    python tools/position.py --seed 7 --game 0 --turn 6 --phase defense_fire \\
+    python -m tools.position --seed 7 --game 0 --turn 6 --phase defense_fire \\
         --ogre ref:Hi --defense ref:Hi --out tests/ai/positions/howitzers-turn-6.json
 
 Replays game `--game` of `tools/arena.py --seed S` (same field, same dice) with the named players
@@ -15,26 +15,31 @@ import json
 import sys
 from pathlib import Path
 
-import arena
-
+from ogre.ai.match import play
 from ogre.net.messages import state_data
-from ogre.rules import apply, new_game
+from ogre.rules import new_game
 from ogre.rules.state import GameState
-
-OGRE_PHASES = ("ogre_entry", "ogre_move", "ogre_fire")
+from tools import arena
 
 
 def replay(args) -> GameState:
     seed = arena.game_seed(args.seed, args.game)
     fields = arena.load_fields(args.mark, None)
     s = new_game(fields[args.game % len(fields)], args.mark, seed)
-    ogre = arena._controller("ogre", args.ogre, seed, {})
-    defense = arena._controller("defense", args.defense, seed, {})
-    while not s.over and not (s.turn == args.turn and s.phase.value == args.phase):
-        player = ogre if s.phase.value in OGRE_PHASES else defense
-        s, _ = apply(s, player.choose(s))
-    if s.over:
-        raise SystemExit(f"the battle ended ({s.result}) before turn {args.turn} {args.phase}")
+    ogre = arena.make_player("ogre", args.ogre, seed)
+    defense = arena.make_player("defense", args.defense, seed)
+
+    def there(x: GameState) -> bool:
+        return x.turn == args.turn and x.phase.value == args.phase
+
+    rec = play(s, ogre, defense, max_turns=args.turn, until=there)
+    s = rec.final or s
+    if rec.illegal:
+        raise SystemExit(f"an illegal action before turn {args.turn} {args.phase}: "
+                         f"{rec.illegal[0]}")
+    if not there(s):
+        why = f"the battle ended ({s.result})" if s.over else f"{args.phase} never began"
+        raise SystemExit(f"{why} before turn {args.turn} {args.phase}")
     return s
 
 

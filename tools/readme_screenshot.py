@@ -1,6 +1,6 @@
 """Make the README's screenshot: the battle screen mid-game, drawn by the real app.
 
-    python tools/readme_screenshot.py [--out docs/screenshot.png]
+    python -m tools.readme_screenshot [--out docs/screenshot.png]
 
 The picture is taken the way a player sees the game: in a real X window, under the
 current DISPLAY or, when there is none, under a private Xvfb server started for the
@@ -28,7 +28,6 @@ from dataclasses import replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 
 MAX_BYTES = 300_000
 

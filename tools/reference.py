@@ -1,8 +1,8 @@
 """Reference players (issue 17): the computer players of a frozen revision, side by side with
 today's, as X5 controllers in today's battles.
 
-    python tools/arena.py --ogre ref:Hi --defense Hi          # the reference Hi Ogre
-    python tools/reference.py --export DIR                    # just export the package
+    python -m tools.arena --ogre ref:Hi --defense Hi          # the reference Hi Ogre
+    python -m tools.reference --export DIR                    # just export the package
 
 The revision (the tag ai-reference-1, else the commit it names) is exported with `git archive`
 into a temporary folder as its own package, `ogre_ref_<commit>`: only its rules and players,
@@ -19,6 +19,7 @@ import atexit
 import dataclasses
 import enum
 import importlib
+import importlib.util
 import io
 import re
 import shutil
@@ -29,13 +30,11 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+from ogre.rules import parse_action
+from ogre.rules.actions import Action
+from ogre.rules.state import GameState
 
-from ogre.rules import parse_action  # noqa: E402
-from ogre.rules.actions import Action  # noqa: E402
-from ogre.rules.state import GameState  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 TAG = "ai-reference-1"
 # The commit the tag names: the players of issue 13's landing, before issue 17 changed them.
@@ -95,17 +94,30 @@ _EXPORTED: dict[str, str] = {}
 
 def load(commit: str | None = None, folder: Path | None = None) -> str:
     """Export the reference once per process (into `folder`, else a temporary folder kept for
-    the process) and put it on sys.path; the package's name."""
+    the process) and import it from there; the package's name."""
     commit = commit or revision()
     if commit not in _EXPORTED:
         place = folder
         if place is None:
             place = Path(tempfile.mkdtemp(prefix="ogre-reference-"))
             atexit.register(shutil.rmtree, place, ignore_errors=True)
-        _EXPORTED[commit] = export(commit, place)
-        if str(place) not in sys.path:
-            sys.path.insert(0, str(place))
+        name = export(commit, place)
+        _import_from(place / name, name)
+        _EXPORTED[commit] = name
     return _EXPORTED[commit]
+
+
+def _import_from(folder: Path, name: str) -> None:
+    """Import the package in `folder` as `name`; its modules are found through its own
+    __path__, so no folder is added to the interpreter's path."""
+    if name in sys.modules:
+        return
+    spec = importlib.util.spec_from_file_location(name, folder / "__init__.py",
+                                                  submodule_search_locations=[str(folder)])
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
 
 
 class ReferencePlayer:

@@ -1,6 +1,6 @@
 """Make the README's picture of an after-action report (X9), drawn by the real app.
 
-    python tools/report_screenshot.py [--out docs/report.png] [--record docs/record.png]
+    python -m tools.report_screenshot [--out docs/report.png] [--record docs/record.png]
 
 A seeded battle between two computer players (a Low Ogre against a Med defence on the arena's
 standard deployment, seed 2: the Ogre loses its first gun in turn 5, destroys the Command Post
@@ -14,12 +14,10 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 
 SEED = 2
 
@@ -27,18 +25,18 @@ SEED = 2
 def computer_battle(ogre: str = "Low", defense: str = "Med", seed: int = SEED):
     """(start, actions) of a seeded battle between two computer players, played to its end."""
     from ogre.ai import make_controller
-    from ogre.ai.base import OGRE_SIDE_PHASES
     from ogre.ai.deploy import standard_deployment
+    from ogre.ai.match import play
     from ogre.resources import standard_board
-    from ogre.rules import apply, new_game
+    from ogre.rules import new_game
 
     start = new_game(standard_deployment(standard_board(), seed), 3, seed * 10_007)
+    actions: list = []
     players = make_controller("ogre", ogre, seed), make_controller("defense", defense, seed)
-    state, actions = start, []
-    while not state.over:
-        action = players[state.phase not in OGRE_SIDE_PHASES].choose(state)
-        state, _ = apply(state, action)
-        actions.append(action)
+    rec = play(start, *players, max_turns=1000,
+               on_step=lambda _b, action, _a, _e: actions.append(action))
+    if rec.final is None or not rec.final.over:
+        raise SystemExit(f"the battle did not end ({rec.result}, {rec.illegal[:1]})")
     return start, actions
 
 

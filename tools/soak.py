@@ -1,8 +1,8 @@
 """Soak: many complete computer-against-computer games, every action checked.
 
-    python tools/soak.py --games 200 --seed 1 --jobs 2
-    python tools/soak.py --games 40 --seed 7 --levels Low,Med          # no Hi (fast)
-    python tools/soak.py --games 9 --seed 3 --levels Hi --fields 1     # only Hi, first field
+    python -m tools.soak --games 200 --seed 1 --jobs 2
+    python -m tools.soak --games 40 --seed 7 --levels Low,Med          # no Hi (fast)
+    python -m tools.soak --games 9 --seed 3 --levels Hi --fields 1     # only Hi, first field
 
 Games cycle through both scenarios' predesigned fields (Mark III fields for the Mark III, Mark V
 fields for the Mark V) and every pairing of the chosen levels; pairings with a Hi player come up
@@ -21,25 +21,19 @@ state. The exit status is 1 when anything failed.
 from __future__ import annotations
 
 import argparse
-import os
 import random
-import sys
 import time
 import traceback
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
-
-from ogre.ai import make_controller  # noqa: E402
-from ogre.ai.base import OGRE_SIDE_PHASES  # noqa: E402
-from ogre.rules import RuleError, apply, check, legal_actions, new_game, parse_action  # noqa: E402
-from ogre.storage.fields import load_predesigned  # noqa: E402
-from ogre.storage.games import Players, game_from_text, game_to_text  # noqa: E402
-from tests.rules.invariants import check_state, check_step  # noqa: E402
+from ogre.ai import make_controller
+from ogre.ai.match import play
+from ogre.rules import apply, legal_actions, new_game, parse_action
+from ogre.storage.fields import load_predesigned
+from ogre.storage.games import Players, game_from_text, game_to_text
+from tests.rules.invariants import check_state, check_step
 
 LEVELS = ("Low", "Med", "Hi")
 UNFINISHED = "Unfinished"
@@ -144,38 +138,22 @@ def run_game(job: Job) -> Outcome:
 
 
 def _play(job: Job, rec, out: Outcome) -> None:
+    """One battle through ogre.ai.match.play: each step checked against the invariants, saved
+    and loaded at a few moments (the loaded game carries on, the original follows as a
+    shadow), and the log replayed at the end."""
     rnd = random.Random(job.seed ^ 0x5EED)
     start = new_game(rec.field, rec.mark, job.seed)
     check_state(start)
-    ogre = make_controller("ogre", job.ogre, seed=job.seed)
-    defense = make_controller("defense", job.defense, seed=job.seed + 1)
-    players = Players(count=2, computer=None, skill="Low")
-    state = start
     log: list[str] = []
+    ogre = _Named(make_controller("ogre", job.ogre, seed=job.seed), job, log)
+    defense = _Named(make_controller("defense", job.defense, seed=job.seed + 1), job, log)
+    players = Players(count=2, computer=None, skill="Low")
     # the moments of the round trips: spread over the first ~400 actions (most games are shorter)
     moments = sorted(rnd.sample(range(1, 400), job.round_trips)) if job.round_trips else []
     follow: list = []             # [(original state, ...)] shadow copies being compared
-    while not state.over and state.turn <= job.max_turns:
-        n = len(log)
-        if moments and n == moments[0]:
-            moments.pop(0)
-            state, shadow = _round_trip(state, start, log, players, rec.name, n)
-            follow.append(shadow)
-            out.round_trips += 1
-        player = ogre if state.phase in OGRE_SIDE_PHASES else defense
-        where = f"game {job.number} action {n} turn {state.turn} {state.phase.value}"
-        try:
-            action = player.choose(state)
-        except Exception as exc:
-            raise RuntimeError(f"{where}: the {player.side} player ({_level(job, player)}) "
-                               f"crashed: {type(exc).__name__}: {exc}") from exc
-        try:
-            check(state, action)
-        except RuleError as exc:
-            out.illegal.append(f"{where}: {player.side} {_level(job, player)} chose {action} "
-                               f"({exc.message})")
-            break
-        after, events = apply(state, action)
+
+    def step(state, action, after, events):
+        where = _where(job, len(log), state)
         try:
             check_step(state, action, after, events)
         except AssertionError as exc:
@@ -191,11 +169,44 @@ def _play(job: Job, rec, out: Outcome) -> None:
             if shadow["left"] <= 0:
                 follow.remove(shadow)
         log.append(str(action))
-        state = after
         out.actions += 1
+        n = len(log)
+        if moments and n == moments[0] and not after.over and after.turn <= job.max_turns:
+            moments.pop(0)
+            loaded, shadow = _round_trip(after, start, log, players, rec.name, n)
+            follow.append(shadow)
+            out.round_trips += 1
+            return loaded
+        return None
+
+    played = play(start, ogre, defense, max_turns=job.max_turns, on_step=step)
+    state = played.final or start
+    for bad in played.illegal:
+        out.illegal.append(f"game {job.number} action {len(log)}: "
+                           f"{_level(job, ogre if state.ogre_side_to_act else defense)} chose "
+                           f"{bad}")
     out.result = state.result if state.over else UNFINISHED
     out.turns = state.turn
     _replay(start, log, state, job)
+
+
+class _Named:
+    """A computer player whose crash says where it happened (game, action, turn, phase)."""
+
+    def __init__(self, inner, job: Job, log: list[str]) -> None:
+        self.inner, self.job, self.log, self.side = inner, job, log, inner.side
+
+    def choose(self, state):
+        try:
+            return self.inner.choose(state)
+        except Exception as exc:
+            raise RuntimeError(f"{_where(self.job, len(self.log), state)}: the {self.side} "
+                               f"player ({_level(self.job, self)}) crashed: "
+                               f"{type(exc).__name__}: {exc}") from exc
+
+
+def _where(job: Job, n: int, state) -> str:
+    return f"game {job.number} action {n} turn {state.turn} {state.phase.value}"
 
 
 def _round_trip(state, start, log, players, field_name, n):

@@ -1,7 +1,7 @@
 """Tune a computer player's skill options by play in the arena (issue 17).
 
-    python tools/tune.py --side defense --level Hi --against ref:Hi --games 200 --seed 11
-    python tools/tune.py --side ogre --level Hi --against ref:Hi --only pace,tread_weight
+    python -m tools.tune --side defense --level Hi --against ref:Hi --games 200 --seed 11
+    python -m tools.tune --side ogre --level Hi --against ref:Hi --only pace,tread_weight
 
 Coordinate search: each option in SPACE in turn tries each of its values with the others held at
 the best found so far, and keeps the value that does best; the rounds repeat until nothing
@@ -18,7 +18,7 @@ import sys
 from concurrent.futures import ProcessPoolExecutor
 from types import SimpleNamespace
 
-import arena
+from tools import arena
 
 SPACE: dict[str, dict[str, tuple]] = {
     "defense": {
@@ -57,7 +57,7 @@ def search(args, pool) -> dict:
     space = SPACE[args.side]
     names = [n for n in space if not args.only or n in args.only.split(",")]
     sign = 1.0 if args.side == "ogre" else -1.0        # higher is better for this side
-    best: dict = dict(arena._parse_opts(args.start))
+    best: dict = dict(arena.parse_opts(args.start))
     best_score = trial(args.side, args.level, args.against, best, args, pool)
     print(f"start {best or '(the level as it is)'}: Ogre wins {100 * best_score:.1f}%", flush=True)
     for round_no in range(1, args.rounds + 1):
@@ -96,10 +96,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--start", action="append", default=[], metavar="KEY=VALUE",
                     help="options to start from")
     args = ap.parse_args(argv)
-    arena._init(args.mark, None)
+    arena.init_fields(args.mark, None)
     if args.against.startswith(arena.reference.PREFIX):
         print(f"reference players: {arena.reference.load()} (tag {arena.reference.TAG})")
-    pool = (ProcessPoolExecutor(args.jobs, initializer=arena._init, initargs=(args.mark, None))
+    pool = (ProcessPoolExecutor(args.jobs, initializer=arena.init_fields,
+                                initargs=(args.mark, None))
             if args.jobs > 1 else None)
     try:
         search(args, pool)

@@ -1,17 +1,28 @@
-"""Play one battle between two controllers, headless (X2): the arena's and the tests' loop."""
+"""Play one battle between two controllers, headless (X2): the one loop of the arena, the
+tools (soak, fuzz, ceiling, fit_leaf, position, report_screenshot) and the tests (issue 29, 5).
+
+`until` ends it early at a state (a phase reached, a Command Post fallen); `on_step` sees each
+action with the states either side and may hand back the state to go on from (the soak's
+loaded twin of a saved battle)."""
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from ..rules.actions import Action
 from ..rules.errors import RuleError
+from ..rules.events import Event
 from ..rules.game import apply, check
 from ..rules.state import GameState
 from .base import OGRE_SIDE_PHASES
 from .protocol import Controller
 
 UNFINISHED = "Unfinished"
+
+# (state before, action, state after, events) -> the state to go on from, None for `after`
+OnStep = Callable[[GameState, Action, GameState, list[Event]], GameState | None]
 
 
 @dataclass
@@ -28,20 +39,25 @@ class GameRecord:
 
 
 def play(state: GameState, ogre: Controller, defense: Controller, max_turns: int = 60,
-         max_actions: int = 20000, keep_log: bool = False) -> GameRecord:
-    """Run the battle to its end (or `max_turns`), checking every action the players choose."""
+         max_actions: int = 20000, keep_log: bool = False,
+         until: Callable[[GameState], bool] | None = None,
+         on_step: OnStep | None = None,
+         clock: Callable[[], float] = time.perf_counter) -> GameRecord:
+    """Run the battle to its end (or `max_turns`, `max_actions`, or a state `until` accepts),
+    checking every action the players choose; `clock` times their choices."""
     rec = GameRecord()
     ogre_t: dict[int, float] = {}
     def_t: dict[int, float] = {}
     mobile: set[int] = set()
-    while not state.over and state.turn <= max_turns and rec.actions < max_actions:
+    while (not state.over and state.turn <= max_turns and rec.actions < max_actions
+           and not (until is not None and until(state))):
         side_is_ogre = state.phase in OGRE_SIDE_PHASES
         if side_is_ogre and state.ogre.treads > 0:
             mobile.add(state.turn)
         player = ogre if side_is_ogre else defense
-        t0 = time.perf_counter()
+        t0 = clock()
         action = player.choose(state)
-        dt = time.perf_counter() - t0
+        dt = clock() - t0
         bucket = ogre_t if side_is_ogre else def_t
         bucket[state.turn] = bucket.get(state.turn, 0.0) + dt
         try:
@@ -51,8 +67,10 @@ def play(state: GameState, ogre: Controller, defense: Controller, max_turns: int
             break
         if keep_log:
             rec.log.append(f"{state.turn} {state.phase.value}: {action}")
-        state, _ = apply(state, action)
+        after, events = apply(state, action)
         rec.actions += 1
+        instead = on_step(state, action, after, events) if on_step is not None else None
+        state = after if instead is None else instead
     rec.result = state.result if state.over else UNFINISHED
     rec.turns = state.turn
     rec.final = state

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ogre.ai.match import play
 from ogre.resources import standard_board
-from ogre.rules import GameState, Kind, Ogre, Phase, Piece, apply
+from ogre.rules import GameState, Kind, Ogre, Phase, Piece
 from ogre.rules.board import EMPTY_BOARD
 from ogre.rules.dice import seed_state
 
@@ -39,10 +40,10 @@ def scenario(pieces=(), ogre: int = 0, phase: Phase = Phase.OGRE_MOVE, turn: int
 def run_phase(state: GameState, controller, limit: int = 200) -> tuple[GameState, list]:
     """Let the controller play until the phase changes: (state, the actions it chose)."""
     phase = state.phase
-    chosen = []
-    while not state.over and state.phase is phase and len(chosen) < limit:
-        action = controller.choose(state)
-        chosen.append(action)
-        state, _ = apply(state, action)
+    chosen: list = []
+    rec = play(state, controller, controller, max_turns=state.turn, max_actions=limit,
+               until=lambda s: s.phase is not phase,
+               on_step=lambda _before, action, _after, _events: chosen.append(action))
+    assert not rec.illegal, rec.illegal
     assert len(chosen) < limit, "the controller never ended its phase"
-    return state, chosen
+    return rec.final or state, chosen

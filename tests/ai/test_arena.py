@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import subprocess
 import sys
 from pathlib import Path
@@ -12,16 +11,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _arena():
-    spec = importlib.util.spec_from_file_location("arena", ROOT / "tools" / "arena.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["arena"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_wilson_interval():
-    wilson = _arena().wilson
+    from tools.arena import wilson
     lo, hi = wilson(0, 10)
     assert lo == 0.0 and hi == pytest.approx(0.2775, abs=1e-3)
     lo, hi = wilson(50, 100)
@@ -30,10 +21,12 @@ def test_wilson_interval():
 
 
 def test_arena_plays_seeded_games_and_repeats_them():
-    cmd = [sys.executable, str(ROOT / "tools" / "arena.py"), "--ogre", "Low", "--defense", "Med",
+    cmd = [sys.executable, "-m", "tools.arena", "--ogre", "Low", "--defense", "Med",
            "--games", "3", "--seed", "4", "--jobs", "1"]
-    first = subprocess.run(cmd, capture_output=True, text=True, check=True, timeout=120).stdout
-    second = subprocess.run(cmd, capture_output=True, text=True, check=True, timeout=120).stdout
+    first = subprocess.run(cmd, capture_output=True, text=True, check=True, timeout=120,
+                           cwd=ROOT).stdout
+    second = subprocess.run(cmd, capture_output=True, text=True, check=True, timeout=120,
+                            cwd=ROOT).stdout
     assert "Ogre wins" in first and "average length" in first and "ILLEGAL" not in first
     def strip(out):
         return [line for line in out.splitlines() if "think per turn" not in line]
@@ -41,7 +34,7 @@ def test_arena_plays_seeded_games_and_repeats_them():
 
 
 def test_arena_takes_a_plugin_controller():
-    cmd = [sys.executable, str(ROOT / "tools" / "arena.py"), "--ogre", "Med", "--defense",
+    cmd = [sys.executable, "-m", "tools.arena", "--ogre", "Med", "--defense",
            "tests.ai.test_protocol:FirstLegalDefender", "--games", "2", "--jobs", "1"]
     out = subprocess.run(cmd, capture_output=True, text=True, check=True, timeout=120,
                          cwd=ROOT).stdout

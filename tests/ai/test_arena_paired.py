@@ -5,10 +5,7 @@ import json
 
 import pytest
 
-from tests.stress.stress_helpers import load_tool
-
-arena = load_tool("arena")
-paired = load_tool("paired")
+from tools import arena, paired
 
 
 def test_x2_pairs_count_the_games_decided_differently():

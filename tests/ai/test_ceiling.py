@@ -3,17 +3,13 @@ ceiling)."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 from ogre.ai import make_controller
 from ogre.ai.defense_lookahead import draft_plans, start_plan
-from ogre.rules import apply, new_game
+from ogre.ai.match import play
+from ogre.rules import new_game
 from ogre.rules.state import Phase
 from ogre.storage.fields import load_predesigned
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
-import ceiling  # noqa: E402
+from tools import ceiling
 
 
 def first_planned_move(seed: int = 4):
@@ -24,9 +20,13 @@ def first_planned_move(seed: int = 4):
     ogre = make_controller("ogre", "Med", seed=seed)
     defense = make_controller("defense", "Med", seed=seed)
     styled = ceiling.CeilingDefense("Hi", seed, "Med", streams=0, styles=6)._styled
-    while not (s.phase is Phase.DEFENSE_MOVE and s.ogre.on_map
-               and ceiling.CeilingDefense.looks_ahead(s) and len(draft_plans(s, styled, 6)) > 1):
-        s, _ = apply(s, (ogre if s.phase.value.startswith("ogre") else defense).choose(s))
+
+    def planned(s):
+        return (s.phase is Phase.DEFENSE_MOVE and s.ogre.on_map
+                and ceiling.CeilingDefense.looks_ahead(s) and len(draft_plans(s, styled, 6)) > 1)
+
+    s = play(s, ogre, defense, until=planned).final
+    assert s is not None and planned(s)
     return s
 
 

@@ -65,17 +65,16 @@ def test_a_fresh_controller_chooses_the_same_for_the_same_state():
     field = standard_deployment(standard_board(), 3)
     state = new_game(field, 3, 3)
     ogre, defense = make_controller("ogre", "Med", 3), make_controller("defense", "Med", 3)
-    from ogre.rules import apply
-    seen = 0
-    while not state.over and state.turn <= 4:
-        player = ogre if state.ogre_side_to_act else defense
-        action = player.choose(state)
-        if state.aim is None and (state.phase.value.endswith("fire") or state.ogre.moved == 0):
-            twin = make_controller(player.side, "Med", 3)
-            assert twin.choose(state) == action
-            seen += 1
-        state, _ = apply(state, action)
-    assert seen > 5
+    seen = []
+
+    def twin_agrees(before, action, _after, _events) -> None:
+        if before.aim is None and (before.phase.value.endswith("fire") or before.ogre.moved == 0):
+            side = "ogre" if before.ogre_side_to_act else "defense"
+            assert make_controller(side, "Med", 3).choose(before) == action
+            seen.append(action)
+
+    play(state, ogre, defense, max_turns=4, on_step=twin_agrees)
+    assert len(seen) > 5
 
 
 def test_computer_players_use_no_global_random(monkeypatch):

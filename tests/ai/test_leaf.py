@@ -4,17 +4,13 @@ the fitting tool's logistic regression."""
 from __future__ import annotations
 
 import random
-import sys
 from dataclasses import replace
-from pathlib import Path
 
 from ogre.ai.leaf import FEATURES, WEIGHTS, features, win_chance
 from ogre.rules import new_game
 from ogre.rules.hexes import parse
 from ogre.storage.fields import load_predesigned
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
-import fit_leaf  # noqa: E402
+from tools import fit_leaf
 
 
 def midgame(treads: int = 45, ogre_hex: str = "0512"):

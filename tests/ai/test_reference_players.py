@@ -15,9 +15,8 @@ from ogre.ai.match import play
 from ogre.rules import legal_actions, new_game
 from ogre.storage.fields import load_predesigned
 from tests.rules.random_play import play_random_game
-from tests.stress.stress_helpers import load_tool
+from tools import reference
 
-reference = load_tool("reference")
 ROOT = Path(__file__).resolve().parents[2]
 
 # The reference is exported from the git history: a shallow clone or an sdist has none (rule 6).
@@ -77,8 +76,9 @@ def test_x5_the_reference_is_its_own_package_beside_todays(package):
 
 
 def test_x2_the_arena_plays_a_reference_player_against_todays():
-    arena = [sys.executable, str(ROOT / "tools" / "arena.py"), "--ogre", "ref:Low", "--defense",
+    arena = [sys.executable, "-m", "tools.arena", "--ogre", "ref:Low", "--defense",
              "Low", "--games", "2", "--seed", "4", "--jobs", "1"]
-    out = subprocess.run(arena, capture_output=True, text=True, check=True, timeout=300).stdout
+    out = subprocess.run(arena, capture_output=True, text=True, check=True, timeout=300,
+                         cwd=ROOT).stdout
     assert "reference players: ogre_ref_" in out and "Ogre ref:Low vs defense Low: 2 games" in out
     assert "Ogre wins" in out and "ILLEGAL" not in out

@@ -1,5 +1,5 @@
 """A random legal-action policy that keeps Mark III games short, for the random-play test and
-tools/bench_rules.py (which puts the repo root on sys.path and imports this module).
+tools/bench_rules.py (which imports this module as tests.rules.random_play).
 
 The policy only ever picks from `legal_actions`; it leans the Ogre towards the Command Post and
 the defenders towards the Ogre so battles end in tens of turns, fires as soon as something is

@@ -5,7 +5,7 @@ event with all its fields and the whole final state (tests/rules/game_digest.py)
 
 A failing digest means the engine now plays some game differently: a different legal_actions
 order, another die, another event text. That is a rules change, not a speed-up. For a longer
-check run `python tools/identical_games.py`.
+check run `python -m tools.identical_games`.
 """
 
 from __future__ import annotations

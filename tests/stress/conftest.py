@@ -1,18 +1,12 @@
 """Stress tests drive the real app under SDL's dummy drivers, with a private OGRE_HOME each."""
 
 import os
-import sys
-from pathlib import Path
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ["OGRE_LISTEN"] = "127.0.0.1"     # a network game the monkey hosts stays local
 
 import pytest  # noqa: E402
-
-ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
 
 
 @pytest.fixture(autouse=True)

@@ -3,17 +3,16 @@ on both engines whatever order their legal_actions list the actions in, and says
 
 import hashlib
 import json
+import os
 import random
 import subprocess
 import sys
 import types
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tools"))
+from tools import bench_rules, bench_worker
 
-import bench_rules  # noqa: E402
-import bench_worker  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _api(shuffled: bool):
@@ -49,7 +48,8 @@ def test_x3_the_bench_policy_plays_the_same_game_whatever_the_listing_order():
 def test_x3_a_round_reports_its_games_chunk_times_and_digest():
     out = subprocess.run([sys.executable, str(ROOT / "tools" / "bench_worker.py"), "engine",
                           str(ROOT), str(ROOT / "fields"), "2", "cold"],
-                         capture_output=True, text=True, check=True).stdout
+                         capture_output=True, text=True, check=True,
+                         env={**os.environ, "PYTHONPATH": str(ROOT)}).stdout
     res = json.loads(out)
     assert res["games"] == 2 and res["actions"] > 100
     assert abs(sum(res["chunk_s"]) - res["engine_s"]) < 1e-9

@@ -269,8 +269,7 @@ def test_g1_keep_old_ogre_in_a_position_that_cannot_go_on_is_refused_in_one_sent
 # ---------------------------------------------------------------- the monkey's new damage
 
 def test_g6_the_monkey_damages_slots_with_impossible_battles_pipes_and_devices(tmp_path):
-    from stress_helpers import load_tool
-    monkey = load_tool("monkey")
+    from tools import monkey
     m = monkey.Monkey(seed=3, home=tmp_path / "home")
     try:
         with never_blocks():

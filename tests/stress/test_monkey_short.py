@@ -5,9 +5,8 @@ damages on purpose, window resizes, restarts - with no exception, freeze or lost
 import time
 
 import pytest
-from stress_helpers import load_tool
 
-monkey = load_tool("monkey")
+from tools import monkey
 
 
 @pytest.mark.slow          # a minute: `make test-all` and CI run it, `make test` leaves it out

@@ -8,9 +8,9 @@ from __future__ import annotations
 import pygame
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from stress_helpers import load_tool
 
-fuzz = load_tool("fuzz_saves")
+from tools import fuzz_saves as fuzz
+
 BASES = fuzz.battle_saves(seed=3, battles=4, per_battle=6)
 pygame.font.init()
 FONT = pygame.font.Font(None, 20)

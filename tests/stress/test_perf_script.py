@@ -1,11 +1,6 @@
 """The performance script (issue 8) measures what it says: a broken row is a defect."""
 
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
-
-import perf  # noqa: E402
+from tools import perf
 
 
 def test_think_times_give_a_median_and_worst_for_each_side_of_a_level():

@@ -6,10 +6,7 @@ import json
 
 import pytest
 
-from tests.stress.stress_helpers import load_tool
-
-progress = load_tool("progress")
-results = load_tool("results")
+from tools import progress, results
 
 
 class Terminal(io.StringIO):
@@ -64,7 +61,7 @@ def test_an_unknown_results_kind_is_refused_in_one_sentence_before_the_run():
 
 
 def test_fuzz_saves_writes_its_counts(tmp_path, capsys):
-    fuzz = load_tool("fuzz_saves")
+    from tools import fuzz_saves as fuzz
     out = tmp_path / "fuzz.json"
     assert fuzz.main(["--files", "6", "--battles", "1", "--ui-every", "0", "--out", str(out)]) == 0
     run = json.loads(out.read_text())
@@ -74,7 +71,7 @@ def test_fuzz_saves_writes_its_counts(tmp_path, capsys):
 
 
 def test_the_monkey_writes_its_counts(tmp_path, capsys):
-    monkey = load_tool("monkey")
+    from tools import monkey
     out = tmp_path / "monkey.csv"
     assert monkey.main(["--events", "60", "--seed", "5", "--home", str(tmp_path / "h"),
                         "--out", str(out)]) == 0
