@@ -106,14 +106,14 @@ def battle_phases(out: Path) -> None:
     b.act(Done(), confirmed=True)
     _shoot(app, out, "battle-4-defense-move")
     b.act(Done(), confirmed=True)
-    aims = [a for a in _legal(b) if isinstance(a, Aim)]
-    if aims:
-        b.open(PartDialog(b.state, aims[0].piece, lambda *_: None))
+    shots = [a for a in _legal(b) if isinstance(a, Aim)]
+    if shots:
+        b.open(PartDialog(b.state, shots[0].piece, lambda *_: None))
         _shoot(app, out, "dialog-ogre-part")
         b.dialog = None
-        b.act(aims[0], confirmed=True)
+        b.act(shots[0], confirmed=True)
     _shoot(app, out, "battle-5-defense-fire")
-    if aims:
+    if shots:
         b.act(Fire(), confirmed=True)
     b.act(Done(), confirmed=True)
     _shoot(app, out, "battle-6-gev-move")
