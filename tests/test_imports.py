@@ -65,8 +65,7 @@ def test_no_lower_layer_imports_a_higher_one():
     assert wrong == []
 
 
-def test_no_module_imports_one_that_imports_it_back():
-    graph = _graph(typing_too=False)
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     cycles = []
 
     def visit(m, path):
@@ -82,8 +81,24 @@ def test_no_module_imports_one_that_imports_it_back():
         if m not in done:
             visit(m, [m])
     # a package's __init__ re-exporting its modules is not a circle of two modules' code
-    cycles = [c for c in cycles if not any(len(x.split(".")) == 2 for x in c)]
-    assert cycles == []
+    return [c for c in cycles if not any(len(x.split(".")) == 2 for x in c)]
+
+
+def test_no_module_imports_one_that_imports_it_back():
+    assert _cycles(_graph(typing_too=False)) == []
+
+
+# The one circle left through imports for the type checker: the window (ui/app.py) and the
+# features that name it; issue 29's item 2 gives them a small typed interface instead.
+KNOWN = {"ogre.ui.app", "ogre.ui.advice_view", "ogre.ui.aftermath", "ogre.ui.battle_files",
+         "ogre.ui.commands", "ogre.ui.network", "ogre.ui.tutorial"}
+
+
+def test_no_circle_even_through_imports_for_the_type_checker_but_the_known_one():
+    """Issue 29: rules/actions, board and state closed a circle over OGRE_ID, and the battle
+    screen with its drawing; only the window's own is left, and no new module may join it."""
+    cycles = _cycles(_graph(typing_too=True))
+    assert [c for c in cycles if not set(c) <= KNOWN] == []
 
 
 def test_the_rules_the_computer_players_and_the_match_import_no_pygame():

@@ -15,8 +15,7 @@ from dataclasses import dataclass
 from .frozen import quick_init
 from .hexes import label
 from .hexes import parse as parse_hex
-from .state import OGRE_ID
-from .units import WEAPONS, Counts, Weapon, counts
+from .units import OGRE_ID, WEAPONS, Counts, Weapon, counts
 
 
 def _pid(p: int) -> str:

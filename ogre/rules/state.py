@@ -29,10 +29,10 @@ from .units import (
     Weapon,
     ogre_move_value,
 )
+from .units import OGRE_ID as OGRE_ID  # the state's vocabulary: ids of pieces and the Ogre
 
 MISSILE = Weapon.MISSILE
 
-OGRE_ID = 0   # the Ogre's piece id in actions; defenders are numbered from 1
 
 
 class Phase(str, Enum):

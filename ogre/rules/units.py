@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TypeAlias
 
+OGRE_ID = 0   # the Ogre's piece id in actions; defenders are numbered from 1
+
 
 class Kind(str, Enum):
     HEAVY = "heavy"

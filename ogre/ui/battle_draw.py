@@ -3,17 +3,42 @@ pieces, then the sidebar - the phase, the Tactical Display, the buttons and the 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import Any, Protocol
 
 import pygame
 
 from ogre.rules.hexes import BOTTOM_ROW
-from ogre.rules.state import FIRE_PHASES, MOVE_PHASES, OGRE_ID, Phase
+from ogre.rules.state import FIRE_PHASES, MOVE_PHASES, OGRE_ID, GameState, Phase
 
 from . import art, sidebar, status, theme
+from .mapview import MapView
+from .widgets import Button
 
-if TYPE_CHECKING:
-    from .battle import Battle
+
+class Battle(Protocol):
+    """What drawing reads of the battle screen (ui/battle.py's Battle), so that this module
+    needs nothing from it."""
+
+    state: GameState
+    map: MapView
+    buttons: list[Button]
+    dialog: Any
+    sides: dict[str, str]
+    message: str
+    results: list[str]
+    other: str
+    selected: int | None
+    top: dict[int, int]
+    hover: int
+    drag_from: int
+    drag_pos: tuple[int, int] | None
+    umbrella: tuple[set[int], set[int]] | None
+    computer_turn: Callable[[], bool]
+
+    def refresh_labels(self) -> None: ...
+    def tactical_lines(self) -> list[str]: ...
+    def ids_at(self, h: int) -> list[int]: ...
 
 
 def draw(b: Battle, surface: pygame.Surface) -> None:
