@@ -82,6 +82,11 @@ def addresses() -> str:
     return ", ".join(found or ["127.0.0.1"])
 
 
+def _lower(sentence: str) -> str:
+    """A sentence carried on after a colon."""
+    return sentence[:1].lower() + sentence[1:]
+
+
 def _title(side: str) -> str:
     return "Ogre" if side == "ogre" else "defence"
 
@@ -322,13 +327,13 @@ class NetworkGuest(_Network):
         """The connection ended: why, in the sentence that fits."""
         s, reason = self.session, self.end.closed
         if self.battle is None:
-            self._ended(f"The host turned you away: {s.bye}" if s.bye else reason)
+            self._ended(f"The host turned you away: {_lower(s.bye)}" if s.bye else reason)
         elif s.bye:
-            self._ended(f"The host ended the network game: {s.bye} Your battle is kept: Save a "
-                        "Game keeps it, and either of you can host it again.")
+            self._ended(f"The host ended the network game: {_lower(s.bye)} Your battle is "
+                        "kept: Save a Game keeps it, and either of you can host it again.")
         else:
-            self._ended(f"The connection to the host is gone ({reason}) Join again with the "
-                        "same code to go on; your battle is kept meanwhile.")
+            self._ended(f"The connection to the host is gone: {_lower(reason)} Join again with "
+                        "the same code to go on; your battle is kept meanwhile.")
 
     def _ended(self, sentence: str) -> None:
         self.close()

@@ -69,7 +69,7 @@ def test_x10_a_wrong_code_says_the_host_turned_you_away(tmp_path):
     host, guest = _pair(tmp_path, code="WRONG1")
     try:
         _steps(host, guest, lambda: guest.network is None)
-        assert guest.dialog.message == "The host turned you away: The join code is wrong."
+        assert guest.dialog.message == "The host turned you away: the join code is wrong."
         assert guest.battle is None
     finally:
         _close(host, guest)
@@ -83,7 +83,7 @@ def test_x10_a_battle_that_has_its_guest_says_so_to_the_second(tmp_path):
         third.network = NetworkGuest(third, "127.0.0.1", host.network.link.port,
                                      host.network.code)
         _steps(host, third, lambda: third.network is None)
-        assert third.dialog.message == ("The host turned you away: This battle already has "
+        assert third.dialog.message == ("The host turned you away: this battle already has "
                                         "its guest.")
     finally:
         _close(host, guest, third)
