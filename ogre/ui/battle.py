@@ -366,8 +366,10 @@ class Battle:
 
     def _press(self, pos) -> bool:
         if self.umbrella is not None:
-            self.umbrella = None      # S2: any click removes the umbrella, and does nothing else
-            self.swallow_release = True
+            # S2: any click removes the umbrella and does nothing else; a drag also moves
+            self.umbrella, self.swallow_release = None, True
+            h = self.map.hex_at(pos)
+            self.drag_from, self.drag_left_hex, self.drag_pos = h, False, pos
             return True
         self.swallow_release = False
         for b in self.buttons:
@@ -380,11 +382,14 @@ class Battle:
         return True
 
     def _release(self, pos) -> bool:
-        if self.swallow_release:
-            self.swallow_release = False
-            return True
         src, left = self.drag_from, self.drag_left_hex
         self.drag_from, self.drag_pos, self.drag_left_hex = 0, None, False
+        if self.swallow_release:
+            self.swallow_release = False
+            dst = self.map.hex_at(pos)
+            if src and dst and dst != src:
+                self.drag(src, dst)           # the press cleared Range; the drag moves
+            return True
         for b in self.buttons:
             if b.rect.collidepoint(pos):
                 self.refresh_labels()

@@ -103,7 +103,7 @@ def test_s1_tactical_display_shows_the_clicked_piece_and_the_ogre_summary():
 
 # ---------------------------------------------------------------- S2: Range
 
-def test_s2_range_shows_the_umbrella_and_any_click_clears_it():
+def test_s2_range_shows_the_umbrella_any_click_clears_it_and_a_drag_also_moves():
     app, d = battle_app([P(CP, 411), P(HEAVY, 1018), P(GEV, 1014), P(INF, 1418)],
                         Phase.DEFENSE_MOVE, 1020)
     b = app.battle
@@ -124,10 +124,8 @@ def test_s2_range_shows_the_umbrella_and_any_click_clears_it():
     d.button("Done")                                              # only clears the umbrella
     assert b.umbrella is None and b.state is before and b.dialog is None
     d.button("Range")
-    d.drag_hex(1018, 1017)                                       # a drag too: nothing moves
-    assert b.umbrella is None and b.state is before
-    d.drag_hex(1018, 1017)
-    assert b.state.piece(2).hex == 1017
+    d.drag_hex(1018, 1017)               # issue 30 (7): a drag clears it and also moves
+    assert b.umbrella is None and b.state.piece(2).hex == 1017
 
 
 def test_s2_ogre_range_uses_its_move_value_and_longest_weapon():
