@@ -8,7 +8,8 @@ The thread only moves bytes, and everything it holds is bounded, per connection 
   ends the connection;
 - after `heartbeat` seconds of silence it pings, after `dead` it gives the peer up;
 - a host holds at most WAITING connections that have not given the join code (two from one
-  address), each for HELLO_WAIT seconds: a stranger can never take the guest's place;
+  address), each for HELLO_WAIT seconds, the oldest making room for a new one: a stranger can
+  never take the guest's place, nor keep a guest from knocking;
 - a guest's connection is made on the thread, so a host that does not answer never holds the
   frame loop.
 
@@ -239,11 +240,16 @@ class Link:
         except OSError:
             return
         address = str(peer[0])
+        # Full: the oldest waiting connection (of this address, else of any) makes room, so
+        # strangers that keep connecting can delay a guest by a moment but never lock it out.
         waiting = [c for c in self._conns.values() if not c.admitted]
-        if len(waiting) >= WAITING or sum(c.address == address
-                                          for c in waiting) >= WAITING_PER_ADDRESS:
-            _turn_away(sock, "The host is busy: try again in a moment.")
-            return
+        same = [c for c in waiting if c.address == address]
+        if len(same) >= WAITING_PER_ADDRESS:
+            self._end(min(same, key=lambda c: c.opened), "Another connection came from your "
+                                                         "computer.")
+        elif len(waiting) >= WAITING:
+            self._end(min(waiting, key=lambda c: c.opened), "The host is busy: try again in a "
+                                                            "moment.")
         conn = self._attach(sock, address, admitted=False)
         with self._lock:
             self._joined.append(("joined", conn.number, address))
@@ -388,12 +394,3 @@ def _gone(number: int, reason: str) -> _Conn:
     conn.sock.close()
     conn.lines.append(("closed", number, reason))
     return conn
-
-
-def _turn_away(sock: socket.socket, reason: str) -> None:
-    try:
-        sock.setblocking(False)
-        sock.send(write(Bye(reason=reason)))
-    except OSError:
-        pass
-    sock.close()

@@ -438,3 +438,16 @@ def test_x10_a_flood_of_battles_from_a_host_is_read_two_a_frame():
         link.close()
         peer.close()
         listener.close()
+
+
+def test_x10_strangers_filling_every_waiting_place_cannot_keep_the_guest_out(host):
+    """Eight silent connections from four computers hold every place for the code; the guest
+    who knocks next still gets in (the oldest silent one makes room)."""
+    silent = [Raw(host.link.port, f"127.0.0.{2 + n % 4}") for n in range(8)]
+    for raw in silent:
+        raw.lines(host, want=0, seconds=0.05)
+    guest = Raw(host.link.port, "127.0.0.9")
+    guest.send(write(Hello(code=host.code)))
+    assert _kinds(guest.lines(host)) == ["welcome"] and host.joined
+    pushed = [line for raw in silent for line in raw.lines(host, seconds=0.2)]
+    assert _reasons(pushed) == ["The host is busy: try again in a moment."]
