@@ -39,6 +39,12 @@ KEYS = [
 
 LEVELS = ("Low", "Med", "Hi")
 ROW_H = 32
+# G7, T3, M7, M8: what Reminders cover, said where they are turned off (Issue 30 (8)); the
+# 1986 game's Reminders cover the end of each phase and ramming and overrunning alike
+REMINDERS_NOTE = ("Reminders: the game asks before a phase ends with pieces that have not "
+                  "moved or fired, and before every ram or overrun. Off, as in the 1986 game, "
+                  "rams and overruns happen at once, without the question.")
+NOTE_SIZE = 17
 
 
 class PreferencesDialog(Dialog):
@@ -57,9 +63,11 @@ class PreferencesDialog(Dialog):
         self.values = prefs.model_dump()
         self.base = prefs
         self.one_player = one_player
+        width = 420
+        self.note_h = theme.paragraphs_height([theme.Para(REMINDERS_NOTE, NOTE_SIZE)], width - 40)
         super().__init__("Preferences", "Click an option to change it.", ("OK", "Cancel"),
                          lambda b: on_close(b, self.base.model_copy(update=self._updates())),
-                         width=420, body_height=len(self.OPTIONS) * ROW_H)
+                         width=width, body_height=len(self.OPTIONS) * ROW_H + self.note_h + 6)
 
     def _updates(self) -> dict:
         return {name: self.values[name] for name, _ in self.OPTIONS}
@@ -70,6 +78,11 @@ class PreferencesDialog(Dialog):
     def row_rect(self, i: int) -> pygame.Rect:
         return pygame.Rect(self.rect.left + 20, self.body_top + i * ROW_H, self.rect.width - 40,
                            ROW_H - 4)
+
+    def note_rect(self) -> pygame.Rect:
+        """Under the options: what Reminders cover."""
+        return pygame.Rect(self.rect.left + 20, self.body_top + len(self.OPTIONS) * ROW_H + 4,
+                           self.rect.width - 40, self.note_h)
 
     def cycle(self, name: str) -> None:
         v = self.values[name]
@@ -96,6 +109,9 @@ class PreferencesDialog(Dialog):
                                                           r.height), 22, colour, middle=True)
             theme.text(surface, shown, (r.right - 60, r.top + 6), 22,
                        theme.ACCENT if on else theme.TEXT_DIM, bold=on)
+        off = not self.values["reminders"]           # then it is news: it stands out
+        theme.draw_in_box(surface, REMINDERS_NOTE, self.note_rect(), NOTE_SIZE,
+                          theme.ACCENT if off else theme.TEXT_DIM, smallest=NOTE_SIZE)
 
 
 class KeysDialog(Dialog):
