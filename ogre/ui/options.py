@@ -35,6 +35,7 @@ KEYS = [
     ("A", "advice: what the computer would do for you now; A again hides it"),
     ("F11  Alt+Enter", "full screen, or back to the window"),
     ("K", "this list"),
+    ("Ctrl+Q", "Quit (asks first when a battle would be lost)"),
 ]
 
 LEVELS = ("Low", "Med", "Hi")
@@ -115,15 +116,36 @@ class PreferencesDialog(Dialog):
 
 
 class KeysDialog(Dialog):
+    """S4: every key, each row at the list's one size; a row that does not fit its width wraps
+    onto a second line rather than shrinking (Issue 30 (20))."""
+
+    WIDTH = 700
+    GAP = 6                 # between rows, as the list had
+    KEY_W = 150
+    SIZE = 21
+
     def __init__(self) -> None:
-        super().__init__("Keyboard", "", ("OK",), width=560, body_height=len(KEYS) * 24)
+        words_w = self.WIDTH - 40 - self.KEY_W
+        self.row_heights = [max(theme.paragraphs_height([theme.Para(k, self.SIZE, bold=True)],
+                                                        self.KEY_W - 8),
+                                theme.paragraphs_height([theme.Para(w, self.SIZE)], words_w))
+                            + self.GAP for k, w in KEYS]
+        super().__init__("Keyboard", "", ("OK",), width=self.WIDTH,
+                         body_height=sum(self.row_heights) + 4)
+
+    def rows(self) -> list[tuple[pygame.Rect, pygame.Rect]]:
+        """Each key's box and its words' box."""
+        out = []
+        y = self.body_top
+        for h in self.row_heights:
+            out.append((pygame.Rect(self.rect.left + 20, y, self.KEY_W - 8, h),
+                        pygame.Rect(self.rect.left + 20 + self.KEY_W, y,
+                                    self.rect.width - 40 - self.KEY_W, h)))
+            y += h
+        return out
 
     def draw_body(self, surface: pygame.Surface) -> None:
-        y = self.body_top
-        for key, words in KEYS:
-            theme.draw_in_box(surface, key, pygame.Rect(self.rect.left + 20, y, 124, 24), 21,
-                              theme.ACCENT, bold=True, smallest=15)
-            theme.draw_in_box(surface, words, pygame.Rect(self.rect.left + 150, y,
-                                                          self.rect.width - 170, 24), 21,
-                              smallest=15)
-            y += 24
+        for (key, words), (key_box, words_box) in zip(KEYS, self.rows()):
+            theme.draw_in_box(surface, key, key_box, self.SIZE, theme.ACCENT, bold=True,
+                              smallest=self.SIZE)
+            theme.draw_in_box(surface, words, words_box, self.SIZE, smallest=self.SIZE)

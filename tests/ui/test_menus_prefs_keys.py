@@ -249,3 +249,26 @@ def test_g7_m7_m8_preferences_say_reminders_off_means_rams_and_overruns_unasked(
     from ogre.ui.rules_pages import pages
     rams = " ".join(b for p in pages() if p.tab == "Rams" for b in p.blocks if isinstance(b, str))
     assert "Reminders off it happens at once" in rams
+
+
+def test_s4_the_keys_list_names_ctrl_q_and_draws_every_row_at_one_size():
+    """Issue 30 (20): K lists every key, Quit's Ctrl+Q too, each row whole at the list's size
+    (two rows were shrunk to fit), inside the dialog."""
+    from ogre.ui.options import KEYS, KeysDialog
+    app = battle_app()
+    d = Driver(app)
+    d.answer("OK")
+    d.key(pygame.K_k, unicode="k")
+    dialog = app.dialog
+    assert isinstance(dialog, KeysDialog)
+    assert any(k == "Ctrl+Q" and "Quit" in w for k, w in KEYS)
+    drawn = [(w, r, size) for w, r, size in _drawn(app) if dialog.rect.contains(r)
+             and r.top >= dialog.body_top and r.bottom <= dialog.buttons[0].rect.top]
+    said = " ".join(w for w, _, _ in drawn)
+    for key, words in KEYS:
+        assert " ".join(key.split()) in said and " ".join(words.split()) in said, key
+    assert {size for _, _, size in drawn} == {KeysDialog.SIZE}
+    for (_, r1, _), (_, r2, _) in zip(drawn, drawn[1:]):
+        assert not r1.colliderect(r2)
+    if os.environ.get("OGRE_UX_SHOTS"):
+        pygame.image.save(app.canvas, os.path.join(os.environ["OGRE_UX_SHOTS"], "keys.png"))
