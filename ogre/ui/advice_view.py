@@ -28,6 +28,10 @@ if TYPE_CHECKING:
     from .mapview import MapView
 
 ARROW = (70, 210, 255)           # the advice's colour: no piece or range colour uses it
+EDGE = (10, 30, 45)              # the dark rim that keeps crossing arrows apart
+SEE_THROUGH = 175                # the arrows' opacity: the counters under them still read
+BANNER_ROOM = 34                 # the stripe the map gives the banner while advice shows
+BADGE_R = 10
 NOT_NOW = "Advice is for your own phases, while the battle goes on."
 THINKING = "Advice: the computer is thinking about your move..."
 
@@ -40,6 +44,11 @@ class AdviceView:
         self.asked_on: GameState | None = None       # the state the thinking is about
         self.advice: Advice | None = None
         self.shown_on: GameState | None = None       # the state the advice shown is for
+        # the stripe taken from the top of the map for the banner (Issue 30 (18)), and the
+        # battle it was taken from
+        self.room = 0
+        self.room_for: object | None = None
+        self.marks: list[pygame.Rect] = []           # the numbers and labels last drawn
 
     def available(self) -> bool:
         """A battle on screen, going on, in a phase one of the players plays."""
@@ -103,6 +112,21 @@ class AdviceView:
         if self.advice is not None and self.shown_on is not state:
             self.advice = None
             self.app.touch()
+        self._make_room()
+
+    def _make_room(self) -> None:
+        """While advice is asked for or shown, the map gives the banner a stripe at its top,
+        as it gives the lesson panel one, so no row of the map is covered."""
+        b = self.app.battle
+        if b is not self.room_for:                   # another battle: no room taken there
+            self.room_for, self.room = b, 0
+        want = BANNER_ROOM if self.thinking is not None or self.advice is not None else 0
+        if b is None or want == self.room:
+            return
+        b.top_inset = max(0, b.top_inset + want - self.room)
+        self.room = want
+        b.resize(self.app.canvas.get_size())
+        self.app.touch()
 
     def _frame(self, m: MapView, state: GameState) -> None:
         """Scroll the map to show what is advised, the first piece's move first."""
@@ -124,6 +148,7 @@ class AdviceView:
 
     # -- drawing
     def draw(self, surface: pygame.Surface, m: MapView) -> None:
+        self.marks = []
         if self.thinking is not None:
             self._banner(surface, m, THINKING)
         advice = self.advice
@@ -132,66 +157,126 @@ class AdviceView:
         if advice.empty:
             self._banner(surface, m, "Advice: nothing to do here; press Done.")
             return
-        self._banner(surface, m, "Advice: the arrows show what the computer would do; "
-                                 "press A to hide them.")
+        self._banner(surface, m, "Advice: the arrows show what the computer would do, in the "
+                                 "order numbered; press A to hide them.")
         clip = surface.get_clip()
         surface.set_clip(m.rect)
-        state = self.shown_on
-        for step in advice.moves:                  # the clip cuts what runs off the view
+        layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)   # the clip cuts the rest
+        badges: list[tuple[tuple[float, float], int]] = []
+        for n, step in enumerate(advice.moves, 1):
             if step.start:
-                _arrow(surface, m.layout.center(step.start), m.layout.center(step.end))
+                tip = _arrow(layer, m.layout.center(step.start), m.layout.center(step.end),
+                             start_gap=m.counter_size * 0.4)
+                badges.append((tip, n))
             elif m.hex_visible(step.end):
                 m.outline_hex(surface, step.end, ARROW, 4)         # the Ogre's entry hex
+        state = self.shown_on
+        labels = []
         for shot in advice.shots:
             what = WEAPON_STATS[Weapon(shot.part)].name if shot.part else "Kill"
             if state is not None:
-                self._shot(surface, m, state, shot.attackers, shot.target,
-                           f"{what} {combat.percent(shot.kill)}%")
+                end = self._shot(layer, m, state, shot.attackers, shot.target)
+                if end is not None:
+                    labels.append((end, f"{what} {combat.percent(shot.kill)}%"))
+        layer.set_alpha(SEE_THROUGH)
+        surface.blit(layer, (0, 0))
+        for at, n in badges:
+            self._badge(surface, m, at, str(n))
+        for end, words in labels:
+            self._label(surface, m, end, words)
         surface.set_clip(clip)
 
-    def _shot(self, surface: pygame.Surface, m: MapView, state: GameState,
-              attackers: tuple[int, ...], target: int, words: str) -> None:
+    def _free(self, box: pygame.Rect, m: MapView, step: tuple[int, int]) -> pygame.Rect:
+        """Slide a mark along `step` until it covers no mark already drawn (a dense stack
+        would pile them on one spot)."""
+        box = box.clamp(m.rect)
+        for _ in range(40):
+            if box.collidelist(self.marks) < 0:
+                break
+            box = box.move(step)
+            if not m.rect.contains(box):
+                step = (-step[0], -step[1])
+                box = box.clamp(m.rect)
+        self.marks.append(box)
+        return box
+
+    def _badge(self, surface: pygame.Surface, m: MapView, at: tuple[float, float],
+               words: str) -> None:
+        """A move's number, at its arrow's head."""
+        box = pygame.Rect(0, 0, 2 * BADGE_R, 2 * BADGE_R)
+        box.center = (int(at[0]), int(at[1]))
+        box = self._free(box, m, (BADGE_R + 2, 0))
+        pygame.draw.circle(surface, EDGE, box.center, BADGE_R)
+        pygame.draw.circle(surface, ARROW, box.center, BADGE_R, 2)
+        theme.draw_in_box(surface, words, box.inflate(-4, -4), 15, ARROW, bold=True,
+                          center=True, smallest=10)
+
+    def _label(self, surface: pygame.Surface, m: MapView, end: tuple[float, float],
+               words: str) -> None:
+        """A shot's part and chance, over its target; a second shot at it goes above."""
+        box = pygame.Rect(0, 0, theme.font(16).size(words)[0] + 20, 24)   # no wider than said
+        box.midbottom = (int(end[0]), int(end[1]) - 18)
+        box = self._free(box, m, (0, -26))
+        pygame.draw.rect(surface, theme.BG, box, border_radius=5)
+        pygame.draw.rect(surface, ARROW, box, 2, border_radius=5)
+        theme.draw_in_box(surface, words, box.inflate(-8, -2), 16, ARROW, center=True)
+
+    def _shot(self, layer: pygame.Surface, m: MapView, state: GameState,
+              attackers: tuple[int, ...], target: int) -> tuple[float, float] | None:
+        """The dashed lines from the attackers to the target; where the target is."""
         def hex_of(pid: int) -> int:
             return state.ogre.hex if pid == OGRE_ID else getattr(state.piece(pid), "hex", 0)
         to = hex_of(target)
         if not to:
-            return
+            return None
         end = m.layout.center(to)
         for pid in attackers:
             h = hex_of(pid)
             if h:
-                _arrow(surface, m.layout.center(h), end, dashed=True)
-        label = pygame.Rect(0, 0, 180, 24)
-        label.midbottom = (int(end[0]), int(end[1]) - 18)
-        label.clamp_ip(m.rect)
-        pygame.draw.rect(surface, theme.BG, label, border_radius=5)
-        pygame.draw.rect(surface, ARROW, label, 2, border_radius=5)
-        theme.draw_in_box(surface, words, label.inflate(-8, -2), 16, ARROW, center=True)
+                _arrow(layer, m.layout.center(h), end, dashed=True,
+                       start_gap=m.counter_size * 0.4)
+        return end
+
+    def banner_rect(self, m: MapView) -> pygame.Rect:
+        """In the stripe the map gave it; over the map's top only while it has none."""
+        top = m.rect.top - self.room + 4 if self.room and self.room_for is self.app.battle \
+            else m.rect.top + 6
+        return pygame.Rect(m.rect.left + 46, top, m.rect.width - 92, 26)
 
     def _banner(self, surface: pygame.Surface, m: MapView, words: str) -> None:
-        box = pygame.Rect(m.rect.left + 46, m.rect.top + 6, m.rect.width - 92, 26)
+        box = self.banner_rect(m)
         pygame.draw.rect(surface, theme.BG, box, border_radius=6)
         pygame.draw.rect(surface, ARROW, box, 2, border_radius=6)
         theme.draw_in_box(surface, words, box.inflate(-12, -2), 16, ARROW, middle=True)
 
 
 def _arrow(surface: pygame.Surface, a: tuple[float, float], b: tuple[float, float],
-           dashed: bool = False) -> None:
-    """A thick arrow from a to b, its head short of b's centre so the piece there shows."""
+           dashed: bool = False, start_gap: float = 0.0) -> tuple[float, float]:
+    """A thick arrow from a to b with a dark rim, leaving the piece at a uncovered and its
+    head short of b's centre so the piece there shows; returns the point behind its head."""
     dx, dy = b[0] - a[0], b[1] - a[1]
     length = math.hypot(dx, dy)
     if length < 1:
-        return
+        return b
     ux, uy = dx / length, dy / length
     tip = (b[0] - ux * 14, b[1] - uy * 14)
+    gap = min(start_gap, max(0.0, length - 30))
+    a = (a[0] + ux * gap, a[1] + uy * gap)
     if dashed:
-        steps = max(1, int(length // 14))
-        for i in range(0, steps, 2):
-            p = (a[0] + dx * i / steps, a[1] + dy * i / steps)
-            q = (a[0] + dx * min(i + 1, steps) / steps, a[1] + dy * min(i + 1, steps) / steps)
-            pygame.draw.line(surface, ARROW, p, q, 3)
+        steps = max(1, int((length - gap) // 14))
+        span = (tip[0] - a[0], tip[1] - a[1])
+        for width, colour in ((7, EDGE), (3, ARROW)):
+            for i in range(0, steps, 2):
+                p = (a[0] + span[0] * i / steps, a[1] + span[1] * i / steps)
+                q = (a[0] + span[0] * min(i + 1, steps) / steps,
+                     a[1] + span[1] * min(i + 1, steps) / steps)
+                pygame.draw.line(surface, colour, p, q, width)
     else:
+        pygame.draw.line(surface, EDGE, a, tip, 9)
         pygame.draw.line(surface, ARROW, a, tip, 5)
     left = (tip[0] - ux * 14 - uy * 8, tip[1] - uy * 14 + ux * 8)
     right = (tip[0] - ux * 14 + uy * 8, tip[1] - uy * 14 - ux * 8)
+    pygame.draw.polygon(surface, EDGE, (tip, left, right), 3)
     pygame.draw.polygon(surface, ARROW, (tip, left, right))
+    back = 14 + BADGE_R + 2                          # just behind the head: the move's number
+    return (tip[0] - ux * back, tip[1] - uy * back)

@@ -1,6 +1,8 @@
 """The after-action report's chart (X9), drawn with pygame alone: the Ogre's treads and the
 defence's surviving attack points in one panel, the Ogre's guns by kind in a second, both over
-the same turn axis, with the turns of the key events marked across them.
+the same turn axis, with the turns of the key events marked across them: each event's number in
+a row of its own over the legend, its name above with the same number, so no mark lands on a
+name or a legend (Issue 30 (19)).
 
 Everything is drawn inside the box it is given (clipped, and laid out to fit), so the chart
 never spills onto the rest of the window, whatever the numbers.
@@ -45,6 +47,9 @@ class ChartLayout:
     plots: list[pygame.Rect] = field(default_factory=list)
     lines: list[Line] = field(default_factory=list)
     event_xs: list[int] = field(default_factory=list)
+    event_marks: list[pygame.Rect] = field(default_factory=list)    # the numbered marks
+    event_labels: list[pygame.Rect] = field(default_factory=list)   # the events' names
+    legends: list[pygame.Rect] = field(default_factory=list)
     turns: tuple[int, int] = (0, 0)
 
 
@@ -67,7 +72,8 @@ def _draw(surface: pygame.Surface, box: pygame.Rect, report: Report, layout: Cha
     lh = theme.line_height(FONT)
     events = report.key_events
     left, right = box.left + 40, box.right - 14
-    top = box.top + 8 + len(events) * (lh + 2)
+    # the names' rows, then the marks' row
+    top = box.top + 8 + len(events) * (lh + 2) + (lh + 4 if events else 0)
     bottom = box.bottom - 8 - 2 * lh                 # tick labels, then the axis' name
     room = bottom - top - 2 * (lh + 4) - 12
     upper_h = room * 11 // 20
@@ -98,8 +104,8 @@ def _draw(surface: pygame.Surface, box: pygame.Rect, report: Report, layout: Cha
     ]
     lower_lines = [(GUN_LABELS[i], GUN_COLOURS[i], shape, [s.guns[i] for s in series])
                    for i, shape in enumerate(("triangle", "square", "circle", "diamond"))]
-    _legend(surface, upper, "", upper_lines)
-    _legend(surface, lower, "Ogre guns:", lower_lines)
+    layout.legends = [_legend(surface, upper, "", upper_lines),
+                      _legend(surface, lower, "Ogre guns:", lower_lines)]
     marks = len(series) <= MARKERS_UP_TO + 1
     for plot, lines, top_value, spread in ((upper, upper_lines, upper_max, 3),
                                            (lower, lower_lines, lower_max, 2)):
@@ -156,15 +162,16 @@ def _turn_axis(surface: pygame.Surface, lower: pygame.Rect, upper: pygame.Rect, 
     surface.blit(img, img.get_rect(midtop=(lower.centerx, lower.bottom + 4 + lh)))
 
 
-def _legend(surface: pygame.Surface, plot: pygame.Rect, title: str, lines) -> None:
+def _legend(surface: pygame.Surface, plot: pygame.Rect, title: str, lines) -> pygame.Rect:
     """The lines' names above their plot, each after its colour and marker; in a smaller
-    font when they would not fit the plot's width."""
+    font when they would not fit the plot's width. Returns where it went."""
     size = FONT
     while size > 12 and _legend_width(title, lines, size) > plot.width:
         size -= 1
     f = theme.font(size)
     y = plot.top - theme.line_height(FONT) // 2 - 3
     x = plot.left
+    drawn = pygame.Rect(x, y - theme.line_height(size) // 2, 0, theme.line_height(size))
     if title:
         img = f.render(title, True, theme.TEXT)
         surface.blit(img, img.get_rect(midleft=(x, y)))
@@ -175,6 +182,8 @@ def _legend(surface: pygame.Surface, plot: pygame.Rect, title: str, lines) -> No
         img = f.render(name, True, theme.TEXT)
         surface.blit(img, img.get_rect(midleft=(x + 24, y)))
         x += 24 + img.get_width() + 14
+    drawn.width = x - 14 - drawn.left
+    return drawn
 
 
 def _legend_width(title: str, lines, size: int) -> int:
@@ -205,19 +214,46 @@ def _marker(surface: pygame.Surface, colour, p: tuple[int, int], shape: str) -> 
 def _key_events(surface: pygame.Surface, box: pygame.Rect, upper: pygame.Rect,
                 lower: pygame.Rect, report: Report, x_of, layout: ChartLayout) -> None:
     """Each key event: a dashed line across both plots in the turn it happened (between that
-    turn's start and end points), named on its own row above the chart."""
+    turn's start and end points), its number in the marks' row over the legend, and its
+    name, after the same number, on a row of its own above. Marks of events close in time
+    slide apart rather than cover each other."""
     lh = theme.line_height(FONT)
     t0, t1 = layout.turns
-    for row, e in enumerate(report.key_events):
+    events = report.key_events
+    mark_y = box.top + 6 + len(events) * (lh + 2) + lh // 2 + 1
+    for row, e in enumerate(events):
         x = x_of(min(max(e.turn - 0.5, t0), t1))
         layout.event_xs.append(x)
         for plot in (upper, lower):          # the legends between them stay clear
             for y in range(plot.top, plot.bottom, 8):
                 pygame.draw.line(surface, EVENT, (x, y), (x, min(y + 4, plot.bottom - 1)))
-        img = theme.font(FONT).render(f"{e.what}, turn {e.turn}", True, EVENT)
-        y = box.top + 6 + row * (lh + 2)
-        rect = img.get_rect(midtop=(x, y))
+        number = str(row + 1)
+        img = theme.font(FONT).render(f"{number}  {e.what}, turn {e.turn}", True, EVENT)
+        rect = img.get_rect(midtop=(x, box.top + 6 + row * (lh + 2)))
         rect.clamp_ip(box.inflate(-8, 0))
         surface.blit(img, rect)
-        pygame.draw.polygon(surface, EVENT, [(x - 4, rect.bottom), (x + 4, rect.bottom),
-                                             (x, rect.bottom + 5)])
+        layout.event_labels.append(rect)
+        layout.event_marks.append(_event_mark(surface, box, x, mark_y, number, layout))
+
+
+def _event_mark(surface: pygame.Surface, box: pygame.Rect, x: int, y: int, number: str,
+                layout: ChartLayout) -> pygame.Rect:
+    """An event's number in a ring over its line, slid right (or left at the box's edge)
+    off the marks already drawn."""
+    r = theme.line_height(FONT) // 2
+    mark = pygame.Rect(0, 0, 2 * r, 2 * r)
+    mark.center = (x, y)
+    mark.clamp_ip(box.inflate(-8, 0))
+    step = 2 * r + 2
+    for _ in range(4 * len(layout.event_marks)):      # a few events: a few steps at most
+        if mark.collidelist(layout.event_marks) < 0:
+            break
+        mark.x += step
+        if mark.right > box.right - 4:
+            step, mark.right = -step, box.right - 4
+    pygame.draw.line(surface, EVENT, (x, mark.bottom), (x, y + r + 4))
+    pygame.draw.circle(surface, theme.BG, mark.center, r)
+    pygame.draw.circle(surface, EVENT, mark.center, r, 1)
+    img = theme.font(FONT - 3, True).render(number, True, EVENT)
+    surface.blit(img, img.get_rect(center=mark.center))
+    return mark

@@ -33,6 +33,8 @@ from .unsaved import Unsaved
 from .widgets import Dialog
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from ogre.ai.protocol import Controller
 
 # Play a Game's "Players" rows, by the side the computer plays ("none": two players)
@@ -202,8 +204,19 @@ class Commands:
             pass
         return Field(standard_board())
 
-    def load_field(self) -> None:
+    def load_field(self, asked: bool = False) -> None:
         a = self.app
+        if not asked and a.editor is not None and a.editor.edited():
+            from .editor import FIELD_LOST
+
+            def answered(button: str) -> None:     # G5: the edits are not lost unasked
+                if button == "Save":
+                    self.save_field(then=lambda: self.load_field(asked=True))
+                elif button == "Don't Save":
+                    self.load_field(asked=True)
+            a.dialog = Dialog("Load a Field", FIELD_LOST, ("Save", "Don't Save", "Cancel"),
+                              answered)
+            return
         try:
             predesigned = load_predesigned()
         except StorageError as exc:
@@ -233,7 +246,8 @@ class Commands:
         a.dialog = ListDialog("Load a Field", "Five predesigned fields, then your five.", rows,
                               chosen)
 
-    def save_field(self) -> None:
+    def save_field(self, then: Callable[[], None] | None = None) -> None:
+        """Save a Field; `then` runs once it is saved (after its notice)."""
         a = self.app
         store = FieldStore.default()
         slots = store.list_slots()
@@ -247,12 +261,16 @@ class Commands:
                 a.show("Save a Field", exc.message)
                 return
             self.field_name = name
-            a.show("Save a Field", f"Saved as field {slot}, \"{name}\" "
-                   f"({fit_label(a.editor.field)}).")
+            a.editor.kept(name)
+            a.dialog = Dialog("Save a Field", f"Saved as field {slot}, \"{name}\" "
+                              f"({fit_label(a.editor.field)}).", ("OK",),
+                              lambda _: then() if then else None)
+            a.touch()
 
         def ask_name(slot):
+            # the field's own name: a cleared field has none (Issue 30 (10))
             a.dialog = NameDialog("Save a Field", f"A name for field {slot}:",
-                                  self.field_name or f"Field {slot}",
+                                  a.editor.field.name or f"Field {slot}",
                                   lambda b, name: named(b, slot, name))
 
         self._pick_slot_to_write("Save a Field", "Save this field under which number?", slots,

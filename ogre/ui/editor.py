@@ -38,6 +38,7 @@ from ogre.rules.units import MARKS, Kind
 
 from . import art, theme
 from . import editor_sidebar as bar
+from .field_edits import defenders_only, with_piece, without_piece
 from .mapview import MapView, map_rect, shared_edge
 from .widgets import Dialog, route_to_dialog, when_ok
 
@@ -45,13 +46,13 @@ CP_PRESENT = MESSAGES["cp_present"]
 OGRE_IN_WAY = "THE OGRE IS IN THE WAY"     # ours: the manual has no message for this
 CRATER_IN_WAY = MESSAGES["crater_in_way"]
 OFF_MAP = MESSAGES["off_map"]
+FIELD_LOST = "The changes to this field will be lost unless it is saved first."   # G5
 # The first screen's messages box: the 1986 start in the Field Editor, and how to leave it
 HOW_TO_START = ("To start a battle:\nMenu > Play a Game, or press P.\nNew to OGRE? "
                 "Menu > Learn to Play.")
 
 ADD_RUBBLE = (255, 232, 40)     # the hexside a click would turn to rubble
 REMOVE_RUBBLE = (255, 70, 50)   # the rubble a click would clear
-DEFENDER_KINDS = frozenset(Kind)
 
 
 @dataclass(frozen=True)
@@ -75,7 +76,8 @@ class Plan:
 class Editor:
     def __init__(self, field: Field, *, sounds=None,
                  on_change: Callable[[], None] = lambda: None) -> None:
-        self.field = _defenders_only(field)
+        self.field = defenders_only(field)
+        self.kept_field = self.field        # as last loaded or saved: edits since are at risk
         self.sounds = sounds
         self.on_change = on_change
         self.dialog: Dialog | None = None
@@ -107,17 +109,25 @@ class Editor:
 
     # ------------------------------------------------------------ the App's contract
     def set_field(self, field: Field) -> None:
-        self.field = _defenders_only(field)
+        self.field = self.kept_field = defenders_only(field)
         self.message = ""
         self.pressed, self.press_zone = None, None
         self.on_change()
 
+    def edited(self) -> bool:
+        """G5: changed since it was loaded or saved (Load a Field asks before losing it)."""
+        return self.field != self.kept_field
+
+    def kept(self, name: str) -> None:
+        """Saved under `name`: the field takes the name, and nothing is at risk."""
+        self.field = self.kept_field = replace(self.field, name=name)
+
     def ask_clear_field(self) -> None:
-        """E5: all rubble, craters and pieces, once confirmed."""
+        """E5: all rubble, craters and pieces, once confirmed: a new field, with no name yet
+        (Save a Field must not offer the old one's)."""
         self.dialog = Dialog("Clear Field", "Remove all rubble, craters and pieces from the field?",
                              ("OK", "Cancel"),
-                             when_ok(lambda: self._change(Field(EMPTY_BOARD, (),
-                                                                self.field.name))))
+                             when_ok(lambda: self._change(Field(EMPTY_BOARD, ()))))
 
     def ask_clear_pieces(self) -> None:
         """E5: the pieces only; rubble and craters stay."""
@@ -230,7 +240,7 @@ class Editor:
             return Plan(f"Not here: the Ogre is on {where}.", refusal=OGRE_IN_WAY)
         if c.key == "blank":
             if here is not None:
-                return Plan(f"Remove the {_name(here)} from {where}.", _without(f, h))
+                return Plan(f"Remove the {_name(here)} from {where}.", without_piece(f, h))
             if crater:
                 return Plan(f"Remove the crater from {where}.",
                             replace(f, board=f.board.with_crater(h, False)))
@@ -240,11 +250,11 @@ class Editor:
                 return Plan(f"Remove the crater from {where}.",
                             replace(f, board=f.board.with_crater(h, False)))
             text = f"Put a crater on {where}" + (f", removing the {_name(here)}." if here else ".")
-            return Plan(text, replace(_without(f, h), board=f.board.with_crater(h, True)))
+            return Plan(text, replace(without_piece(f, h), board=f.board.with_crater(h, True)))
         if crater:
             return Plan(f"Not here: a crater is on {where}.", refusal=CRATER_IN_WAY)
         if here is not None and here.kind is c.kind and here.squads == c.squads:
-            return Plan(f"Remove the {_name(here)} from {where}.", _without(f, h))
+            return Plan(f"Remove the {_name(here)} from {where}.", without_piece(f, h))
         cp = next((p for p in f.placements if p.kind is Kind.CP and p.hex != h), None)
         if c.kind is Kind.CP and cp is not None:
             return Plan(f"Not here: the Command Post is on {label(cp.hex)}, and a field has one.",
@@ -253,8 +263,8 @@ class Editor:
         placed = Placement(c.kind, h, c.squads)
         if here is not None:
             return Plan(f"Replace the {_name(here)} on {where} with the {_name(placed)}.",
-                        _with(f, placed))
-        return Plan(f"Place the {_name(placed)} on {where}.", _with(f, placed))
+                        with_piece(f, placed))
+        return Plan(f"Place the {_name(placed)} on {where}.", with_piece(f, placed))
 
     def plan_drag(self, src: int, dst: int) -> Plan:
         """E4 Drag mode: from hex src to hex dst (0 when the drag ends off the map)."""
@@ -276,7 +286,7 @@ class Editor:
             moved = Placement(piece.kind, dst, piece.squads)
             text = f"Move the {_name(piece)} to {label(dst)}" + (
                 f", removing the {_name(there)}." if there else ".")
-            return Plan(text, _with(_without(f, src), moved))
+            return Plan(text, with_piece(without_piece(f, src), moved))
         if crater:
             if f.board.is_crater(dst):
                 return Plan(f"Not there: a crater is already on {label(dst)}.",
@@ -284,9 +294,9 @@ class Editor:
             board = f.board.with_crater(src, False).with_crater(dst, True)
             text = f"Move the crater to {label(dst)}" + (
                 f", removing the {_name(there)}." if there else ".")
-            return Plan(text, replace(_without(f, dst), board=board))
+            return Plan(text, replace(without_piece(f, dst), board=board))
         if there is not None:
-            return Plan(f"Remove the {_name(there)} from {label(dst)}.", _without(f, dst))
+            return Plan(f"Remove the {_name(there)} from {label(dst)}.", without_piece(f, dst))
         return Plan("Nothing to move.")
 
     def _plan_ogre_drag(self, dst: int) -> Plan:
@@ -549,36 +559,6 @@ class Editor:
 
 
 # ------------------------------------------------------------------ helpers
-
-def _defenders_only(field: Field) -> Field:
-    """The editor's field never holds the Ogre (E10): only defender kinds, one per hex."""
-    seen: set[int] = set()
-    kept = []
-    for p in field.placements:
-        if p.kind in DEFENDER_KINDS and p.hex not in seen:
-            seen.add(p.hex)
-            kept.append(p)
-    return field if len(kept) == len(field.placements) else replace(field, placements=tuple(kept))
-
-
-def _without(f: Field, h: int) -> Field:
-    return replace(f, placements=tuple(p for p in f.placements if p.hex != h))
-
-
-def _with(f: Field, placed: Placement) -> Field:
-    """Put a piece on its hex, replacing what is there (in its place in the order)."""
-    out, done = [], False
-    for p in f.placements:
-        if p.hex == placed.hex:
-            if not done:
-                out.append(placed)
-                done = True
-        else:
-            out.append(p)
-    if not done:
-        out.append(placed)
-    return replace(f, placements=tuple(out))
-
 
 def _name(p: Placement) -> str:
     return bar.piece_name(p.kind, p.squads)

@@ -72,8 +72,8 @@ LESSONS: tuple[Lesson, ...] = (
            "Press Done, then OK.", "Your move is over: now your units fire.", wants=("done",)),
     Lesson("Aim", "Drag from the Heavy Tank to the Ogre, pick the Secondary Battery, OK.",
            "Heavy Tank at the Secondary Battery.",
-           "Attack 4 against its defense 3 is the 1-1 column: a 33% chance to kill. The sidebar "
-           "shows both.", wants=("aim 2 secondary",)),
+           "Attack 4 against its defense 3 is the 1-1 column of the Combat Results Table (F1): "
+           "a 33% chance to kill, as the sidebar says.", wants=("aim 2 secondary",)),
     Lesson("Combine", "Aim the Missile Tank at the Secondary Battery too, then press Fire.",
            "Missile Tank at the Secondary Battery, then Fire.",
            "Together 7 against 3: the 2-1 column, a 50% kill. Attacks on one target add up.",
@@ -89,8 +89,8 @@ LESSONS: tuple[Lesson, ...] = (
            "It rammed your Heavy Tank (now D: disabled) and overran the infantry at 1017, which "
            "lost a squad. Both cost it treads and moves, and neither can be undone.",
            wants=("done",), until="defense_move 2"),
-    Lesson("Split", "Select the infantry at 914 (2 squads) and press Split.",
-           "Infantry at 914, then Split.",
+    Lesson("Split", "Select the infantry at 0914 (2 squads) and press Split.",
+           "Infantry at 0914, then Split.",
            "Two units of 1 squad share the hex. Two pieces may not stay in one hex: move one, "
            "or group them.", wants=("split 5",)),
     Lesson("Group", "Press Group.", "Press Group.",

@@ -35,10 +35,17 @@ KEYS = [
     ("A", "advice: what the computer would do for you now; A again hides it"),
     ("F11  Alt+Enter", "full screen, or back to the window"),
     ("K", "this list"),
+    ("Ctrl+Q", "Quit (asks first when a battle would be lost)"),
 ]
 
 LEVELS = ("Low", "Med", "Hi")
 ROW_H = 32
+# G7, T3, M7, M8: what Reminders cover, said where they are turned off (Issue 30 (8)); the
+# 1986 game's Reminders cover the end of each phase and ramming and overrunning alike
+REMINDERS_NOTE = ("Reminders: the game asks before a phase ends with pieces that have not "
+                  "moved or fired, and before every ram or overrun. Off, as in the 1986 game, "
+                  "rams and overruns happen at once, without the question.")
+NOTE_SIZE = 17
 
 
 class PreferencesDialog(Dialog):
@@ -57,9 +64,11 @@ class PreferencesDialog(Dialog):
         self.values = prefs.model_dump()
         self.base = prefs
         self.one_player = one_player
+        width = 420
+        self.note_h = theme.paragraphs_height([theme.Para(REMINDERS_NOTE, NOTE_SIZE)], width - 40)
         super().__init__("Preferences", "Click an option to change it.", ("OK", "Cancel"),
                          lambda b: on_close(b, self.base.model_copy(update=self._updates())),
-                         width=420, body_height=len(self.OPTIONS) * ROW_H)
+                         width=width, body_height=len(self.OPTIONS) * ROW_H + self.note_h + 6)
 
     def _updates(self) -> dict:
         return {name: self.values[name] for name, _ in self.OPTIONS}
@@ -70,6 +79,11 @@ class PreferencesDialog(Dialog):
     def row_rect(self, i: int) -> pygame.Rect:
         return pygame.Rect(self.rect.left + 20, self.body_top + i * ROW_H, self.rect.width - 40,
                            ROW_H - 4)
+
+    def note_rect(self) -> pygame.Rect:
+        """Under the options: what Reminders cover."""
+        return pygame.Rect(self.rect.left + 20, self.body_top + len(self.OPTIONS) * ROW_H + 4,
+                           self.rect.width - 40, self.note_h)
 
     def cycle(self, name: str) -> None:
         v = self.values[name]
@@ -96,18 +110,42 @@ class PreferencesDialog(Dialog):
                                                           r.height), 22, colour, middle=True)
             theme.text(surface, shown, (r.right - 60, r.top + 6), 22,
                        theme.ACCENT if on else theme.TEXT_DIM, bold=on)
+        off = not self.values["reminders"]           # then it is news: it stands out
+        theme.draw_in_box(surface, REMINDERS_NOTE, self.note_rect(), NOTE_SIZE,
+                          theme.ACCENT if off else theme.TEXT_DIM, smallest=NOTE_SIZE)
 
 
 class KeysDialog(Dialog):
+    """S4: every key, each row at the list's one size; a row that does not fit its width wraps
+    onto a second line rather than shrinking (Issue 30 (20))."""
+
+    WIDTH = 700
+    GAP = 6                 # between rows, as the list had
+    KEY_W = 150
+    SIZE = 21
+
     def __init__(self) -> None:
-        super().__init__("Keyboard", "", ("OK",), width=560, body_height=len(KEYS) * 24)
+        words_w = self.WIDTH - 40 - self.KEY_W
+        self.row_heights = [max(theme.paragraphs_height([theme.Para(k, self.SIZE, bold=True)],
+                                                        self.KEY_W - 8),
+                                theme.paragraphs_height([theme.Para(w, self.SIZE)], words_w))
+                            + self.GAP for k, w in KEYS]
+        super().__init__("Keyboard", "", ("OK",), width=self.WIDTH,
+                         body_height=sum(self.row_heights) + 4)
+
+    def rows(self) -> list[tuple[pygame.Rect, pygame.Rect]]:
+        """Each key's box and its words' box."""
+        out = []
+        y = self.body_top
+        for h in self.row_heights:
+            out.append((pygame.Rect(self.rect.left + 20, y, self.KEY_W - 8, h),
+                        pygame.Rect(self.rect.left + 20 + self.KEY_W, y,
+                                    self.rect.width - 40 - self.KEY_W, h)))
+            y += h
+        return out
 
     def draw_body(self, surface: pygame.Surface) -> None:
-        y = self.body_top
-        for key, words in KEYS:
-            theme.draw_in_box(surface, key, pygame.Rect(self.rect.left + 20, y, 124, 24), 21,
-                              theme.ACCENT, bold=True, smallest=15)
-            theme.draw_in_box(surface, words, pygame.Rect(self.rect.left + 150, y,
-                                                          self.rect.width - 170, 24), 21,
-                              smallest=15)
-            y += 24
+        for (key, words), (key_box, words_box) in zip(KEYS, self.rows()):
+            theme.draw_in_box(surface, key, key_box, self.SIZE, theme.ACCENT, bold=True,
+                              smallest=self.SIZE)
+            theme.draw_in_box(surface, words, words_box, self.SIZE, smallest=self.SIZE)

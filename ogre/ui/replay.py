@@ -1,14 +1,18 @@
 """The replay viewer (X3): a battle log stepped forward and back with keys, each action's
-dice and results shown in the sidebar. Nothing can be moved; the map can be scrolled."""
+dice and results shown in the sidebar. Nothing can be moved; the map can be scrolled.
+
+The sidebar says each step in the live panel's words (status.action_lines), never in the
+log's notation, and the Tactical Display tells what is shown rather than inviting a move."""
 
 from __future__ import annotations
 
 import pygame
 
+from ogre.rules import parse_action
 from ogre.rules.state import GameState
 from ogre.storage.battlelog import Step
 
-from . import theme
+from . import status, theme
 from .battle import Battle
 from .widgets import Button
 
@@ -22,7 +26,7 @@ class ReplayScreen:
         self.steps = steps
         self.name = name
         self.index = 0                      # how many steps have been played
-        self.battle = Battle(start)
+        self.battle = _ReplayBattle(start, self)
         self.battle.dialog = None
         self.dialog = None
         self.map = self.battle.map
@@ -37,21 +41,41 @@ class ReplayScreen:
         b = self.battle
         b.state = self.steps[self.index - 1].state if self.index else self.start
         b.selected = None
+        b.message = ""                      # red is for refusals; a replay refuses nothing
+        b.results = self._history()
         if self.index == 0:
-            b.message = f"REPLAY {self.name}: the start. Right arrow steps forward."
-            b.results = []
             return
-        step = self.steps[self.index - 1]
-        b.message = f"REPLAY {self.index}/{len(self.steps)}: {step.text}"
-        lines = []
-        for e in step.events:
-            dice = (f" (die {e.die}, {e.odds})" if e.die and e.odds
-                    else (f" (die {e.die})" if e.die else ""))
-            lines.append(e.text + dice)
-        b.results = lines or [step.text]
-        for e in step.events:
+        for e in self.steps[self.index - 1].events:
             if e.hex:
                 self.map.show_hex(e.hex)
+
+    def step_lines(self, index: int) -> list[str]:
+        """Step `index` (from 1) in words."""
+        step = self.steps[index - 1]
+        before = self.steps[index - 2].state if index > 1 else self.start
+        try:
+            return status.action_lines(before, parse_action(step.text), step.events) or [
+                step.text]
+        except (ValueError, KeyError):      # read_log replayed it: this is only a fallback
+            return [step.text]
+
+    def _history(self, keep: int = 40) -> list[str]:
+        """The result window: the steps up to this one, newest last, as the live panel
+        keeps the battle's results."""
+        lines: list[str] = []
+        i = self.index
+        while i > 0 and len(lines) < keep:
+            lines[:0] = self.step_lines(i)
+            i -= 1
+        return lines[-keep:]
+
+    def tactical_lines(self) -> list[str]:
+        """What the Tactical Display says in a replay: where in it we are, and the step."""
+        if self.index == 0:
+            title = f"Replay of {self.name}" if self.name else "Replay"
+            return [title, "The start of the battle.", "Right arrow: the first step."]
+        return [f"Replay: step {self.index} of {len(self.steps)}",
+                *self.step_lines(self.index)]
 
     def resize(self, canvas_size: tuple[int, int]) -> None:
         self.battle.resize(canvas_size)
@@ -83,3 +107,15 @@ class ReplayScreen:
         theme.text(surface, f"Replay  {self.index}/{len(self.steps)}   "
                    "Left/Right: step   Shift+Home/End: start/end", banner.center, 19,
                    theme.ACCENT, center=True)
+
+
+class _ReplayBattle(Battle):
+    """The battle screen as the replay shows it: its Tactical Display says the step shown,
+    where a live one would invite a move."""
+
+    def __init__(self, start: GameState, replay: ReplayScreen) -> None:
+        super().__init__(start)
+        self.replay = replay
+
+    def tactical_lines(self) -> list[str]:
+        return self.replay.tactical_lines()

@@ -79,7 +79,8 @@ def _turn() -> Page:
         "one to a hex: two infantry units may Group into one of up to 3 squads.",
         "5. The defence fires: aim one or more units at one part of the Ogre, then Fire.",
         "6. GEVs move again, up to 3 hexes.",
-        "Done ends a phase. With Skip Empty Turns on, a phase with nothing to do passes by itself.",
+        "Done ends a phase; with Reminders on, the game asks first when pieces have not moved "
+        "or fired. With Skip Empty Turns on, a phase with nothing to do passes by itself.",
     ))
 
 
@@ -94,7 +95,8 @@ def _rams() -> Page:
         "antipersonnel. Overruns cost nothing and have no limit. Infantry may move onto the "
         "Ogre's hex; it loses a squad when the Ogre's next move begins.",
         "Armor may ram the Ogre: the rammer is destroyed and the Ogre loses 1 tread.",
-        "A ram or an overrun cannot be undone, so the game asks first.",
+        "A ram or an overrun cannot be undone. With Reminders on (OSI > Preferences) the game "
+        "asks first; with Reminders off it happens at once, as in the 1986 game.",
     ))
 
 

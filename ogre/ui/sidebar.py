@@ -72,22 +72,25 @@ def ogre_summary(state: GameState) -> list[str]:
     lines = [f"Ogre Summary - {MARKS[o.mark].name}",
              f"Move value {o.move_value}   Moved {o.moved}",
              f"Treads {o.treads} of {o.original_treads}"]
-    original = MARKS[o.mark].weapons
-    shown_fired = status.ogre_fired(state)      # ready again when its turn starts
     for i, w in enumerate(WEAPONS):
-        st = WEAPON_STATS[w]
-        spent = o.missiles_spent if i == 0 else 0
-        destroyed = original[i] - o.weapons[i] - spent
-        fired = shown_fired[i] if i else 0
-        parts = [f"{o.weapons[i] - fired} ready"]
-        if fired:
-            parts.append(f"{fired} fired")
-        if spent:
-            parts.append(f"{spent} spent")
-        if destroyed:
-            parts.append(f"{destroyed} lost")
-        lines.append(f"{st.name}: {', '.join(parts)}")
+        lines.append(f"{WEAPON_STATS[w].name}: {', '.join(part_counts(state, i))}")
     return lines
+
+
+def part_counts(state: GameState, i: int) -> list[str]:
+    """The Ogre's weapons in WEAPONS slot i: '2 ready', '1 fired', '1 spent', '2 lost'."""
+    o = state.ogre
+    spent = o.missiles_spent if i == 0 else 0
+    destroyed = MARKS[o.mark].weapons[i] - o.weapons[i] - spent
+    fired = status.ogre_fired(state)[i] if i else 0     # ready again when its turn starts
+    parts = [f"{o.weapons[i] - fired} ready"]
+    if fired:
+        parts.append(f"{fired} fired")
+    if spent:
+        parts.append(f"{spent} spent")
+    if destroyed:
+        parts.append(f"{destroyed} lost")
+    return parts
 
 
 # C5, C6: what each part of the Ogre is good for, under its attributes
@@ -108,9 +111,14 @@ def weapon_lines(state: GameState, w: Weapon) -> list[str]:
         return [st.name, f"Defense {st.defense} each", f"{o.treads} of {o.original_treads} left",
                 f"Move value {o.move_value}", _PART_NOTES[w]]
     i = WEAPONS.index(w)
-    ready = o.weapons[i] - (status.ogre_fired(state)[i] if i else 0)   # as the Summary counts
+    # what is left, as the attack dialogs count it (Issue 30 (6)); then, where some are not
+    # ready, the Summary's count of them
+    counts = [f"{o.intact(w)} left of {MARKS[o.mark].weapons[i]}"]
+    detail = part_counts(state, i)
+    if detail != [f"{o.intact(w)} ready"]:
+        counts.append(", ".join(detail))
     return [st.name, f"Attack {st.attack}   Range {st.range}", f"Defense {st.defense}",
-            f"{ready} ready of {MARKS[o.mark].weapons[i]}", _PART_NOTES[w]]
+            *counts, _PART_NOTES[w]]
 
 
 def draw_tactical(surface: pygame.Surface, lines: list[str], message: str) -> None:

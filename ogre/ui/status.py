@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from ogre.rules.actions import Action, Aim, Clear, OgreAim
 from ogre.rules.game import Event, Verdict, aim_attack
 from ogre.rules.state import FIRE_PHASES, OGRE_ID, OGRE_PHASES, GameState, Phase, Piece
 from ogre.rules.units import STATS, WEAPON_STATS, WEAPONS, Kind, Weapon
@@ -88,6 +89,39 @@ def aim_lines(state: GameState) -> list[str]:
         target = state.known(aim.target)            # an aim's target stands until it fires
         return [f"Aimed at: {named(target)}", f"With: {weapons_words(aim.weapons)}"]
     return [f"Aimed at: {WEAPON_STATS[aim.part].name}", f"Attack strength {aim_attack(state, aim)}"]
+
+
+def dice_words(e: Event) -> str:
+    """' (die 4, 2-1)': the roll behind a result, as the result window adds it."""
+    if e.die and e.odds:
+        return f" (die {e.die}, {e.odds})"
+    return f" (die {e.die})" if e.die else ""
+
+
+def aim_words(state: GameState, action: OgreAim | Aim) -> str:
+    """G2: an aim as the result window says it, on the state it was aimed in."""
+    if isinstance(action, OgreAim):
+        target = state.known(action.target)
+        return f"Ogre aims {weapons_words(action.weapons)} at {named(target)}"
+    return f"{named(state.known(action.piece))} aims at {WEAPON_STATS[action.part].name}"
+
+
+def action_lines(before: GameState, action: Action, events: tuple[Event, ...]) -> list[str]:
+    """X3: an action and what came of it in words, as the live panel says them (a replay's
+    step: never its notation). `before` is the state it was played on."""
+    if isinstance(action, (OgreAim, Aim)):
+        return [aim_words(before, action)]
+    if isinstance(action, Clear):
+        return ["Aim cleared"]
+    lines = []
+    for e in events:
+        if e.kind == "phase":
+            lines.append(f"-- {e.text} --")
+        elif e.kind == "move" and e.piece != OGRE_ID:     # whence and whither, by hex
+            lines.append(f"{named(before.known(e.piece))} moves to {e.hex:04d}")
+        else:
+            lines.append(log_line(e) + dice_words(e))
+    return lines
 
 
 _COMPUTER_DOING = {

@@ -28,7 +28,9 @@ if TYPE_CHECKING:
     from .app import App
 
 PANEL_H = 118
+BUTTON_W = 116                     # "Start again" whole at the buttons' size
 NOT_THIS = "Not in this lesson."
+CHOOSE = "Go on, or start again?"
 
 
 class ScriptedOgre:
@@ -94,6 +96,9 @@ class Tutorial:
         self.index = min(index, len(LESSONS) - 1)
         self.step = 0                      # actions of the lesson's `wants` done
         self.explaining = False            # done: `then` shows, Next goes on
+        # picked up at a later lesson: the panel first offers Go on or Start again
+        self.resuming = self.index > 0
+        self.refusal = ""                  # the hint last shown, cleared once complied
         self.active = True
         self.battle = app.battle
         self._wanted_at = len(app.battle.log) if app.battle is not None else 0
@@ -110,6 +115,9 @@ class Tutorial:
         """Battle.act asks first: None lets the action through; else the refusal."""
         if not self.active or self.app.commands.computer_acting():
             return None                    # the computer's own actions are not the lesson's
+        if self.resuming:
+            self.refusal = CHOOSE
+            return CHOOSE
         lesson = self.lesson
         if lesson.until == "over":
             return None                    # the last lesson is the battle itself
@@ -122,7 +130,8 @@ class Tutorial:
                 check(self.battle.state, action)
             except RuleError as err:
                 words = err.message        # the game's own message first
-        return f"{words} {'Press Next.' if self.explaining else lesson.hint}"
+        self.refusal = f"{words} {'Press Next.' if self.explaining else lesson.hint}"
+        return self.refusal
 
     def tick(self) -> None:
         a = self.app
@@ -131,16 +140,25 @@ class Tutorial:
         if a.battle is not self.battle or self.battle is None:
             self.leave()                   # another battle: the lessons stop (kept for later)
             return
-        if self.explaining:
+        if self.explaining or self.resuming:
             return
         b, lesson = self.battle, self.lesson
         while (self.step < len(lesson.wants) and len(b.log) > self._wanted_at
                and b.log[self._wanted_at] == lesson.wants[self.step]):
             self.step += 1
             self._wanted_at += 1
+            self._clear_hint()             # complied: the hint has said its piece
         if self.step >= len(lesson.wants) and self._until_met(lesson.until):
             self.explaining = True
+            self._clear_hint()
             a.touch()
+
+    def _clear_hint(self) -> None:
+        """The red hint goes once the player has done what it asked, and never carries into
+        the next lesson; a message of the game's own stays."""
+        if self.battle is not None and self.refusal and self.battle.message == self.refusal:
+            self.battle.message = ""
+        self.refusal = ""
 
     def _until_met(self, until: str) -> bool:
         b = self.battle
@@ -165,6 +183,7 @@ class Tutorial:
         if self.lesson.until == "next" and not self.explaining:
             self.explaining = True
             return
+        self._clear_hint()
         if self.index + 1 >= len(LESSONS):
             self.app.remember_lesson(0)     # done: Learn to Play starts afresh next time
             self.leave()
@@ -174,6 +193,17 @@ class Tutorial:
         self._wanted_at = len(self.battle.log) if self.battle is not None else 0
         self.app.remember_lesson(self.index)
         self.app.touch()
+
+    def go_on(self) -> None:
+        """Picked up at the lesson reached: on from there."""
+        self.resuming = False
+        self._clear_hint()
+        self.app.touch()
+
+    def start_again(self) -> None:
+        """From lesson 1, on a fresh battle (the lessons' battle is the lessons' own)."""
+        self.app.remember_lesson(0)
+        self.app.start_tutorial()
 
     def leave(self) -> None:
         self.active = False
@@ -194,10 +224,20 @@ class Tutorial:
 
     def _layout(self) -> None:
         r = self.rect()
+        w = BUTTON_W
+        leave = Button(pygame.Rect(r.right - w - 8, r.top + 8, w, 30), "Leave", self.leave)
+        if self.resuming:                  # Issue 30 (13): both ways on, offered
+            self.buttons = [
+                Button(pygame.Rect(r.right - w - 8, r.bottom - 36, w, 30), "Go on", self.go_on),
+                Button(pygame.Rect(r.right - w - 8, r.top + 44, w, 30), "Start again",
+                       self.start_again),
+                leave,
+            ]
+            return
         self.buttons = [
-            Button(pygame.Rect(r.right - 96, r.bottom - 36, 88, 30), "Next", self.next,
+            Button(pygame.Rect(r.right - w - 8, r.bottom - 36, w, 30), "Next", self.next,
                    lambda: self.explaining or self.lesson.until == "next"),
-            Button(pygame.Rect(r.right - 96, r.top + 8, 88, 30), "Leave", self.leave),
+            leave,
         ]
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -216,19 +256,26 @@ class Tutorial:
         self._layout()
         pygame.draw.rect(surface, theme.PANEL, r, border_radius=8)
         pygame.draw.rect(surface, theme.ACCENT, r, 2, border_radius=8)
-        lesson = self.lesson
-        title = f"Lesson {self.index + 1} of {len(LESSONS)}: {lesson.title}"
-        theme.draw_in_box(surface, title, pygame.Rect(r.left + 10, r.top + 6, r.width - 120, 24),
-                          19, theme.ACCENT, bold=True)
-        words = lesson.then if self.explaining else lesson.ask
-        body = pygame.Rect(r.left + 10, r.top + 34, r.width - 120, r.height - 40)
-        theme.draw_in_box(surface, words, body, 18, smallest=14)
+        title_box, body = self.text_boxes()[:2]
+        theme.draw_in_box(surface, self.title(), title_box, 19, theme.ACCENT, bold=True)
+        theme.draw_in_box(surface, self.words(), body, 18, smallest=14)
         for b in self.buttons:
             b.draw(surface)
+
+    def title(self) -> str:
+        return f"Lesson {self.index + 1} of {len(LESSONS)}: {self.lesson.title}"
+
+    def words(self) -> str:
+        """What the panel says: the welcome back, the lesson's ask, or what happened."""
+        if self.resuming:
+            return (f"Welcome back. Go on from lesson {self.index + 1}, where you stopped, or "
+                    "start again from lesson 1 on a fresh battle?")
+        return self.lesson.then if self.explaining else self.lesson.ask
 
     def text_boxes(self) -> list[pygame.Rect]:
         """Where the panel puts words (for the tests)."""
         r = self.rect()
-        return [pygame.Rect(r.left + 10, r.top + 6, r.width - 120, 24),
-                pygame.Rect(r.left + 10, r.top + 34, r.width - 120, r.height - 40),
+        room = BUTTON_W + 24
+        return [pygame.Rect(r.left + 10, r.top + 6, r.width - room, 24),
+                pygame.Rect(r.left + 10, r.top + 34, r.width - room, r.height - 40),
                 *(b.rect for b in self.buttons)]

@@ -5,10 +5,11 @@ phases; the number of times it was asked goes with the battle into saves and log
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import replace
 
 import pygame
-from test_battle_setup import CP, GEV, HEAVY, P, battle_app
+from test_battle_setup import CP, GEV, HEAVY, INF, MISSILE, P, battle_app
 from test_one_player import one_player
 
 from ogre.rules.state import OGRE_PHASES, Phase
@@ -99,3 +100,57 @@ def test_x8_the_count_goes_into_saves_and_logs_and_old_ones_read_as_none(tmp_pat
     log = log_to_text(s, ["done"], advice_asked=4)
     assert advice_in_log(log) == 4 and len(replay_text(log)[1]) == 1    # it still replays
     assert advice_in_log(log_to_text(s, ["done"])) == 0
+
+
+DENSE = [P(CP, 1418), P(HEAVY, 1016), P(MISSILE, 1015), P(INF, 1116, 3), P(GEV, 916),
+         P(INF, 1115, 2), P(HEAVY, 915), P(MISSILE, 1117), P(INF, 917, 3), P(INF, 1017, 1),
+         P(GEV, 1014)]
+
+
+def test_x8_advice_over_a_dense_stack_keeps_its_marks_apart_and_the_pieces_readable():
+    """Issue 30 (18): over a dense stack the arrows piled up on the counters, and the banner
+    covered the map's top row."""
+    app, _ = battle_app(DENSE, Phase.DEFENSE_MOVE, 1020)
+    advice = _advised(app)
+    assert advice is not None and len(advice.moves) >= 6
+    app.dirty = True
+    app.step([])
+    view, m = app.advice, app.battle.map
+    # the banner has a stripe of its own: every row of the map shows whole under it
+    assert view.banner_rect(m).bottom <= m.rect.top and app.battle.top_inset > 0
+    # one number per move, none over another
+    marks = view.marks
+    assert len(marks) == sum(1 for step in advice.moves if step.start)
+    assert all(m.rect.contains(r) for r in marks)
+    assert not any(a.colliderect(b) for i, a in enumerate(marks) for b in marks[i + 1:])
+    # the counters under the arrows still read: no piece's face is painted over in the
+    # advice's colour (the arrows are see-through and leave the moving piece uncovered)
+    ends = {step.end for step in advice.moves}
+    for p in app.battle.state.pieces:
+        if p.hex in ends or not m.hex_visible(p.hex):
+            continue
+        x, y = (int(c) for c in m.layout.center(p.hex))
+        face = [app.canvas.get_at((x + dx, y + dy))[:3] for dx in range(-3, 4)
+                for dy in range(-3, 4)]
+        assert ARROW not in face, p
+    if os.environ.get("OGRE_UX_SHOTS"):
+        pygame.image.save(app.canvas, os.path.join(os.environ["OGRE_UX_SHOTS"], "advice.png"))
+    _key(app, pygame.K_a)                                          # hidden: the map's again
+    app.step([])
+    assert app.battle.top_inset == 0
+
+
+def test_x8_shots_at_one_target_are_labelled_apart():
+    """Issue 30 (18): two advised shots at the Ogre put their labels on one spot."""
+    from fractions import Fraction
+
+    from ogre.ai.advice import Advice, Shot
+    app, _ = battle_app([P(CP, 1418), P(HEAVY, 1019), P(MISSILE, 1018), P(GEV, 1121)],
+                        Phase.DEFENSE_FIRE, 1020)
+    view = app.advice
+    view.advice = Advice("defense", (), (), (Shot((2,), 0, "main", Fraction(1, 3)),
+                                             Shot((3, 4), 0, "secondary", Fraction(1, 2))))
+    view.shown_on = app.battle.state
+    app.dirty = True
+    app.step([])
+    assert len(view.marks) == 2 and not view.marks[0].colliderect(view.marks[1])

@@ -347,7 +347,7 @@ def test_c5_the_picked_weapons_attributes_show_in_the_sidebar():
     d.drag_hex(1020, 1017)
     assert b.dialog.selected == MISSILES                      # the first weapon in reach
     words = shown_text(app)
-    assert "Missiles" in words and "Attack 6 Range 5" in words and "2 ready of 2" in words
+    assert "Missiles" in words and "Attack 6 Range 5" in words and "2 left of 2" in words
     d.dialog_click(b.dialog.row_rect(MAIN))
     words = shown_text(app)
     assert "Main Battery" in words and "Attack 4 Range 3" in words and "Defense 4" in words
@@ -362,11 +362,24 @@ def test_c6_the_picked_parts_attributes_show_in_the_sidebar():
     d.drag_hex(1018, 1020)
     d.dialog_click(b.dialog.row_rect(SECONDARY))
     words = shown_text(app)
-    assert "Secondary Battery" in words and "Defense 3" in words and "4 ready of 4" in words
+    assert "Secondary Battery" in words and "Defense 3" in words and "4 left of 4" in words
     d.dialog_click(b.dialog.row_rect(TREADS))
     words = shown_text(app)
     assert "Treads" in words and "45 of 45 left" in words and "Move value 3" in words
 
+
+
+def test_c6_s1_the_tactical_display_counts_a_part_as_the_dialog_does():
+    """Issue 30 (6): 2 Secondary Batteries lost, 2 fired this turn: the dialog says "2 left"
+    and so does the Tactical Display (it said "0 ready of 4")."""
+    app, d = _defense_app(weapons=(2, 1, 2, 8), fired=(0, 0, 2, 0))
+    b = app.battle
+    d.drag_hex(1018, 1020)
+    d.dialog_click(b.dialog.row_rect(SECONDARY))
+    words = shown_text(app)
+    assert "2 left" in words                                  # the dialog's row
+    assert "2 left of 4" in words and "0 ready, 2 fired, 2 lost" in words
+    assert not any("ready of" in w for w in words)
 
 def test_s5_a_missile_shot_plays_the_missile_sound_unless_it_kills():
     app, d = battle_app(OGRE_FIRE_FIELD, Phase.OGRE_FIRE, 1020)

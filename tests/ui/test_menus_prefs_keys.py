@@ -1,6 +1,7 @@
 """Menus (S3), Preferences (G7), keyboard play (S4) and Skip Empty Turns (T4) on the real app."""
 
 import json
+import os
 
 import pygame
 from driver import Driver
@@ -205,3 +206,69 @@ def test_t4_skip_empty_turns_passes_a_phase_with_nothing_to_do():
     app.step([])
     # Defense fire has nothing in range and GEV movement has no GEVs: both pass by themselves.
     assert app.battle.state.phase is Phase.OGRE_MOVE and app.battle.state.turn == 2
+
+
+def _drawn(app) -> list[tuple[str, pygame.Rect, int]]:
+    """Every string of one full redraw: its words, where it landed and its size."""
+    from ogre.ui import theme
+    drawn: list[tuple[str, pygame.Rect, int]] = []
+    real = theme.text
+
+    def spy(surface, words, pos, size=20, *args, **kwargs):
+        rect = real(surface, words, pos, size, *args, **kwargs)
+        drawn.append((words, rect, size))
+        return rect
+
+    theme.text = spy
+    try:
+        app.dirty = True
+        app.step([])
+    finally:
+        theme.text = real
+    return drawn
+
+
+def test_g7_m7_m8_preferences_say_reminders_off_means_rams_and_overruns_unasked(tmp_path):
+    """Issue 30 (8): the 1986 Reminders cover the end of a phase and ramming and overrunning;
+    where the player turns them off, the dialog says a ram or an overrun then goes unasked."""
+    app = battle_app()
+    d = Driver(app)
+    d.answer("OK")
+    app.commands.preferences()
+    dialog = app.dialog
+    names = [n for n, _ in dialog.OPTIONS]
+    d.click_at(dialog.row_rect(names.index("reminders")).center)   # Yes -> No
+    drawn = _drawn(app)
+    said = " ".join(w for w, _, _ in drawn)
+    assert "ram or overrun" in said and "happen at once" in said
+    note = [r for w, r, _ in drawn if r.colliderect(dialog.note_rect())]
+    assert note and all(dialog.rect.contains(r) for r in note)
+    assert not any(r.colliderect(b.rect) for r in note for b in dialog.buttons)
+    if os.environ.get("OGRE_UX_SHOTS"):
+        pygame.image.save(app.canvas, os.path.join(os.environ["OGRE_UX_SHOTS"], "prefs.png"))
+    from ogre.ui.rules_pages import pages
+    rams = " ".join(b for p in pages() if p.tab == "Rams" for b in p.blocks if isinstance(b, str))
+    assert "Reminders off it happens at once" in rams
+
+
+def test_s4_the_keys_list_names_ctrl_q_and_draws_every_row_at_one_size():
+    """Issue 30 (20): K lists every key, Quit's Ctrl+Q too, each row whole at the list's size
+    (two rows were shrunk to fit), inside the dialog."""
+    from ogre.ui.options import KEYS, KeysDialog
+    app = battle_app()
+    d = Driver(app)
+    d.answer("OK")
+    d.key(pygame.K_k, unicode="k")
+    dialog = app.dialog
+    assert isinstance(dialog, KeysDialog)
+    assert any(k == "Ctrl+Q" and "Quit" in w for k, w in KEYS)
+    drawn = [(w, r, size) for w, r, size in _drawn(app) if dialog.rect.contains(r)
+             and r.top >= dialog.body_top and r.bottom <= dialog.buttons[0].rect.top]
+    said = " ".join(w for w, _, _ in drawn)
+    for key, words in KEYS:
+        assert " ".join(key.split()) in said and " ".join(words.split()) in said, key
+    assert {size for _, _, size in drawn} == {KeysDialog.SIZE}
+    for (_, r1, _), (_, r2, _) in zip(drawn, drawn[1:]):
+        assert not r1.colliderect(r2)
+    if os.environ.get("OGRE_UX_SHOTS"):
+        pygame.image.save(app.canvas, os.path.join(os.environ["OGRE_UX_SHOTS"], "keys.png"))

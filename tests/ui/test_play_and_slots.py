@@ -329,3 +329,64 @@ def test_g1_m4_a_dragged_ogre_gets_no_spent_movement_back_by_undo():
     assert kept.ogre.hex == 1020 and kept.ogre.moved == 2
     with pytest.raises(RuleError):
         check(kept, Undo(OGRE_ID))
+
+
+def _place_a_piece(app: App, d: Driver) -> None:
+    """A click on an empty hex in view: the editor drops its selected piece there."""
+    ed = app.editor
+    h = next(h for h in range(101, 1523) if ed.map.hex_visible(h) and ed.field.at(h) is None
+             and not ed.field.board.is_crater(h) and ed.plan_drop(h).field is not None)
+    before = ed.field
+    d.click_at(ed.map.layout.center(h))
+    assert ed.field != before
+
+
+def test_g5_load_a_field_asks_before_it_loses_the_edits():
+    """Issue 30 (10): Load a Field threw unsaved edits away without asking."""
+    from ogre.ui.editor import FIELD_LOST
+    app = App()
+    d = Driver(app)
+    ed = app.editor
+    menu(d, "Menu", "Load a Field")
+    assert d.dialog.title == "Load a Field" and d.dialog.message != FIELD_LOST   # nothing edited
+    d.answer("Cancel")
+    _place_a_piece(app, d)
+    edited = ed.field
+    menu(d, "Menu", "Load a Field")
+    assert d.dialog.message == FIELD_LOST
+    assert [b.label for b in d.dialog.buttons] == ["Save", "Don't Save", "Cancel"]
+    d.answer("Cancel")
+    assert ed.field == edited and d.dialog is None
+    menu(d, "Menu", "Load a Field")
+    d.answer("Save")                                  # the Save a Field flow, then the list
+    pick(d, 0)
+    d.answer("OK")                                    # the name offered
+    assert "Saved" in d.dialog.message
+    d.answer("OK")
+    assert d.dialog.title == "Load a Field" and d.dialog.message != FIELD_LOST
+    pick(d, 1)                                        # a predesigned field
+    assert ed.field != edited and not ed.edited()
+    _place_a_piece(app, d)
+    menu(d, "Menu", "Load a Field")
+    d.answer("Don't Save")
+    pick(d, 5)                                        # the player's slot 1: the saved edits
+    assert ed.field.placements == edited.placements
+
+
+def test_g5_e5_a_cleared_field_is_not_offered_the_old_fields_name():
+    """Issue 30 (10): after Clear Field and a new layout, Save a Field offered the old name."""
+    app = App()
+    d = Driver(app)
+    old = app.editor.field.name
+    assert old
+    menu(d, "Menu", "Clear Field")
+    d.answer("OK")
+    _place_a_piece(app, d)
+    menu(d, "Menu", "Save a Field")
+    pick(d, 1)                                        # slot 2
+    assert d.dialog.title == "Save a Field" and d.dialog.name == "Field 2"
+    d.answer("OK")
+    d.answer("OK")
+    menu(d, "Menu", "Save a Field")                   # saved: now it has a name of its own
+    pick(d, 2)
+    assert d.dialog.name == "Field 2"

@@ -1,9 +1,12 @@
 """Battle logs and the replay viewer (X3)."""
 
+import os
 import random
+import re
 
 import pygame
 from driver import Driver
+from test_battle_setup import drawn_text
 
 from ogre.rules import Move, apply, legal_actions, new_game
 from ogre.storage.battlelog import log_to_text, read_log, replay_text, write_log
@@ -67,7 +70,7 @@ def test_x3_replay_viewer_steps_forward_and_back_with_keys(tmp_path):
     assert screen.index == 0 and screen.battle.state == start
     d.key(pygame.K_RIGHT)
     d.key(pygame.K_RIGHT)
-    assert screen.index == 2 and screen.battle.message.startswith("REPLAY 2/")
+    assert screen.index == 2 and screen.tactical_lines()[0] == f"Replay: step 2 of {n}"
     d.key(pygame.K_LEFT)
     assert screen.index == 1
     d.key(pygame.K_END, mod=pygame.KMOD_SHIFT)
@@ -95,3 +98,44 @@ def test_x3_export_the_log_from_a_battle(tmp_path):
     path = next((tmp_path / "home" / "data" / "logs").glob("battle-*.txt"))
     again, steps = read_log(path)
     assert again == start and steps[-1].state == app.battle.state
+
+
+def _notation(words: str) -> bool:
+    """A line in the log's notation ('move 8 0808', 'enter 0422', 'done')."""
+    return bool(re.match(r"^(enter|move|undo|group|split|exit|target|aim|clear|fire|done)\b",
+                         words))
+
+
+def test_x3_the_replay_says_each_step_in_words_as_the_live_panel_does(tmp_path):
+    """Issue 30 (14): the replay showed "Click a lit hex on the bottom row" and raw notation
+    ("REPLAY 8/23: move 8 0808")."""
+    start, actions, _ = played(n=120)
+    path = tmp_path / "battle.txt"
+    write_log(path, start, actions)
+    app = App(replay=path)
+    d = Driver(app)
+    screen = app.screen
+    said = [w for w, _ in drawn_text(app)]
+    assert not any("Click a lit hex" in w or "REPLAY" in w for w in said)
+    assert "The start of the battle." in said
+    moves = [i for i, a in enumerate(actions, 1) if isinstance(a, Move) and a.piece]
+    for i in range(1, moves[0] + 1):
+        d.key(pygame.K_RIGHT)
+    said = [w for w, _ in drawn_text(app)]
+    shown = " ".join(said)
+    assert f"Replay: step {moves[0]} of {len(actions)}" in said
+    mover = (screen.steps[moves[0] - 2].state if moves[0] > 1 else start).known(
+        actions[moves[0] - 1].piece)
+    assert f"{mover.name} at {mover.hex:04d} moves to {actions[moves[0] - 1].to:04d}" in shown
+    assert "Ogre enters at" in shown                          # the history, as the live panel's
+    assert not any(_notation(w) for w in said), [w for w in said if _notation(w)]
+    for _ in range(len(actions)):                             # every step has its words
+        d.key(pygame.K_RIGHT)
+        assert not any(_notation(w) for w in screen.tactical_lines())
+    if os.environ.get("OGRE_UX_SHOTS"):
+        d.key(pygame.K_HOME, mod=pygame.KMOD_SHIFT)
+        for _ in range(moves[0]):
+            d.key(pygame.K_RIGHT)
+        app.dirty = True
+        app.step([])
+        pygame.image.save(app.canvas, os.path.join(os.environ["OGRE_UX_SHOTS"], "replay.png"))

@@ -171,3 +171,27 @@ def test_x9_a_saved_game_without_its_start_gives_one_sentence():
     assert app.dialog.title == "After-Action Report"
     assert app.dialog.message == ("Saved game 1 has no log from the battle's start, so no "
                                   "report can be made of it.")
+
+
+@pytest.mark.parametrize("report", [
+    battle_report(short_start(), SHORT),
+    made_up_report(3, events=3),                       # three events in three turns
+    made_up_report(7, events=3),
+    made_up_report(100, events=3),
+], ids=["short", "crowded", "week", "long"])
+def test_x9_event_marks_land_on_no_name_and_no_legend(report):
+    """Issue 30 (19): the events' markers overlapped the "Command Post destroyed" label and
+    the legend."""
+    pygame.display.init()
+    surface = pygame.Surface((800, 600))
+    box = pygame.Rect(60, 40, 604, 520)
+    layout = chart.draw_chart(surface, box, report)
+    n = len(report.key_events)
+    assert len(layout.event_marks) == len(layout.event_labels) == n and len(layout.legends) == 2
+    names_and_legends = layout.event_labels + layout.legends
+    for mark in layout.event_marks:
+        assert box.contains(mark) and mark.collidelist(names_and_legends) < 0
+    for group in (layout.event_marks, layout.event_labels, names_and_legends):
+        assert not any(a.colliderect(b) for i, a in enumerate(group) for b in group[i + 1:])
+    for plot in layout.plots:
+        assert plot.collidelist(layout.event_marks) < 0

@@ -4,10 +4,12 @@ lesson, with a wrong action refused with a hint, and left and picked up again.""
 from __future__ import annotations
 
 import os
+import re
 
 import pygame
 from aftermath_helpers import menu_command
 from driver import Driver
+from test_battle_setup import shown_text
 from test_one_player import SPACE
 
 from ogre.rules.state import OGRE_PHASES, Phase
@@ -55,7 +57,7 @@ def _look(app, name: str) -> None:
     t = app.tutorial
     r = t.rect()
     assert app.canvas.get_rect().contains(r)
-    words = t.lesson.then if t.explaining else t.lesson.ask
+    words = t.words()
     drawn: list[pygame.Rect] = []
     shown: list[str] = []
     real = theme.text
@@ -130,7 +132,8 @@ def test_x6_the_guided_battle_from_its_first_lesson_to_the_end(tmp_path):
     menu_command(app, d, "Menu", "Learn to Play")
     if d.dialog is not None:                                 # the battle moved on: ask first
         d.answer("Don't Save")
-    assert app.tutorial.active and app.tutorial.index == 11
+    assert app.tutorial.active and app.tutorial.index == 11 and app.tutorial.resuming
+    _press(app, d, "Go on")
     assert app.battle.state == lesson_start(11)[0]
 
     _done(app, d)
@@ -174,3 +177,72 @@ def test_x6_every_lessons_words_fit_its_panel_whole(tmp_path):
         for explaining in (False, True):
             t.index, t.explaining = index, explaining
             _look(app, f"panel-{index + 1:02d}-{'then' if explaining else 'ask'}")
+
+
+def _press(app, d: Driver, label: str) -> None:
+    app.step([])
+    d.click_at(next(b for b in app.tutorial.buttons if b.label == label).rect.center)
+
+
+def _resume_at(tmp_path, index: int) -> tuple[App, Driver]:
+    app, d = _app(tmp_path)
+    app.remember_lesson(index)
+    menu_command(app, d, "Menu", "Learn to Play")
+    return app, d
+
+
+def test_x6_learn_to_play_picked_up_offers_go_on_and_start_again(tmp_path):
+    """Issue 30 (13): a player who stopped at a later lesson may go on or start again."""
+    app, d = _resume_at(tmp_path, 11)
+    t = app.tutorial
+    assert t.index == 11 and t.resuming
+    assert {b.label for b in t.buttons} == {"Go on", "Start again", "Leave"}
+    _look(app, "resume")
+    state = app.battle.state
+    d.button("Done")                                         # first the choice
+    assert app.battle.state is state
+    _press(app, d, "Start again")
+    t = app.tutorial
+    assert t.index == 0 and not t.resuming and app.prefs.tutorial_lesson == 0
+    _settle(app)
+    assert app.battle.state.turn == 1 and t.explaining       # lesson 1: the Ogre came on
+    app, d = _resume_at(tmp_path / "again", 11)
+    _press(app, d, "Go on")
+    assert app.tutorial.index == 11 and not app.tutorial.resuming
+    assert app.battle.state == lesson_start(11)[0] and app.battle.message == ""
+
+
+def test_x6_the_red_hint_goes_once_complied_and_never_carries_on(tmp_path):
+    """Issue 30 (13): the "Not in this lesson" hint stayed after the player complied (lesson
+    3: Range) and carried into the next lesson."""
+    app, d = _resume_at(tmp_path, 2)
+    _press(app, d, "Go on")
+    d.click_hex(1015)
+    d.drag_hex(1015, 1016)
+    assert app.battle.message == f"{NOT_THIS} {LESSONS[2].hint}"
+    d.click_hex(1015)
+    d.button("Range")                                        # complied
+    _settle(app)
+    assert app.tutorial.explaining and app.battle.message == ""
+    d.click_hex(1015)                                        # a click clears the Range
+    _done(app, d)                                            # not now: Next first
+    assert app.battle.message == f"{NOT_THIS} Press Next."
+    _press(app, d, "Next")
+    assert app.tutorial.index == 3 and app.battle.message == ""
+
+
+def test_x6_lessons_name_hexes_as_the_map_does_and_say_what_the_sidebar_shows(tmp_path):
+    """Issue 30 (13): "infantry at 914" (the map says 0914); lesson 8 said the sidebar shows
+    the odds column, which it does not: it shows the kill probability."""
+    for lesson in LESSONS:
+        for words in (lesson.ask, lesson.hint, lesson.then):
+            assert not re.search(r"(?<![0-9-])[0-9]{3}(?![0-9%-])", words), words
+    app, d = _resume_at(tmp_path, 7)
+    _press(app, d, "Go on")
+    _aim(app, d, 1018, Weapon.SECONDARY)
+    _settle(app)
+    assert app.tutorial.index == 7 and app.tutorial.explaining
+    then = LESSONS[7].then
+    assert "33%" in then and "both" not in then
+    assert "Probability of kill: 33%" in shown_text(app)
+    _look(app, "lesson-08-then")
