@@ -26,7 +26,7 @@ from ogre.rules.state import GameState
 from ogre.storage.errors import StorageError
 from ogre.storage.preferences import Preferences, load_preferences, save_preferences
 
-from . import battle_files, theme
+from . import battle_files, keymap, theme
 from .advice_view import AdviceView
 from .aftermath import Aftermath
 from .battle import Battle
@@ -59,7 +59,8 @@ class Screen(Protocol):
 
 IDLE_SLEEP_MS = 20   # 50 polls a second when nothing happens
 # keys that only move the view of the map: they work behind a dialog too
-VIEW_KEYS = (pygame.K_TAB, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME, pygame.K_END)
+VIEW_KEYS = tuple(k for c in ("whole_map", "row_up", "row_down", "top_half", "bottom_half")
+                  for k in keymap.keys_of(c))
 
 
 class App:
@@ -319,7 +320,7 @@ class App:
         dialog comes first (the window steps aside under it)."""
         modal = self._dialog_owner() is not None
         if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_F1 or (self.rules.open and not modal):
+            if keymap.command(event) == "rules" or (self.rules.open and not modal):
                 return self.rules.handle_key(event)
             return False
         if modal or not self.rules.open:

@@ -36,7 +36,7 @@ from ogre.rules.movement import range_umbrella
 from ogre.rules.state import FIRE_PHASES, MOVE_PHASES, OGRE_ID, GameState, Phase
 from ogre.rules.units import STATS, WEAPON_STATS, WEAPONS, Kind, Weapon
 
-from . import battle_draw, sidebar, status, theme
+from . import battle_draw, keymap, sidebar, status, theme
 from .dialogs import PartDialog, WeaponDialog
 from .framing import hexes_that_matter
 from .mapview import MapView, map_rect
@@ -115,12 +115,13 @@ class Battle:
 
         return [
             Button(r["top_left"], "Undo", self.press_top_left,
-                   unless_dialog(self._top_left_enabled), "U"),
+                   unless_dialog(self._top_left_enabled), keymap.letter("undo")),
             Button(r["top_right"], "Group", self.press_top_right,
-                   unless_dialog(self._top_right_enabled), "G"),
+                   unless_dialog(self._top_right_enabled), keymap.letter("group")),
             Button(r["range"], "Range", self.press_range,
-                   unless_dialog(lambda: self.selected is not None), "R"),
-            Button(r["done"], "Done", self.press_done, unless_dialog(self._done_enabled), "D"),
+                   unless_dialog(lambda: self.selected is not None), keymap.letter("range")),
+            Button(r["done"], "Done", self.press_done, unless_dialog(self._done_enabled),
+                   keymap.letter("done")),
         ]
 
     def key_controls(self) -> list[pygame.Rect]:

@@ -22,7 +22,7 @@ from ogre.storage.fields import FieldStore, fit_label, load_predesigned
 from ogre.storage.games import Players
 from ogre.storage.preferences import save_preferences
 
-from . import battle_files, network, status, theme
+from . import battle_files, keymap, network, status, theme
 from .battle_files import slot_line
 from .choices import ListDialog, NameDialog, OptionsDialog
 from .kept_ogre import field_from_state, keep_old_ogre
@@ -36,6 +36,16 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from ogre.ai.protocol import Controller
+
+# The sidebar's buttons in their order, and what the map's keys do (S4: keymap.py binds them)
+BUTTONS = ("undo", "group", "range", "done")
+MAP_KEYS = {
+    "whole_map": lambda m: m.toggle_whole(),
+    "row_up": lambda m: m.scroll_to(m.top_row - 1),
+    "row_down": lambda m: m.scroll_to(m.top_row + 1),
+    "top_half": lambda m: m.jump_half(bottom=False),
+    "bottom_half": lambda m: m.jump_half(bottom=True),
+}
 
 # Play a Game's "Players" rows, by the side the computer plays ("none": two players)
 PLAYERS = ("ogre", "none", "defense")
@@ -124,46 +134,26 @@ class Commands:
     def shortcut(self, event) -> None:
         """Keys for the sidebar buttons, the map and the menus (S4)."""
         a = self.app
-        key = event.key
-        if key == pygame.K_q and event.mod & pygame.KMOD_CTRL:
+        command = keymap.command(event)
+        if command == "quit":
             self.quit()
-            return
-        if key in (pygame.K_m, pygame.K_o):
-            a.menubar.open_menu(a.menubar.menus[0 if key == pygame.K_m else 1])
+        elif command in ("menu", "osi"):
+            a.menubar.open_menu(a.menubar.menus[0 if command == "menu" else 1])
             a.menubar.hot = 0
-            return
-        if key == pygame.K_k:
+        elif command == "keys":
             a.dialog = KeysDialog()
-            return
-        if key == pygame.K_a:                # X8: advice, or hide the advice shown
+        elif command == "advice":            # X8: advice, or hide the advice shown
             a.advice.toggle()
-            return
-        if key == pygame.K_p:
+        elif command == "play":
             self._run_command("Play a Game")
-            return
-        screen = a.screen
-        if screen is None:
-            return
-        m = screen.map
-        if key == pygame.K_TAB:
-            m.toggle_whole()
-        elif key == pygame.K_PAGEUP:
-            m.scroll_to(m.top_row - 1)
-        elif key == pygame.K_PAGEDOWN:
-            m.scroll_to(m.top_row + 1)
-        elif key == pygame.K_HOME:
-            m.jump_half(bottom=False)
-        elif key == pygame.K_END:
-            m.jump_half(bottom=True)
-        elif screen is a.battle and not self.computer_acting():
+        elif a.screen is not None and command in MAP_KEYS:
+            MAP_KEYS[command](a.screen.map)
+        elif a.screen is a.battle and command in BUTTONS and not self.computer_acting():
             b = a.battle
-            buttons = {pygame.K_u: 0, pygame.K_c: 0, pygame.K_g: 1, pygame.K_f: 1,
-                       pygame.K_r: 2, pygame.K_d: 3}
-            if key in buttons:
-                button = b.buttons[buttons[key]]
-                b.refresh_labels()
-                if button.enabled():
-                    button.on_click()
+            button = b.buttons[BUTTONS.index(command)]
+            b.refresh_labels()
+            if button.enabled():
+                button.on_click()
 
     def _run_command(self, label: str) -> None:
         """A menu command by its key: only where the menu would let it run."""
@@ -470,8 +460,7 @@ class Commands:
 
     def _for_the_menus(self, event) -> bool:
         if event.type == pygame.KEYDOWN:
-            return event.key in (pygame.K_m, pygame.K_o) or (
-                event.key == pygame.K_q and bool(event.mod & pygame.KMOD_CTRL))
+            return keymap.command(event) in ("menu", "osi", "quit")
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             return self.app.to_logical(event.pos)[1] < theme.MENU_H
         return False

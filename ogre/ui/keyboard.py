@@ -16,7 +16,7 @@ import pygame
 
 from ogre.rules.hexes import ALL_HEXES, COLUMNS, col_row, hex_id, rows_in_column
 
-from . import theme
+from . import keymap, theme
 
 if TYPE_CHECKING:
     from .mapview import MapView
@@ -82,11 +82,12 @@ class KeyPointer:
             self.visible = True
             return [pygame.event.Event(pygame.MOUSEMOTION, pos=self.pos, rel=(0, 0),
                                        buttons=(1 if self.holding else 0, 0, 0))]
-        if event.key == pygame.K_SPACE:
+        command = keymap.command_of(event.key)
+        if command == "click":
             self.visible = True
             return [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=self.pos, button=1),
                     pygame.event.Event(pygame.MOUSEBUTTONUP, pos=self.pos, button=1)]
-        if event.key == pygame.K_z:
+        if command == "carry":
             self.visible = True
             self.holding = not self.holding
             kind = pygame.MOUSEBUTTONDOWN if self.holding else pygame.MOUSEBUTTONUP

@@ -9,6 +9,7 @@ import pygame
 from ogre.storage.preferences import Preferences
 
 from . import theme
+from .keymap import ROWS
 from .widgets import Dialog
 
 ABOUT = (
@@ -18,25 +19,7 @@ ABOUT = (
     "with its own art, sounds and text."
 )
 
-KEYS = [
-    ("Arrow keys", "a hex on the map (Shift: 3); sidebar: button to button"),
-    ("Ctrl+arrows", "a few pixels (for the editor's hexsides)"),
-    ("Space", "click where the pointer is"),
-    ("Z", "pick up / drop: drag with the keyboard"),
-    ("R  D", "Range, Done"),
-    ("U", "Undo (move phases) or Clear (fire phases)"),
-    ("G  F", "Group/Split, Fire"),
-    ("Tab", "whole map / half map"),
-    ("PgUp PgDn", "scroll one row;  Home End: top or bottom half"),
-    ("M  O", "open the Menu / OSI menus; arrows choose, Enter runs"),
-    ("P", "Play a Game (from the Field Editor)"),
-    ("Enter  Esc", "OK, Cancel in dialogs"),
-    ("F1", "the rules at hand; while open, 1 to 7 turn its pages"),
-    ("A", "advice: what the computer would do for you now; A again hides it"),
-    ("F11  Alt+Enter", "full screen, or back to the window"),
-    ("K", "this list"),
-    ("Ctrl+Q", "Quit (asks first when a battle would be lost)"),
-]
+KEYS = [(row.label, row.help) for row in ROWS]     # S4: the keys list is the key map
 
 LEVELS = ("Low", "Med", "Hi")
 ROW_H = 32

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pygame
 
-from . import theme
+from . import keymap, theme
 from .rules_pages import Page, Table, pages
 
 WIDTH = 560
@@ -60,7 +60,7 @@ class RulesWindow:
     # -- input
     def handle_key(self, event: pygame.event.Event) -> bool:
         """F1 opens and closes it; while it is open, 1 to 7 turn its pages."""
-        if event.key == pygame.K_F1:
+        if keymap.command(event) == "rules":
             self.toggle()
             return True
         if self.open and event.key in PAGE_KEYS[:len(self.pages)]:

@@ -7,7 +7,7 @@ from functools import lru_cache, partial
 
 import pygame
 
-from . import theme
+from . import keymap, theme
 
 
 class Button:
@@ -110,12 +110,12 @@ class Dialog:
         """Modal: every mouse event is the dialog's while it is open; keys it does not use are
         not."""
         if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if keymap.command(event) == "ok":
                 first = self.buttons[0]
                 if first.enabled():
                     self.close(first.label)
                 return True
-            if event.key == pygame.K_ESCAPE:
+            if keymap.command(event) == "cancel":
                 self.close(self.buttons[-1].label)
                 return True
             return False     # other keys may move the keyboard pointer

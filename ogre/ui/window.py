@@ -7,7 +7,7 @@ import os
 
 import pygame
 
-from . import art
+from . import art, keymap
 
 NO_DISPLAY = "no display found: OGRE needs a desktop to open its window on."
 # SDL falls back to these when it finds no display; a test or tool asks for one by name
@@ -51,10 +51,9 @@ def is_fullscreen_key(event: pygame.event.Event) -> bool:
     """F11, or Alt+Enter (either Enter key)."""
     if event.type != pygame.KEYDOWN:
         return False
-    if event.key == pygame.K_F11:
+    if keymap.command(event) == "fullscreen":
         return True
-    return event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and bool(
-        getattr(event, "mod", 0) & pygame.KMOD_ALT)
+    return event.key in keymap.keys_of("ok") and bool(getattr(event, "mod", 0) & pygame.KMOD_ALT)
 
 
 def toggle_fullscreen(app) -> None:
