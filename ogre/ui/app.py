@@ -149,7 +149,8 @@ class App:
 
     def start_tutorial(self) -> None:
         """Menu > Learn to Play (X6): the lessons' battle, from the lesson reached last time."""
-        from .lessons import NAME
+        from ogre.match.lessons import NAME
+
         from .tutorial import ScriptedOgre, first_position, lesson_start
         index = self.prefs.tutorial_lesson
         state, log = lesson_start(index)

@@ -14,13 +14,25 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ogre.ai.protocol import make_controller
+from ogre.match.lessons import (
+    LESSONS,
+    MARK,
+    OGRE_SCRIPT,
+    SEED,
+    BattleOver,
+    Lesson,
+    NextPressed,
+    ScriptedOgre,
+    Seen,
+    Until,
+    met,
+    tutorial_field,
+)
 from ogre.resources import standard_board
-from ogre.rules import Action, GameState, RuleError, apply, check, new_game, parse_action
+from ogre.rules import Action, GameState, RuleError, apply, check, new_game
 from ogre.rules.state import Phase
 
 from . import theme
-from .lessons import LESSONS, MARK, OGRE_SCRIPT, SEED, Lesson, tutorial_field
 from .mapview import map_rect
 from .widgets import Button
 
@@ -31,37 +43,6 @@ PANEL_H = 118
 BUTTON_W = 116                     # "Start again" whole at the buttons' size
 NOT_THIS = "Not in this lesson."
 CHOOSE = "Go on, or start again?"
-
-
-class ScriptedOgre:
-    """The lessons' Ogre (X5): its first two turns as written, then the Low computer Ogre."""
-
-    side = "ogre"
-
-    def __init__(self, seed: int = SEED) -> None:
-        self.after = make_controller("ogre", "Low", seed=seed)
-
-    def choose(self, state: GameState) -> Action:
-        done_here = self._done_in_phase(state)
-        script = OGRE_SCRIPT.get((state.turn, state.phase), ())
-        if done_here < len(script):
-            action = parse_action(script[done_here])
-            try:
-                check(state, action)
-                return action
-            except RuleError:
-                pass                     # the battle went another way: the computer plays on
-        return self.after.choose(state)
-
-    @staticmethod
-    def _done_in_phase(state: GameState) -> int:
-        """How many of this phase's scripted actions are played: read off the Ogre itself."""
-        o = state.ogre
-        if state.phase is Phase.OGRE_MOVE:
-            return o.moved - (1 if state.turn == 1 else 0)      # entering took the first
-        if state.phase is Phase.OGRE_FIRE:
-            return 2 if any(o.fired) else (1 if state.aim is not None else 0)
-        return 0
 
 
 def first_position() -> GameState:
@@ -82,7 +63,7 @@ def lesson_start(index: int) -> tuple[GameState, list[str]]:
                 break
             action = ogre.choose(state)
         elif wanted:
-            action = parse_action(wanted.pop(0))
+            action = wanted.pop(0)
         else:
             break
         state, _ = apply(state, action)
@@ -119,10 +100,10 @@ class Tutorial:
             self.refusal = CHOOSE
             return CHOOSE
         lesson = self.lesson
-        if lesson.until == "over":
+        if isinstance(lesson.until, BattleOver):
             return None                    # the last lesson is the battle itself
         wanted = lesson.wants[self.step] if self.step < len(lesson.wants) else None
-        if not self.explaining and wanted == str(action):
+        if not self.explaining and wanted == action:
             return None
         words = NOT_THIS                   # a legal action, but not this lesson's
         if self.battle is not None:
@@ -144,7 +125,7 @@ class Tutorial:
             return
         b, lesson = self.battle, self.lesson
         while (self.step < len(lesson.wants) and len(b.log) > self._wanted_at
-               and b.log[self._wanted_at] == lesson.wants[self.step]):
+               and b.log[self._wanted_at] == str(lesson.wants[self.step])):
             self.step += 1
             self._wanted_at += 1
             self._clear_hint()             # complied: the hint has said its piece
@@ -160,27 +141,15 @@ class Tutorial:
             self.battle.message = ""
         self.refusal = ""
 
-    def _until_met(self, until: str) -> bool:
+    def _until_met(self, until: Until) -> bool:
         b = self.battle
         assert b is not None
-        s = b.state
-        if not until:
-            return True
-        kind, _, arg = until.partition(" ")
-        if kind == "select":
-            return b.selected == int(arg)
-        if kind == "range":
-            return b.umbrella is not None
-        if kind == "over":
-            return s.over
-        if kind == "next":
-            return False                   # only the Next button
-        phase, turn = Phase(kind), int(arg)
-        return s.phase is phase and s.turn == turn and not self.app.commands.computer_acting()
+        return met(until, Seen(b.state, b.selected, b.umbrella is not None,
+                               self.app.commands.computer_acting()))
 
     def next(self) -> None:
         """Next: on to the next lesson (kept with the preferences), or the end."""
-        if self.lesson.until == "next" and not self.explaining:
+        if isinstance(self.lesson.until, NextPressed) and not self.explaining:
             self.explaining = True
             return
         self._clear_hint()
@@ -236,7 +205,7 @@ class Tutorial:
             return
         self.buttons = [
             Button(pygame.Rect(r.right - w - 8, r.bottom - 36, w, 30), "Next", self.next,
-                   lambda: self.explaining or self.lesson.until == "next"),
+                   lambda: self.explaining or isinstance(self.lesson.until, NextPressed)),
             leave,
         ]
 

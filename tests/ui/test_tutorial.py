@@ -12,12 +12,12 @@ from driver import Driver
 from test_battle_setup import shown_text
 from test_one_player import SPACE
 
+from ogre.match.lessons import LESSONS
 from ogre.rules.state import OGRE_PHASES, Phase
 from ogre.rules.units import Weapon
 from ogre.ui import theme
 from ogre.ui.app import App
 from ogre.ui.dialogs import PARTS
-from ogre.ui.lessons import LESSONS
 from ogre.ui.tutorial import NOT_THIS, lesson_start
 
 SHOTS = os.environ.get("OGRE_LESSON_SHOTS")      # a folder: each lesson's screen saved there
