@@ -91,3 +91,16 @@ def test_issue28_the_guest_copy_of_a_battle_replays_with_its_told_dice(tmp_path)
     with pytest.raises(StorageError):                      # a die more than was rolled
         store.save(2, blind(s), Players(count=2, computer=None), log, start=blind(start),
                    dice=[*dice, 6])
+
+
+def test_issue28_a_saved_battle_without_its_command_post_before_the_ogre_enters_is_refused(
+        tmp_path):
+    start = _start()
+    text = game_to_text(start, Players())
+    doc = json.loads(text)
+    doc["state"]["pieces"] = [p for p in doc["state"]["pieces"] if p["kind"] != "cp"]
+    store = GameStore(tmp_path)
+    store.slots.path(1).write_text(json.dumps(doc))
+    with pytest.raises(StorageError) as err:
+        store.load(1)
+    assert "no Command Post for the Ogre to attack" in err.value.message
