@@ -64,6 +64,7 @@ class Battle:
         self.message = ""
         self.story = Story()                   # X11: every message of the battle, scrollable
         self.banner: list[str] = []            # X11: the turning points shown over the map
+        self.banner_click = False              # the press took the banner away: not its release
         self.shown = 0                         # result lines the last action added (G2's pacing)
         self.vet: Callable[[Action], str | None] | None = None    # X6: a lesson's say first
         self.top_inset = 0                     # X6: room at the map's top for the lesson panel
@@ -302,7 +303,10 @@ class Battle:
                 event.type == pygame.KEYDOWN
                 or (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1)):
             self.banner = []
-            self.swallow_release = event.type == pygame.MOUSEBUTTONDOWN
+            self.banner_click = event.type == pygame.MOUSEBUTTONDOWN   # its release too
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.banner_click:
+            self.banner_click = False
             return True
         return story_event(self, event, sidebar.results_rect(self.map.rect.bottom))
 

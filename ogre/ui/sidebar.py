@@ -137,7 +137,7 @@ def results_rect(height: int) -> pygame.Rect:
     return pygame.Rect(RESULT.left, RESULT.top, RESULT.width, height - RESULT.top - 10)
 
 
-NEWER_BELOW = "v  newer below  (Shift+End)"
+NEWER_BELOW = "v newer below (Shift+End)"
 
 
 def draw_results(surface: pygame.Surface, state: GameState, results: list[str],
