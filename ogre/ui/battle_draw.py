@@ -110,6 +110,7 @@ def _draw_pieces(b: Battle, surface: pygame.Surface) -> None:
     size = b.map.counter_size
     lit = umbrella_pieces(b)
     shown: dict[int, int] = {}
+    stacked: list[int] = []          # hexes whose top counter hides others (X11)
     for p in s.pieces:
         ids = b.ids_at(p.hex)
         top = b.top.get(p.hex)
@@ -121,7 +122,7 @@ def _draw_pieces(b: Battle, surface: pygame.Surface) -> None:
         b.map.blit_counter(surface, img, p.hex)
         if len(b.ids_at(p.hex)) > 1:
             b.map.outline_hex(surface, p.hex, theme.ACCENT, 3)
-            stack_mark(b, surface, p.hex)
+            stacked.append(p.hex)
     o = s.ogre
     if o.on_map and b.map.hex_visible(o.hex) and shown.get(o.hex, OGRE_ID) == OGRE_ID:
         under = bool(s.at(o.hex))
@@ -129,7 +130,7 @@ def _draw_pieces(b: Battle, surface: pygame.Surface) -> None:
             "moved" if s.phase is Phase.OGRE_MOVE and o.moved else "normal")
         b.map.blit_counter(surface, art.counter("ogre", size, state=st, mark=o.mark), o.hex)
         if under:
-            stack_mark(b, surface, o.hex)
+            stacked.append(o.hex)
     if b.selected is not None:
         h = o.hex if b.selected == OGRE_ID else getattr(s.piece(b.selected), "hex", 0)
         if h and b.map.hex_visible(h):
@@ -139,6 +140,8 @@ def _draw_pieces(b: Battle, surface: pygame.Surface) -> None:
             aimed = s.piece(pid)
             if aimed and b.map.hex_visible(aimed.hex):
                 b.map.outline_hex(surface, aimed.hex, theme.ERROR, 3)
+    for h in stacked:                # over the outlines, so none hides the count
+        stack_mark(b, surface, h)
 
 
 def piece_state(b: Battle, p, lit: set[int]) -> str:
@@ -170,10 +173,10 @@ def stack_mark(b: Battle, surface: pygame.Surface, h: int) -> None:
     """X11: "+2" on the top counter's corner: how many pieces lie hidden under it."""
     n = len(b.ids_at(h)) - 1
     r = b.map.counter_rect(h)
-    size = max(12, r.height // 3)
+    size = max(13, r.height * 2 // 5)
     tw, th = theme.font(size, True).size(f"+{n}")
-    mark = pygame.Rect(0, 0, tw + 6, th + 2)
-    mark.topright = (r.right + 2, r.top - 2)
+    mark = pygame.Rect(0, 0, tw + 8, th + 2)
+    mark.center = (r.right - 2, r.top + 2)
     pygame.draw.rect(surface, theme.ACCENT, mark, border_radius=4)
     pygame.draw.rect(surface, theme.BG, mark, 1, border_radius=4)
     theme.text(surface, f"+{n}", mark.center, size, theme.BG, bold=True, center=True)
