@@ -299,7 +299,7 @@ class Battle:
     def look(self, event: pygame.event.Event, modal: bool) -> bool:
         """X11: a click or a key takes the banner away (a dialog's own come first); the
         wheel over the result window and Shift+PgUp, PgDn, End scroll the battle's story."""
-        if self.banner and not modal and (
+        if self.banner and not modal and not _for_the_menus(event) and (
                 event.type == pygame.KEYDOWN
                 or (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1)):
             self.banner = []
@@ -536,6 +536,14 @@ class Battle:
 
     def tactical_lines(self) -> list[str]:
         return battle_draw.tactical_lines(self)
+
+
+def _for_the_menus(event: pygame.event.Event) -> bool:
+    """The menu bar's clicks and keys, which a banner leaves to the menus."""
+    if event.type == pygame.KEYDOWN:
+        return event.key in (pygame.K_m, pygame.K_o) or (
+            event.key == pygame.K_q and bool(event.mod & pygame.KMOD_CTRL))
+    return hasattr(event, "pos") and event.pos[1] < theme.MENU_H
 
 
 def _ev(kind: int, pos) -> pygame.event.Event:

@@ -211,3 +211,15 @@ def test_x11_what_shares_the_ogres_hex_is_marked_and_listed():
     assert "Under the Ogre: Infantry (2), Heavy Tank (disabled)" in b.tactical_lines()
     d.send(pygame.MOUSEMOTION, d.hex_pos(1418))
     assert not any(line.startswith("Under the Ogre") for line in b.tactical_lines())
+
+
+def test_x11_a_banner_leaves_the_menus_their_clicks_and_keys():
+    app, d = battle_app([P(CP, 1418)], Phase.DEFENSE_MOVE, 1020)
+    b = app.battle
+    b.banner = ["The Command Post is destroyed!"]
+    d.key(pygame.K_m)
+    assert app.menubar.active and b.banner
+    d.key(pygame.K_ESCAPE)
+    assert not app.menubar.active and b.banner
+    d.key(pygame.K_ESCAPE)
+    assert not b.banner
