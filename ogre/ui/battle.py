@@ -299,7 +299,7 @@ class Battle:
     def look(self, event: pygame.event.Event, modal: bool) -> bool:
         """X11: a click or a key takes the banner away (a dialog's own come first); the
         wheel over the result window and Shift+PgUp, PgDn, End scroll the battle's story."""
-        if self.banner and not modal and not _for_the_menus(event) and (
+        if self.banner and not modal and not self._for_others(event) and (
                 event.type == pygame.KEYDOWN
                 or (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1)):
             self.banner = []
@@ -309,6 +309,16 @@ class Battle:
             self.banner_click = False
             return True
         return story_event(self, event, sidebar.results_rect(self.map.rect.bottom))
+
+    def _for_others(self, event: pygame.event.Event) -> bool:
+        """What a banner leaves alone: the menus' keys, and clicks off the map and sidebar
+        (the menu bar, a lesson's panel)."""
+        if event.type == pygame.KEYDOWN:
+            return event.key in (pygame.K_m, pygame.K_o) or (
+                event.key == pygame.K_q and bool(event.mod & pygame.KMOD_CTRL))
+        pos = getattr(event, "pos", (0, 0))
+        in_sidebar = pos[0] < theme.SIDEBAR_W and pos[1] >= theme.MENU_H
+        return not (in_sidebar or self.map.rect.collidepoint(pos))
 
     def _after(self, action) -> None:
         s = self.state
@@ -536,14 +546,6 @@ class Battle:
 
     def tactical_lines(self) -> list[str]:
         return battle_draw.tactical_lines(self)
-
-
-def _for_the_menus(event: pygame.event.Event) -> bool:
-    """The menu bar's clicks and keys, which a banner leaves to the menus."""
-    if event.type == pygame.KEYDOWN:
-        return event.key in (pygame.K_m, pygame.K_o) or (
-            event.key == pygame.K_q and bool(event.mod & pygame.KMOD_CTRL))
-    return hasattr(event, "pos") and event.pos[1] < theme.MENU_H
 
 
 def _ev(kind: int, pos) -> pygame.event.Event:
