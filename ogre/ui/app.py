@@ -284,6 +284,8 @@ class App:
             return
         if self._rules_event(event):
             return      # X7: the Rules window's key and clicks, even in the computer's turn
+        if self._story_event(event):
+            return      # X11: the battle's story scrolls and its banner goes, at any time
         if self.commands.busy(event):
             return      # the computer is acting: a click or key only hurries its messages
         if hasattr(event, "pos"):
@@ -328,6 +330,15 @@ class App:
             return False
         data = dict(event.__dict__, pos=self.to_logical(event.pos))
         return self.rules.handle_mouse(pygame.event.Event(event.type, data))
+
+    def _story_event(self, event: pygame.event.Event) -> bool:
+        b = self.battle
+        if b is None or self.screen is not b:
+            return False
+        if hasattr(event, "pos"):
+            event = pygame.event.Event(event.type, dict(event.__dict__,
+                                                        pos=self.to_logical(event.pos)))
+        return b.look(event, modal=self._dialog_owner() is not None or self.menubar.active)
 
     def key_targets(self) -> KeyTargets:
         """What the arrow keys can reach now (S4): an open dialog's buttons, else the screen's

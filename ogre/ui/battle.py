@@ -37,10 +37,12 @@ from ogre.rules.state import FIRE_PHASES, MOVE_PHASES, OGRE_ID, GameState, Phase
 from ogre.rules.units import STATS, WEAPON_STATS, WEAPONS, Kind, Weapon
 
 from . import battle_draw, keymap, sidebar, status, theme
+from .banner import turning_points
 from .dialogs import PartDialog, WeaponDialog
 from .framing import hexes_that_matter
 from .mapview import MapView, map_rect
 from .sound import sound_for
+from .story import Story, story_event
 from .widgets import Button, Dialog, route_to_dialog
 
 OFF_MAP = MESSAGES["off_map"]
@@ -60,7 +62,9 @@ class Battle:
         self.selected: int | None = None
         self.top: dict[int, int] = {}          # stacked hex -> the piece shown on top
         self.message = ""
-        self.results: list[str] = []
+        self.story = Story()                   # X11: every message of the battle, scrollable
+        self.banner: list[str] = []            # X11: the turning points shown over the map
+        self.banner_click = False              # the press took the banner away: not its release
         self.shown = 0                         # result lines the last action added (G2's pacing)
         self.vet: Callable[[Action], str | None] | None = None    # X6: a lesson's say first
         self.top_inset = 0                     # X6: room at the map's top for the lesson panel
@@ -75,6 +79,8 @@ class Battle:
         self.drag_pos: tuple[int, int] | None = None
         self.hover = 0
         self.buttons = self._make_buttons()
+        if self.match.log:                     # X11: a loaded battle tells its story again
+            self.story.retell(self.match.start, self.match.log, self.match.told)
         if state.phase is Phase.OGRE_ENTRY and self.match.seats["ogre"].who == "here":
             self.open(Dialog("Ogre Entry", "The Ogre enters on the bottom row of the map. Click "
                              "OK, then click the hex where it comes on.", ("OK",)))
@@ -87,6 +93,15 @@ class Battle:
     @state.setter
     def state(self, state: GameState) -> None:     # the replay steps through its states
         self.match.state = state
+
+    @property
+    def results(self) -> list[str]:
+        """The result window's lines, the whole battle's (X11)."""
+        return self.story.lines
+
+    @results.setter
+    def results(self, lines: list[str]) -> None:     # the replay shows one step's
+        self.story.lines, self.story.back = list(lines), 0
 
     @property
     def log(self) -> list[str]:
@@ -240,13 +255,14 @@ class Battle:
             self.open(Dialog(*status.confirm_words(self.state, verdict), ("OK", "Cancel"),
                              lambda b: b == "OK" and self.act(action, confirmed=True)))
             return False
-        aim = self.state.aim
+        before = self.state
         events = self.match.act(action, self.play_rules)
         if events is None:                   # X10: the host rolls its dice; it comes back
             self.message = "Sent to the host: its dice decide."
             return True
         self.message = ""
-        self.shown = self._show(events, missiles=bool(aim and aim.weapons and aim.weapons[0]))
+        self.shown = self._show(before, events)
+        self.banner += turning_points(before, self.state)     # X11: held until a click or key
         self._after(action)
         self.on_change()
         return True
@@ -258,11 +274,11 @@ class Battle:
         if isinstance(action, OgreAim):
             target = s.known(action.target)          # just aimed at: it stands
             words = status.weapons_words(action.weapons)
-            self.results.append(f"Ogre aims {words} at {status.named(target)}")
+            self.story.say(f"Ogre aims {words} at {status.named(target)}")
             self.selected = action.target
         elif isinstance(action, Aim):
             p = s.known(action.piece)
-            self.results.append(f"{status.named(p)} aims at {WEAPON_STATS[action.part].name}")
+            self.story.say(f"{status.named(p)} aims at {WEAPON_STATS[action.part].name}")
             self.selected = OGRE_ID
 
     def refuse(self, message: str) -> None:
@@ -273,25 +289,37 @@ class Battle:
         if self.sounds is not None:
             self.sounds.play(name)
 
-    def _show(self, events, missiles: bool = False) -> int:
-        """Put the events worth reading in the result window; how many lines that was."""
-        before = len(self.results)
-        for e in events:
-            if e.kind in ("phase",):
-                self.results.append(f"-- {e.text} --")
-                self.play("phase")
-            elif e.kind == "victory":
-                self.results.append(e.text)
-            elif e.kind == "enter" or (e.kind == "move" and e.piece == OGRE_ID):
-                self.results.append(e.text)     # where the Ogre went, for the other player too
-            elif e.kind in ("fire", "ram", "overrun", "ram_ogre", "recover", "exit"):
-                dice = (f" (die {e.die}, {e.odds})" if e.die and e.odds
-                        else f" (die {e.die})" if e.die else "")
-                self.results.append(status.log_line(e) + dice)
-                self.play(sound_for(e, missiles))
-        added = len(self.results) - before
-        self.results = self.results[-40:]
-        return added
+    def _show(self, before: GameState, events) -> int:
+        """Tell the events in the result window (X11), with their sounds; how many lines
+        worth holding the computer for that was (G2)."""
+        aim = before.aim
+        missiles = bool(aim and aim.weapons and aim.weapons[0])
+        return self.story.tell(before, self.state, events, lambda e: self.play(
+            "phase" if e.kind == "phase" else sound_for(e, missiles)))
+
+    def look(self, event: pygame.event.Event, modal: bool) -> bool:
+        """X11: a click or a key takes the banner away (a dialog's own come first); the
+        wheel over the result window and Shift+PgUp, PgDn, End scroll the battle's story."""
+        if self.banner and not modal and not self._for_others(event) and (
+                event.type == pygame.KEYDOWN
+                or (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1)):
+            self.banner = []
+            self.banner_click = event.type == pygame.MOUSEBUTTONDOWN   # its release too
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.banner_click:
+            self.banner_click = False
+            return True
+        return story_event(self, event, sidebar.results_rect(self.map.rect.bottom))
+
+    def _for_others(self, event: pygame.event.Event) -> bool:
+        """What a banner leaves alone: the menus' keys, and clicks off the map and sidebar
+        (the menu bar, a lesson's panel)."""
+        if event.type == pygame.KEYDOWN:
+            return event.key in (pygame.K_m, pygame.K_o) or (
+                event.key == pygame.K_q and bool(event.mod & pygame.KMOD_CTRL))
+        pos = getattr(event, "pos", (0, 0))
+        in_sidebar = pos[0] < theme.SIDEBAR_W and pos[1] >= theme.MENU_H
+        return not (in_sidebar or self.map.rect.collidepoint(pos))
 
     def _after(self, action) -> None:
         s = self.state

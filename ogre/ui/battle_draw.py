@@ -12,7 +12,9 @@ from ogre.rules.hexes import BOTTOM_ROW
 from ogre.rules.state import FIRE_PHASES, MOVE_PHASES, OGRE_ID, GameState, Phase
 
 from . import art, sidebar, status, theme
+from .banner import draw_banner
 from .mapview import MapView
+from .story import Story
 from .widgets import Button
 
 
@@ -26,7 +28,8 @@ class Battle(Protocol):
     dialog: Any
     sides: dict[str, str]
     message: str
-    results: list[str]
+    story: Story
+    banner: list[str]
     other: str
     selected: int | None
     top: dict[int, int]
@@ -68,8 +71,9 @@ def draw(b: Battle, surface: pygame.Surface) -> None:
     for button in b.buttons:
         button.draw(surface)
     choosing = getattr(b.dialog, "kill_text", None)     # C5, C6: as the choice changes
-    sidebar.draw_results(surface, s, b.results, surface.get_height(),
-                         choosing() if choosing else None)
+    sidebar.draw_results(surface, s, b.story.shown(), surface.get_height(),
+                         choosing() if choosing else None, newer=b.story.back > 0)
+    draw_banner(surface, b.map.rect, b.banner)      # X11: a turning point, over the map
     if b.dialog is not None:
         b.dialog.draw(surface)
 
@@ -80,7 +84,8 @@ def tactical_lines(b: Battle) -> list[str]:
     shown = getattr(b.dialog, "shown_weapon", None)
     if shown is not None:
         return sidebar.weapon_lines(b.state, shown())
-    lines = sidebar.piece_lines(b.state, b.selected) + status.aim_lines(b.state)
+    lines = (sidebar.piece_lines(b.state, b.selected) + under_ogre_lines(b)
+             + status.aim_lines(b.state))
     if b.computer_turn():     # G2: what the computer does, never the player's prompt
         doing = status.computer_doing(b.state, b.other)
         turn = status.COMPUTER_TURN.replace("computer", b.other)
@@ -89,11 +94,23 @@ def tactical_lines(b: Battle) -> list[str]:
     return lines or ([hint] if hint else [])
 
 
+def under_ogre_lines(b: Battle) -> list[str]:
+    """X11: the pieces sharing the Ogre's hex (rammed, overrun), listed while the Ogre is
+    selected or the pointer is on it; they are hidden under its counter."""
+    s = b.state
+    o = s.ogre
+    if not o.on_map or (b.selected != OGRE_ID and b.hover != o.hex):
+        return []
+    under = [p.name + (" (disabled)" if p.disabled else "") for p in s.at(o.hex)]
+    return [f"Under the Ogre: {', '.join(under)}"] if under else []
+
+
 def _draw_pieces(b: Battle, surface: pygame.Surface) -> None:
     s = b.state
     size = b.map.counter_size
     lit = umbrella_pieces(b)
     shown: dict[int, int] = {}
+    stacked: list[int] = []          # hexes whose top counter hides others (X11)
     for p in s.pieces:
         ids = b.ids_at(p.hex)
         top = b.top.get(p.hex)
@@ -105,12 +122,15 @@ def _draw_pieces(b: Battle, surface: pygame.Surface) -> None:
         b.map.blit_counter(surface, img, p.hex)
         if len(b.ids_at(p.hex)) > 1:
             b.map.outline_hex(surface, p.hex, theme.ACCENT, 3)
+            stacked.append(p.hex)
     o = s.ogre
     if o.on_map and b.map.hex_visible(o.hex) and shown.get(o.hex, OGRE_ID) == OGRE_ID:
         under = bool(s.at(o.hex))
         st = "highlight" if under or OGRE_ID in lit else (
             "moved" if s.phase is Phase.OGRE_MOVE and o.moved else "normal")
         b.map.blit_counter(surface, art.counter("ogre", size, state=st, mark=o.mark), o.hex)
+        if under:
+            stacked.append(o.hex)
     if b.selected is not None:
         h = o.hex if b.selected == OGRE_ID else getattr(s.piece(b.selected), "hex", 0)
         if h and b.map.hex_visible(h):
@@ -120,6 +140,8 @@ def _draw_pieces(b: Battle, surface: pygame.Surface) -> None:
             aimed = s.piece(pid)
             if aimed and b.map.hex_visible(aimed.hex):
                 b.map.outline_hex(surface, aimed.hex, theme.ERROR, 3)
+    for h in stacked:                # over the outlines, so none hides the count
+        stack_mark(b, surface, h)
 
 
 def piece_state(b: Battle, p, lit: set[int]) -> str:
@@ -145,3 +167,16 @@ def umbrella_pieces(b: Battle) -> set[int]:
     if b.state.ogre.hex in area and b.selected != OGRE_ID:
         lit.add(OGRE_ID)
     return lit
+
+
+def stack_mark(b: Battle, surface: pygame.Surface, h: int) -> None:
+    """X11: "+2" on the top counter's corner: how many pieces lie hidden under it."""
+    n = len(b.ids_at(h)) - 1
+    r = b.map.counter_rect(h)
+    size = max(13, r.height * 2 // 5)
+    tw, th = theme.font(size, True).size(f"+{n}")
+    mark = pygame.Rect(0, 0, tw + 8, th + 2)
+    mark.center = (r.right - 2, r.top + 2)
+    pygame.draw.rect(surface, theme.ACCENT, mark, border_radius=4)
+    pygame.draw.rect(surface, theme.BG, mark, 1, border_radius=4)
+    theme.text(surface, f"+{n}", mark.center, size, theme.BG, bold=True, center=True)

@@ -24,6 +24,7 @@ class Row:
     help: str
     does: tuple[tuple[str, tuple[int, ...]], ...] = ()
     ctrl: bool = False                       # the keys count with Ctrl held, and only then
+    shift: bool = False                      # with Shift held, and only then
 
 
 ARROWS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN)
@@ -43,6 +44,9 @@ ROWS = (
     Row("PgUp PgDn", "scroll one row;  Home End: top or bottom half",
         (("row_up", (pygame.K_PAGEUP,)), ("row_down", (pygame.K_PAGEDOWN,)),
          ("top_half", (pygame.K_HOME,)), ("bottom_half", (pygame.K_END,)))),
+    Row("Shift+PgUp PgDn", "scroll the battle's messages;  Shift+End: the newest",
+        (("story_back", (pygame.K_PAGEUP,)), ("story_on", (pygame.K_PAGEDOWN,)),
+         ("story_newest", (pygame.K_END,))), shift=True),
     Row("M  O", "open the Menu / OSI menus; arrows choose, Enter runs",
         (("menu", (pygame.K_m,)), ("osi", (pygame.K_o,)))),
     Row("P", "Play a Game (from the Field Editor)", (("play", (pygame.K_p,)),)),
@@ -59,10 +63,12 @@ ROWS = (
         (("quit", (pygame.K_q,)),), ctrl=True),
 )
 
-def command_of(key: int, ctrl: bool = False) -> str | None:
-    """The command a key runs (with or without Ctrl held), or None."""
-    for row in ROWS:
-        if row.ctrl != ctrl:
+def command_of(key: int, ctrl: bool = False, shift: bool = False) -> str | None:
+    """The command a key runs (with or without Ctrl or Shift held), or None; a row that asks
+    for neither takes its keys whether Shift is held or not (Shift+arrows: three hexes)."""
+    rows = sorted(ROWS, key=lambda row: not row.shift)     # Shift's own rows first
+    for row in rows:
+        if row.ctrl != ctrl or (row.shift and not shift):
             continue
         for command, keys in row.does:
             if key in keys:
@@ -74,7 +80,8 @@ def command(event: pygame.event.Event) -> str | None:
     """The command a KEYDOWN runs."""
     if event.type != pygame.KEYDOWN:
         return None
-    return command_of(event.key, bool(getattr(event, "mod", 0) & pygame.KMOD_CTRL))
+    mod = getattr(event, "mod", 0)
+    return command_of(event.key, bool(mod & pygame.KMOD_CTRL), bool(mod & pygame.KMOD_SHIFT))
 
 
 def keys_of(command: str) -> tuple[int, ...]:

@@ -9,7 +9,7 @@ from ogre.rules.game import aim_kill_probability
 from ogre.rules.state import OGRE_ID, PHASE_TITLES, GameState
 from ogre.rules.units import MARKS, STATS, WEAPON_STATS, WEAPONS, Kind, Weapon
 
-from . import status, theme
+from . import status, story, theme
 
 PHASE_Y = theme.MENU_H + 44
 TACTICAL = pygame.Rect(10, theme.MENU_H + 104, theme.SIDEBAR_W - 20, 300)
@@ -140,11 +140,20 @@ def draw_tactical(surface: pygame.Surface, lines: list[str], message: str) -> No
                           inside, smallest=16)
 
 
+def results_rect(height: int) -> pygame.Rect:
+    """The result window, down to the bottom of a canvas `height` tall."""
+    return pygame.Rect(RESULT.left, RESULT.top, RESULT.width, height - RESULT.top - 10)
+
+
+NEWER_BELOW = "v newer below (Shift+End)"
+
+
 def draw_results(surface: pygame.Surface, state: GameState, results: list[str],
-                 height: int, choosing: str | None = None) -> None:
+                 height: int, choosing: str | None = None, newer: bool = False) -> None:
     """The window at the bottom: the kill probability (of the choice being made in an attack
-    dialog, else of the aim), then the newest results."""
-    r = pygame.Rect(RESULT.left, RESULT.top, RESULT.width, height - RESULT.top - 10)
+    dialog, else of the aim), then the battle's story (X11) to its newest line, or to where
+    the player scrolled back with a mark saying that newer lines lie below."""
+    r = results_rect(height)
     pygame.draw.rect(surface, theme.BG, r, border_radius=6)
     inside = r.inflate(-16, -16)
     kill = choosing
@@ -155,6 +164,20 @@ def draw_results(surface: pygame.Surface, state: GameState, results: list[str],
         bottom = max(rect.bottom for rect in drawn) if drawn else inside.top
         inside.height -= bottom + 8 - inside.top
         inside.top = bottom + 8
+    if newer:
+        mark = pygame.Rect(inside.left, inside.bottom - 20, inside.width, 20)
+        theme.draw_in_box(surface, NEWER_BELOW, mark, 17, theme.ACCENT, bold=True,
+                          smallest=12, center=True)
+        inside.height = max(0, inside.height - 24)
     # C8: the newest results at the bottom; when they do not all fit, the oldest give way
-    theme.draw_paragraphs(surface, [theme.Para(line, 19) for line in results[-40:]], inside,
+    theme.draw_paragraphs(surface, [_story_para(line) for line in results[-40:]], inside,
                           smallest=19, newest=True)
+
+
+def _story_para(line: str) -> theme.Para:
+    """X11: a turn's heading stands out, a phase's is quieter, a message is plain."""
+    if story.TURN_HEADING.match(line):
+        return theme.Para(line, 20, theme.ACCENT, bold=True, gap=6)
+    if story.PHASE_HEADING.match(line):
+        return theme.Para(line, 19, theme.TEXT_DIM, bold=True)
+    return theme.Para(line, 19)

@@ -14,7 +14,7 @@ from ogre.ui.options import KEYS, KeysDialog
 
 
 def test_s4_every_key_is_bound_once_and_every_command_handled_is_in_the_map():
-    bound = Counter((key, row.ctrl) for row in keymap.ROWS for _, keys in row.does
+    bound = Counter((key, row.ctrl, row.shift) for row in keymap.ROWS for _, keys in row.does
                     for key in keys)
     assert [k for k, n in bound.items() if n > 1] == []
     handled = (*commands.BUTTONS, *commands.MAP_KEYS, "quit", "menu", "osi", "keys", "advice",
@@ -47,3 +47,5 @@ def test_s4_a_key_runs_the_command_the_map_gives_it():
     assert app.screen.map.whole != whole
     assert keymap.command_of(pygame.K_q) is None and keymap.command_of(pygame.K_q, ctrl=True) \
         == "quit"
+    assert keymap.command_of(pygame.K_PAGEUP) == "row_up"
+    assert keymap.command_of(pygame.K_PAGEUP, shift=True) == "story_back"

@@ -78,7 +78,7 @@ def test_g2_every_computer_step_holds_for_the_message_speed_for_twelve_turns(tmp
         computer_turns.add(b.state.turn)
         results_before = list(b.results)
         action = parse_action(_computer_step(app))
-        full_log_seen |= len(results_before) == 40
+        full_log_seen |= len(results_before) >= 40     # X11: the whole story is kept now
         if _shows_a_message(action):
             _holds(app, clock, MESSAGE_PAUSE[speed])
             kind = ("aim" if isinstance(action, OgreAim) else "fire" if isinstance(action, Fire)
