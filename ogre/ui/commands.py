@@ -186,8 +186,8 @@ class Commands:
         def done(button, prefs):
             if button == "OK":
                 a.set_prefs(prefs)
-                if self.controller is not None:
-                    self._make_controller(prefs.skill)
+                if self.controller is not None and self.computer is not None:
+                    self._make_controller(self.skill_for(self.computer))
         a.dialog = PreferencesDialog(a.prefs, one_player or a.battle is None, done)
 
     # ------------------------------------------------------------ fields (G5, E10)
@@ -386,7 +386,9 @@ class Commands:
         self.controller = controller
         self.absent = None
         if self.computer and controller is None:
-            self._make_controller(self.app.prefs.skill)
+            seat = self.app.battle.match.seats[self.computer]
+            self._make_controller(seat.skill if seat.who == "computer" and seat.skill
+                                  else self.skill_for(self.computer))
         elif self.computer is None:             # two players here now (a plugin that failed)
             seats = self.app.battle.match.seats
             for s in SIDES:
@@ -401,12 +403,16 @@ class Commands:
             if self.computer == "ogre" and self.app.battle.state.phase is Phase.OGRE_ENTRY:
                 self.app.battle.dialog = None       # no entry dialog for the computer's Ogre
 
-    def _make_controller(self, skill: str) -> None:
+    def skill_for(self, side: str) -> str:
+        """Who the computer is on `side`: a player named on the command line (X5), else that
+        side's own skill from the Preferences (issue 30: the defence's is not the Ogre's)."""
+        return self.named_players.get(side) or self.app.prefs.skill_for(side)
+
+    def _make_controller(self, spec: str) -> None:
         from ogre.ai import controller_from_arg
         side = self.computer
         if side is None:
             return
-        spec = self.named_players.get(side, skill)
         try:
             self.controller = controller_from_arg(side, spec, seed=self.app.seed)
             self.mind.use(self.controller, None if ":" in spec else (side, spec, self.app.seed))
