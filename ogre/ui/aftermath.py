@@ -3,7 +3,8 @@ commands Battle Report (this battle, a saved game or an exported log) and OSI > 
 
 The App tells `battle_changed` after every action applied in a battle; the one that ends it
 adds exactly one entry to the record (loading a finished save, or looking at the report again,
-applies nothing and adds nothing), and the battle-over dialog gains a Report button.
+applies nothing and adds nothing), and the battle-over dialog gains a Report button and (issue
+30) a New Battle one.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from .widgets import Dialog
 
 OVER_TITLE = "The Battle Is Over"
 REPORT = "Report"
+NEW_BATTLE = "New Battle"
 TITLE = "After-Action Report"
 RECENT_LOGS = 4          # the newest exported logs Battle Report offers
 
@@ -50,7 +52,9 @@ class Aftermath:
         self.recorded = battle
         d = battle.dialog
         if d is not None and d.title == OVER_TITLE and REPORT not in [b.label for b in d.buttons]:
-            battle.dialog = Dialog(d.title, d.message, ("OK", REPORT), self._over_closed)
+            # issue 30: another battle at once (never over a network: that one is hosted anew)
+            again = (NEW_BATTLE,) if self.app.network is None else ()
+            battle.dialog = Dialog(d.title, d.message, ("OK", REPORT) + again, self._over_closed)
         try:
             entry = battle.match.entry()
         except ValueError as exc:      # an entry the record refuses: said, and play goes on
@@ -85,6 +89,8 @@ class Aftermath:
     def _over_closed(self, button: str) -> None:
         if button == REPORT:
             self.report_battle()
+        elif button == NEW_BATTLE:
+            self.app.commands.play.after_battle()
 
     # ------------------------------------------------------------ reports
     def report_battle(self) -> None:

@@ -5,7 +5,6 @@ turn (G2): it thinks off the event loop and shows its moves and shots one by one
 
 from __future__ import annotations
 
-import random
 import time
 from concurrent.futures import Future
 from typing import TYPE_CHECKING
@@ -14,29 +13,25 @@ import pygame
 
 from ogre.match import SIDES, Seat
 from ogre.resources import standard_board
-from ogre.rules import Action, Aim, Done, Field, OgreAim, Undo, legal_actions, new_game
-from ogre.rules.invariants import first_problem
+from ogre.rules import Action, Aim, Done, Field, OgreAim, Undo, legal_actions
 from ogre.rules.state import OGRE_PHASES, GameState, Phase
 from ogre.storage.errors import StorageError
 from ogre.storage.fields import FieldStore, fit_label, load_predesigned
 from ogre.storage.games import Players
-from ogre.storage.preferences import save_preferences
 
 from . import battle_files, network, status, theme
 from .battle_files import slot_line
-from .choices import ListDialog, NameDialog, OptionsDialog
-from .kept_ogre import field_from_state, keep_old_ogre
+from .choices import ListDialog, NameDialog
+from .kept_ogre import field_from_state
 from .menus import Command
 from .options import ABOUT, KeysDialog, PreferencesDialog
+from .play import PlayGame
 from .thinker import Mind, Thought, WorkerGone
 from .unsaved import Unsaved
 from .widgets import Dialog
 
 if TYPE_CHECKING:
     from ogre.ai.protocol import Controller
-
-# Play a Game's "Players" rows, by the side the computer plays ("none": two players)
-PLAYERS = ("ogre", "none", "defense")
 
 # How long each computer step stays up, by Ogre Message Speed (G2): a step that put a message in
 # the result window (the Ogre's moves, rams, overruns, aims, fire results) holds for the message
@@ -78,6 +73,7 @@ class Commands:
         self.field_name = ""
         # asks before a changed battle is lost (G6); its Save button runs Save a Game
         self.unsaved = Unsaved(app, save=lambda then: battle_files.save_game(self, then=then))
+        self.play = PlayGame(self)            # Play a Game (G1), and a new battle at the end
 
     # ------------------------------------------------------------ the menus
     def menus(self):
@@ -93,7 +89,8 @@ class Commands:
                 Command("Load a Game", lambda: battle_files.load_game(self)),
                 Command("Save a Game", lambda: battle_files.save_game(self),
                         lambda: battling() and not a.battle.state.over),
-                Command("Play a Game", self.play_game, editing, key="P"),
+                # issue 30: at any time (from a battle, on its field), but not over a network
+                Command("Play a Game", self.play.open, lambda: a.network is None, key="P"),
                 Command("Learn to Play", lambda: self.unsaved.ask_first(           # X6
                     "Learn to Play", a.start_tutorial)),
                 Command("Host a Network Game", lambda: network.ask_host(a),        # X10
@@ -279,97 +276,6 @@ class Commands:
         a = self.app
         s = a.battle.state
         a.open_editor(field_from_state(s), s.ogre.hex if not s.over else 0, s.ogre.mark)
-
-    def play_game(self) -> None:
-        a = self.app
-        ai = ai_available()
-        groups = [
-            ("Scenario", [("Mark III", True), ("Mark V", True)]),
-            ("Players", [("One player: the computer plays the Ogre", ai),
-                         ("Two players, taking turns at this computer", True),
-                         ("One player: you are the Ogre, the computer defends", ai)]),
-        ]
-        p = a.prefs
-        players = PLAYERS.index(p.play_computer)
-        if not ai:
-            players = PLAYERS.index("none")
-        chosen_default = [0 if p.play_scenario == 3 else 1, players]   # the last choice (G1)
-
-        def picked(button, choice):
-            if button != "OK":
-                return
-            mark = 3 if choice[0] == 0 else 5
-            side = PLAYERS[choice[1]]
-            computer = None if side == "none" else side
-            self._remember_play_choice(mark, side)
-            go_on(mark, computer)
-
-        def go_on(mark: int, computer: str | None) -> None:
-            if a.battle is not None and a.battle.match.may_keep_ogre():
-                a.dialog = OptionsDialog(
-                    "Play a Game", "A battle is in progress.",
-                    [("The Ogre", [("Start new Ogre", True), ("Keep old Ogre", True)])],
-                    lambda b, c: self._check_and_start(mark, computer, keep=c[0] == 1)
-                    if b == "OK" else None)
-                return
-            self._check_and_start(mark, computer, keep=False)
-        a.dialog = OptionsDialog("Play a Game", "Choose the battle.", groups, picked,
-                                 chosen_default)
-
-    def _remember_play_choice(self, mark: int, side: str) -> None:
-        """G1: offered again next time, in this run and the next. Written quietly: a config
-        folder that refuses it costs only the next run's default, and the Preferences dialog
-        says so when the player changes a setting there."""
-        a = self.app
-        a.prefs = a.prefs.model_copy(update={"play_scenario": mark, "play_computer": side})
-        try:
-            save_preferences(a.prefs_folder, a.prefs)
-        except (StorageError, OSError):
-            pass
-
-    def _check_and_start(self, mark: int, computer: str | None, keep: bool) -> None:
-        a = self.app
-        # a kept Ogre keeps its Mark (G1), so the field is checked against that scenario
-        checked = a.battle.state.ogre.mark if keep and a.battle is not None else mark
-
-        def start():
-            self._start(mark, computer, keep)
-
-        def play():
-            if keep:
-                start()         # Keep old Ogre goes on with the battle: nothing is lost
-            else:
-                self.unsaved.ask_first("Play a Game", start)   # a new Ogre replaces the battle (G6)
-        a.editor.start_checks(checked, play)
-
-    def _start(self, mark: int, computer: str | None, keep: bool) -> None:
-        a = self.app
-        field = a.editor.field
-        log, start = [], None
-        if keep and a.battle is not None:
-            state = keep_old_ogre(a.battle.state, field, a.editor.ogre_hex)
-            problem = first_problem(state)
-            if problem:                          # the edit made a position no battle can be in
-                a.show("Play a Game", f"The battle cannot go on with the old Ogre: {problem}.")
-                return
-            if state is a.battle.state:          # nothing edited: the log still replays
-                log, start = a.battle.log, a.battle.start_state
-            safe = a.battle.match.safe           # what was at risk still is
-        else:
-            seed = random.Random(a.seed * 1000 + self.games_played).randrange(1 << 31)
-            state = new_game(field, mark, seed)
-        self.games_played += 1
-        if not keep:
-            self.unsaved.kept(state)         # a new battle: nothing to lose until it moves
-        self._first_screen_over()
-        a.start_battle(state, computer=computer, log=log, start=start)
-        if keep:
-            a.battle.match.safe = safe
-
-    def _first_screen_over(self) -> None:
-        """Once a battle has started, the editor's messages box stops saying how to start one."""
-        if self.app.editor is not None:
-            self.app.editor.how_to_start = ""
 
     def players(self) -> Players:
         """Who plays, as a saved game records it (the match's seats)."""

@@ -48,3 +48,34 @@ def test_g7_the_computer_defence_plays_at_its_own_skill_not_the_ogres():
 def _new_state(app: App):
     from ogre.rules import new_game
     return new_game(app.editor.field, 3, seed=2)
+
+
+def option(d: Driver, group: int, i: int) -> None:
+    rects = {(g, k): r for g, k, r in d.dialog.option_rects() if k >= 0}
+    d.click_at(rects[(group, i)].center)
+
+
+def test_g1_play_a_game_shows_and_sets_the_computers_skill_and_message_speed():
+    app = App()
+    app.prefs = app.prefs.model_copy(update={"skill": "Hi", "play_computer": "ogre"})
+    d = Driver(app)
+    d.menu("Menu", "Play a Game")
+    dialog = d.dialog
+    assert [name for name, _ in dialog.groups][2:] == ["The computer Ogre's skill",
+                                                      "Its message speed"]
+    assert dialog.chosen[2:] == [2, 0]                        # the Ogre's Hi, the speed's Low
+    option(d, 1, 1)                                           # two players: nothing to set
+    assert not dialog.usable(2, 0) and not dialog.usable(3, 2)
+    option(d, 1, 2)                                           # the computer defends
+    assert dialog.groups[2][0] == "The computer defence's skill"
+    assert dialog.chosen[2] == 0                              # the defence's own: Low
+    option(d, 2, 1)                                           # Med
+    option(d, 3, 2)                                           # its messages Hi
+    shot(app, "play-a-game.png")
+    assert fits(dialog)
+    d.answer("OK")
+    p = app.prefs
+    assert (p.skill, p.defense_skill, p.message_speed) == ("Hi", "Med", "Hi")
+    assert app.battle.match.seats["defense"] == Seat("computer", "Med")
+    assert app.commands.computer == "defense"
+    app.commands.shutdown()
