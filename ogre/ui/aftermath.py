@@ -25,13 +25,13 @@ from ogre.storage.record import Entry, add_battle, load_record
 
 from .battle_files import logs_folder  # where Export the Log writes: the pictures go beside
 from .choices import ListDialog
+from .play import NEW_BATTLE
 from .record_window import RecordWindow
 from .report_window import ReportWindow
 from .widgets import Dialog
 
 OVER_TITLE = "The Battle Is Over"
 REPORT = "Report"
-NEW_BATTLE = "New Battle"
 TITLE = "After-Action Report"
 RECENT_LOGS = 4          # the newest exported logs Battle Report offers
 

@@ -25,7 +25,7 @@ from .choices import ListDialog, NameDialog
 from .kept_ogre import field_from_state
 from .menus import Command
 from .options import ABOUT, KeysDialog, PreferencesDialog
-from .play import PlayGame
+from .play import PlayGame, ai_available
 from .thinker import Mind, Thought, WorkerGone
 from .unsaved import Unsaved
 from .widgets import Dialog
@@ -46,14 +46,6 @@ def step_pause(speed: str, action, shown: int) -> float:
     if shown and not isinstance(action, Done):
         return MESSAGE_PAUSE[speed]
     return QUIET_PAUSE[speed]
-
-
-def ai_available() -> bool:
-    try:
-        from ogre.ai import make_controller  # noqa: F401
-        return True
-    except ImportError:
-        return False
 
 
 class Commands:

@@ -7,7 +7,7 @@ another offered at once: the same field or another, the same sides or swapped (i
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ogre.match import SIDES
 from ogre.rules import Field, new_game
@@ -16,22 +16,27 @@ from ogre.storage.errors import StorageError
 from ogre.storage.fields import FieldStore, load_predesigned
 from ogre.storage.preferences import Level, save_preferences
 
-from .aftermath import NEW_BATTLE
-from .battle_files import slot_line
 from .choices import ListDialog, OptionsDialog
 from .kept_ogre import field_from_state, keep_old_ogre
 
 if TYPE_CHECKING:
     from ogre.storage.preferences import Preferences
 
-    from .commands import Commands
-
 # Play a Game's "Players" rows, by the side the computer plays ("none": two players)
 PLAYERS = ("ogre", "none", "defense")
 LEVELS: tuple[Level, ...] = ("Low", "Med", "Hi")
 SCENARIO, WHO, SKILL, SPEED = range(4)        # the dialog's groups
+NEW_BATTLE = "New Battle"                      # the end dialog's button, and its dialog
 SKILL_NAMES = {"ogre": "The computer Ogre's skill", "defense": "The computer defence's skill",
                "none": "The computer's skill"}
+
+
+def ai_available() -> bool:
+    try:
+        from ogre.ai import make_controller  # noqa: F401
+        return True
+    except ImportError:
+        return False
 
 
 class PlayDialog(OptionsDialog):
@@ -84,13 +89,12 @@ class PlayDialog(OptionsDialog):
 class PlayGame:
     """Menu > Play a Game, and the new battle the end of one offers."""
 
-    def __init__(self, commands: Commands) -> None:
+    def __init__(self, commands: Any) -> None:         # the Commands it belongs to
         self.commands = commands
         self.app = commands.app
 
     # ------------------------------------------------------------ Menu > Play a Game
     def open(self) -> None:
-        from .commands import ai_available
         a = self.app
 
         def picked(button: str, _choice: list[int]) -> None:
@@ -235,7 +239,7 @@ class PlayGame:
         store = FieldStore.default()
         slots = [s for s in store.list_slots() if s.status.name == "OK"]
         rows = [(f"{r.name} ({'Mark III' if r.mark == 3 else 'Mark V'})", True) for r in records]
-        rows += [(slot_line(s), True) for s in slots]
+        rows += [(s.summary, True) for s in slots]
 
         def picked(button: str, i: int) -> None:
             if button != "OK" or i < 0:
