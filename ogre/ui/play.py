@@ -106,7 +106,7 @@ class PlayGame:
             if b is not None and a.screen is b:          # from a battle: on its own field
                 self.ask_then_new(dialog.mark, computer, field_from_state(b.match.start),
                                   b.match.field_name, played=b.state.ogre.mark)
-            elif b is not None and b.match.may_keep_ogre():
+            elif b is not None and a.screen is a.editor and b.match.may_keep_ogre():
                 a.dialog = OptionsDialog(
                     "Play a Game", "A battle is in progress.",
                     [("The Ogre", [("Start new Ogre", True), ("Keep old Ogre", True)])],
