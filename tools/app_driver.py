@@ -143,6 +143,15 @@ class Driver:
         assert b is not None, f"{d.title!r} has no {label!r} button"
         self.click(b.rect.center)
 
+    def hand_over(self) -> bool:
+        """Dismiss the hot-seat notice (issue 30) with a click, as the player taking over
+        does; whether one was showing."""
+        d = self.app.dialog
+        if d is None or d.title != "Hand Over":
+            return False
+        self.click(d.rect.center)
+        return True
+
     def dialog_click(self, rect: Any) -> None:
         self.click(rect.center)
 

@@ -28,8 +28,9 @@ class MonkeyPlay(MonkeyMenus):
             self.load_predesigned_field()
         players = self.rnd.randrange(3)      # computer Ogre, two players, computer defence
         scenario = self.rnd.randrange(2)
+        side = "ogre" if players == 0 else "defense"
         if players != 1 and self.rnd.random() < 0.5:
-            self.set_skill(self.rnd.choice(self.skill_levels))
+            self.set_skill(self.rnd.choice(self.skill_levels), side)
         if not self.choose_command("Menu", "Play a Game"):
             return
         d = self.dialog()
@@ -53,7 +54,7 @@ class MonkeyPlay(MonkeyMenus):
             kind = ("computer Ogre", "two players", "computer defence")[players]
             self.stats[f"battles started: {kind}"] += 1
             if players != 1:
-                self.stats[f"computer skill {self.app.prefs.skill}"] += 1
+                self.stats[f"computer skill {self.app.prefs.skill_for(side)}"] += 1
             if self.dialog() is not None and self.dialog().title == "Ogre Entry":
                 self.answer("OK")
 
@@ -110,17 +111,19 @@ class MonkeyPlay(MonkeyMenus):
         self.answer("OK")
         self.stats["predesigned fields loaded"] += 1
 
-    def set_skill(self, level: str) -> None:
-        """The Ogre Skill Level through the Preferences dialog (clicking its row round)."""
+    def set_skill(self, level: str, side: str = "ogre") -> None:
+        """The computer's skill on `side` through the Preferences dialog (clicking its row
+        round): the Ogre Skill Level, or the defence's own (issue 30)."""
         if not self.choose_command("OSI", "Preferences"):
             return
         d = self.dialog()
         if d is None or d.title != "Preferences":
             return
         names = [n for n, _ in d.OPTIONS]
-        row = d.row_rect(names.index("skill"))
+        name = "skill" if side == "ogre" else "defense_skill"
+        row = d.row_rect(names.index(name))
         for _ in range(3):
-            if d.values["skill"] == level:
+            if d.values[name] == level:
                 break
             self.click(row.center)
         self.answer("OK")

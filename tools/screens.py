@@ -5,12 +5,12 @@
 
 Each screen is a PNG named for what it shows: the Field Editor, the battle in each phase, the
 computer's turn, both menus, the dialogs (Play a Game, Preferences, the keys, the Save question,
-Load a Game, the weapons and the Ogre part), the seven Rules pages, the after-action report,
-the record of battles, a lesson's panel and the Advice. Everything is seeded and the clock plays
-no part, so two runs of the same code give the same pixels; a refactoring of the screen code
-shows it changed nothing with --compare, which names every screen whose pixels differ. The
-script uses only what the App has had since before the refactoring, so it runs on an older
-checkout too.
+Load a Game, the weapons, the Ogre part and the hot-seat hand-over), the seven Rules pages, the
+after-action report, the record of battles, a lesson's panel and the Advice. Everything is
+seeded and the clock plays no part, so two runs of the same code give the same pixels; a
+refactoring of the screen code shows it changed nothing with --compare, which names every screen
+whose pixels differ. The script uses only what the App has had since before the refactoring, so
+it runs on an older checkout too.
 """
 
 from __future__ import annotations
@@ -104,6 +104,9 @@ def battle_phases(out: Path) -> None:
         b.act(aims[0], confirmed=True)
         b.act(Fire(), confirmed=True)
     b.act(Done(), confirmed=True)
+    if getattr(app.dialog, "title", "") == "Hand Over":    # issue 30: whose turn, hot-seat
+        _shoot(app, out, "hand-over")
+        app.dialog = None
     _shoot(app, out, "battle-4-defense-move")
     b.act(Done(), confirmed=True)
     shots = [a for a in _legal(b) if isinstance(a, Aim)]

@@ -2,7 +2,8 @@
 
     {"format": "ogre-preferences", "version": 1,
      "preferences": {"sound": true, "reminders": true, "skip_empty": false,
-                     "message_speed": "Low", "skill": "Low", "window_size": null,
+                     "message_speed": "Low", "skill": "Low", "defense_skill": "Low",
+                     "window_size": null,
                      "play_scenario": 3, "play_computer": "ogre", "tutorial_lesson": 0,
                      "fullscreen": false}}
 
@@ -49,7 +50,9 @@ class Preferences(BaseModel):
     reminders: StrictBool = True
     skip_empty: StrictBool = False
     message_speed: Level = "Low"
-    skill: Level = "Low"
+    skill: Level = "Low"                # the computer Ogre's (the 1986 Ogre Skill Level)
+    # the computer defence's own (issue 30); a file from before it gets "Low", still version 1
+    defense_skill: Level = "Low"
     window_size: tuple[Side, Side] | None = None     # width, height of a resized window
     # Play a Game's last choice, offered again next time (G1); a file from before these
     # existed simply gets the defaults, so version 1 still describes it.
@@ -57,6 +60,18 @@ class Preferences(BaseModel):
     play_computer: ComputerSide = "ogre"
     tutorial_lesson: Annotated[StrictInt, Spec(ge=0, le=99)] = 0    # Learn to Play's (X6)
     fullscreen: StrictBool = False      # F11 / Alt+Enter, kept for the next start (X13)
+
+    def skill_for(self, side: str) -> Level:
+        """The skill of the computer playing `side` ("ogre" or "defense").
+
+        >>> Preferences(skill="Hi").skill_for("ogre"), Preferences(skill="Hi").skill_for("defense")
+        ('Hi', 'Low')
+        """
+        return self.skill if side == "ogre" else self.defense_skill
+
+    def with_skill(self, side: str, level: Level) -> Preferences:
+        """These preferences with the computer's skill on `side` set to `level`."""
+        return self.model_copy(update={"skill" if side == "ogre" else "defense_skill": level})
 
 
 class PreferencesFile(BaseModel):

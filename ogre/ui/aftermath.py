@@ -3,7 +3,8 @@ commands Battle Report (this battle, a saved game or an exported log) and OSI > 
 
 The App tells `battle_changed` after every action applied in a battle; the one that ends it
 adds exactly one entry to the record (loading a finished save, or looking at the report again,
-applies nothing and adds nothing), and the battle-over dialog gains a Report button.
+applies nothing and adds nothing), and the battle-over dialog gains a Report button and (issue
+30) a New Battle one.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from ogre.storage.record import Entry, add_battle, load_record
 
 from .battle_files import logs_folder  # where Export the Log writes: the pictures go beside
 from .choices import ListDialog
+from .play import NEW_BATTLE
 from .record_window import RecordWindow
 from .report_window import ReportWindow
 from .widgets import Dialog
@@ -50,7 +52,9 @@ class Aftermath:
         self.recorded = battle
         d = battle.dialog
         if d is not None and d.title == OVER_TITLE and REPORT not in [b.label for b in d.buttons]:
-            battle.dialog = Dialog(d.title, d.message, ("OK", REPORT), self._over_closed)
+            # issue 30: another battle at once (never over a network: that one is hosted anew)
+            again = (NEW_BATTLE,) if self.app.network is None else ()
+            battle.dialog = Dialog(d.title, d.message, ("OK", REPORT) + again, self._over_closed)
         try:
             entry = battle.match.entry()
         except ValueError as exc:      # an entry the record refuses: said, and play goes on
@@ -85,6 +89,8 @@ class Aftermath:
     def _over_closed(self, button: str) -> None:
         if button == REPORT:
             self.report_battle()
+        elif button == NEW_BATTLE:
+            self.app.commands.play.after_battle()
 
     # ------------------------------------------------------------ reports
     def report_battle(self) -> None:

@@ -32,6 +32,7 @@ from .aftermath import Aftermath
 from .battle import Battle
 from .commands import Commands
 from .crash import crashed, ctrl_c_closes, interrupted
+from .handover import HandOver
 from .keyboard import KeyPointer, KeyTargets
 from .mapview import MapView, map_rect
 from .menus import MenuBar
@@ -96,6 +97,7 @@ class App:
         self.aftermath = Aftermath(self)       # X9: the record of battles, the reports
         self.rules = RulesWindow()             # X7: the rules at hand, F1
         self.advice = AdviceView(self)         # X8: the computer's advice, A
+        self.hand_over = HandOver(self)        # hot-seat: whose turn, at a change of side
         self.tutorial: Tutorial | None = None  # X6: Learn to Play's lessons
         self.network: NetworkHost | NetworkGuest | None = None    # X10
         self.commands = Commands(self, players or {})
@@ -134,14 +136,14 @@ class App:
         `computer`'s side - made once, never made and replaced."""
         self.advice.hide()
         if seats is None:
-            spec = self.commands.named_players.get(computer or "", self.prefs.skill)
-            seats = seats_for(computer, spec)
+            seats = seats_for(computer, self.commands.skill_for(computer) if computer else "")
         match = Match.begin(state, start=start, log=log, told=told, seats=seats,
                             field_name=self.commands.field_name if field_name is None
                             else field_name, advice_asked=advice_asked)
         self.battle = Battle(state, reminders=lambda: self.prefs.reminders, sounds=self.sounds,
                              on_change=self._battle_changed, match=match)
         self.commands.set_computer(computer, controller)
+        self.hand_over.watch(self.battle)
         self.screen = self.battle
         self._fit_screens()
         self.battle.frame_phase()       # a loaded or new battle opens on what matters (B4)
@@ -172,6 +174,7 @@ class App:
 
     def _battle_changed(self) -> None:
         self.touch()
+        self.hand_over.battle_changed(self.battle)
         self.aftermath.battle_changed(self.battle)     # X9: the action that ends it is recorded
 
     def open_editor(self, field: Field, ogre_hex: int = 0, mark: int = 3) -> None:

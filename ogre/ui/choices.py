@@ -87,22 +87,42 @@ def _row_heights(rows: list[str], width: int, message: str) -> list[int]:
 
 
 class OptionsDialog(Dialog):
-    """Groups of mutually exclusive options (radio buttons). on_close(button, choices)."""
+    """Groups of mutually exclusive options (radio buttons). on_close(button, choices).
+    The last `inline` groups (a level: Low, Med, Hi) lay their options along one row beside
+    their name."""
 
     def __init__(self, title: str, message: str,
                  groups: list[tuple[str, list[tuple[str, bool]]]],
                  on_close: Callable[[str, list[int]], object],
-                 chosen: list[int] | None = None) -> None:
+                 chosen: list[int] | None = None, inline: int = 0) -> None:
         self.groups = groups
+        self.inline = inline
         self.chosen = chosen or [next(i for i, (_, on) in enumerate(opts) if on)
                                  for _, opts in groups]
-        rows = sum(1 + len(opts) for _, opts in groups)
+        rows = sum(1 if self._inline(g) else 1 + len(opts) for g, (_, opts) in enumerate(groups))
         super().__init__(title, message, ("OK", "Cancel"), lambda b: on_close(b, list(self.chosen)),
                          width=540, body_height=rows * ROW_H)
+
+    def _inline(self, g: int) -> bool:
+        return g >= len(self.groups) - self.inline
+
+    def usable(self, g: int, i: int) -> bool:
+        """Can option i of group g be chosen now (a subclass may dim it by the other choices)?"""
+        return self.groups[g][1][i][1]
+
+    def choose(self, g: int, i: int) -> None:
+        self.chosen[g] = i
 
     def option_rects(self):
         y = self.body_top
         for g, (_, opts) in enumerate(self.groups):
+            if self._inline(g):
+                yield g, -1, pygame.Rect(self.rect.left + 20, y, 220, ROW_H)
+                w = (self.rect.width - 260) // len(opts)
+                for i in range(len(opts)):
+                    yield g, i, pygame.Rect(self.rect.left + 240 + i * w, y + 2, w - 4, ROW_H - 4)
+                y += ROW_H
+                continue
             yield g, -1, pygame.Rect(self.rect.left + 20, y, 300, ROW_H)
             y += ROW_H
             for i in range(len(opts)):
@@ -112,20 +132,21 @@ class OptionsDialog(Dialog):
     def handle_body(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for g, i, r in self.option_rects():
-                if i >= 0 and r.collidepoint(event.pos) and self.groups[g][1][i][1]:
-                    self.chosen[g] = i
+                if i >= 0 and r.collidepoint(event.pos) and self.usable(g, i):
+                    self.choose(g, i)
 
     def draw_body(self, surface: pygame.Surface) -> None:
         for g, i, r in self.option_rects():
             name, opts = self.groups[g]
             if i < 0:
-                theme.draw_in_box(surface, name, r, 21, theme.TEXT_DIM, bold=True, middle=True)
+                theme.draw_in_box(surface, name, r, 21, theme.TEXT_DIM, bold=True, middle=True,
+                                  smallest=15)
                 continue
-            words, on = opts[i]
+            words, on = opts[i][0], self.usable(g, i)
             mark = (r.left + 10, r.centery)
             pygame.draw.circle(surface, theme.TEXT if on else theme.TEXT_DIM, mark, 8, 2)
             if self.chosen[g] == i:
-                pygame.draw.circle(surface, theme.ACCENT, mark, 5)
+                pygame.draw.circle(surface, theme.ACCENT if on else theme.TEXT_DIM, mark, 5)
             theme.draw_in_box(surface, words, pygame.Rect(r.left + 28, r.top, r.width - 28,
                                                          r.height), 22,
                               theme.TEXT if on else theme.TEXT_DIM, smallest=15, middle=True)

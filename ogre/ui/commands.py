@@ -5,7 +5,6 @@ turn (G2): it thinks off the event loop and shows its moves and shots one by one
 
 from __future__ import annotations
 
-import random
 import time
 from concurrent.futures import Future
 from typing import TYPE_CHECKING
@@ -14,20 +13,19 @@ import pygame
 
 from ogre.match import SIDES, Seat
 from ogre.resources import standard_board
-from ogre.rules import Action, Aim, Done, Field, OgreAim, Undo, legal_actions, new_game
-from ogre.rules.invariants import first_problem
+from ogre.rules import Action, Aim, Done, Field, OgreAim, Undo, legal_actions
 from ogre.rules.state import OGRE_PHASES, GameState, Phase
 from ogre.storage.errors import StorageError
 from ogre.storage.fields import FieldStore, fit_label, load_predesigned
 from ogre.storage.games import Players
-from ogre.storage.preferences import save_preferences
 
 from . import battle_files, keymap, network, status, theme
 from .battle_files import slot_line
-from .choices import ListDialog, NameDialog, OptionsDialog
-from .kept_ogre import field_from_state, keep_old_ogre
+from .choices import ListDialog, NameDialog
+from .kept_ogre import field_from_state
 from .menus import Command
 from .options import ABOUT, KeysDialog, PreferencesDialog
+from .play import PlayGame, ai_available
 from .thinker import Mind, Thought, WorkerGone
 from .unsaved import Unsaved
 from .widgets import Dialog
@@ -47,9 +45,6 @@ MAP_KEYS = {
     "bottom_half": lambda m: m.jump_half(bottom=True),
 }
 
-# Play a Game's "Players" rows, by the side the computer plays ("none": two players)
-PLAYERS = ("ogre", "none", "defense")
-
 # How long each computer step stays up, by Ogre Message Speed (G2): a step that put a message in
 # the result window (the Ogre's moves, rams, overruns, aims, fire results) holds for the message
 # pause; a quiet one (a defender's move, the end of a phase) only a moment.
@@ -63,14 +58,6 @@ def step_pause(speed: str, action, shown: int) -> float:
     if shown and not isinstance(action, Done):
         return MESSAGE_PAUSE[speed]
     return QUIET_PAUSE[speed]
-
-
-def ai_available() -> bool:
-    try:
-        from ogre.ai import make_controller  # noqa: F401
-        return True
-    except ImportError:
-        return False
 
 
 class Commands:
@@ -90,6 +77,7 @@ class Commands:
         self.field_name = ""
         # asks before a changed battle is lost (G6); its Save button runs Save a Game
         self.unsaved = Unsaved(app, save=lambda then: battle_files.save_game(self, then=then))
+        self.play = PlayGame(self)            # Play a Game (G1), and a new battle at the end
 
     # ------------------------------------------------------------ the menus
     def menus(self):
@@ -105,7 +93,8 @@ class Commands:
                 Command("Load a Game", lambda: battle_files.load_game(self)),
                 Command("Save a Game", lambda: battle_files.save_game(self),
                         lambda: battling() and not a.battle.state.over),
-                Command("Play a Game", self.play_game, editing, key="P"),
+                # issue 30: at any time (from a battle, on its field), but not over a network
+                Command("Play a Game", self.play.open, lambda: a.network is None, key="P"),
                 Command("Learn to Play", lambda: self.unsaved.ask_first(           # X6
                     "Learn to Play", a.start_tutorial)),
                 Command("Host a Network Game", lambda: network.ask_host(a),        # X10
@@ -178,8 +167,8 @@ class Commands:
         def done(button, prefs):
             if button == "OK":
                 a.set_prefs(prefs)
-                if self.controller is not None:
-                    self._make_controller(prefs.skill)
+                if self.controller is not None and self.computer is not None:
+                    self._make_controller(self.skill_for(self.computer))
         a.dialog = PreferencesDialog(a.prefs, one_player or a.battle is None, done)
 
     # ------------------------------------------------------------ fields (G5, E10)
@@ -288,97 +277,6 @@ class Commands:
         s = a.battle.state
         a.open_editor(field_from_state(s), s.ogre.hex if not s.over else 0, s.ogre.mark)
 
-    def play_game(self) -> None:
-        a = self.app
-        ai = ai_available()
-        groups = [
-            ("Scenario", [("Mark III", True), ("Mark V", True)]),
-            ("Players", [("One player: the computer plays the Ogre", ai),
-                         ("Two players, taking turns at this computer", True),
-                         ("One player: you are the Ogre, the computer defends", ai)]),
-        ]
-        p = a.prefs
-        players = PLAYERS.index(p.play_computer)
-        if not ai:
-            players = PLAYERS.index("none")
-        chosen_default = [0 if p.play_scenario == 3 else 1, players]   # the last choice (G1)
-
-        def picked(button, choice):
-            if button != "OK":
-                return
-            mark = 3 if choice[0] == 0 else 5
-            side = PLAYERS[choice[1]]
-            computer = None if side == "none" else side
-            self._remember_play_choice(mark, side)
-            go_on(mark, computer)
-
-        def go_on(mark: int, computer: str | None) -> None:
-            if a.battle is not None and a.battle.match.may_keep_ogre():
-                a.dialog = OptionsDialog(
-                    "Play a Game", "A battle is in progress.",
-                    [("The Ogre", [("Start new Ogre", True), ("Keep old Ogre", True)])],
-                    lambda b, c: self._check_and_start(mark, computer, keep=c[0] == 1)
-                    if b == "OK" else None)
-                return
-            self._check_and_start(mark, computer, keep=False)
-        a.dialog = OptionsDialog("Play a Game", "Choose the battle.", groups, picked,
-                                 chosen_default)
-
-    def _remember_play_choice(self, mark: int, side: str) -> None:
-        """G1: offered again next time, in this run and the next. Written quietly: a config
-        folder that refuses it costs only the next run's default, and the Preferences dialog
-        says so when the player changes a setting there."""
-        a = self.app
-        a.prefs = a.prefs.model_copy(update={"play_scenario": mark, "play_computer": side})
-        try:
-            save_preferences(a.prefs_folder, a.prefs)
-        except (StorageError, OSError):
-            pass
-
-    def _check_and_start(self, mark: int, computer: str | None, keep: bool) -> None:
-        a = self.app
-        # a kept Ogre keeps its Mark (G1), so the field is checked against that scenario
-        checked = a.battle.state.ogre.mark if keep and a.battle is not None else mark
-
-        def start():
-            self._start(mark, computer, keep)
-
-        def play():
-            if keep:
-                start()         # Keep old Ogre goes on with the battle: nothing is lost
-            else:
-                self.unsaved.ask_first("Play a Game", start)   # a new Ogre replaces the battle (G6)
-        a.editor.start_checks(checked, play)
-
-    def _start(self, mark: int, computer: str | None, keep: bool) -> None:
-        a = self.app
-        field = a.editor.field
-        log, start = [], None
-        if keep and a.battle is not None:
-            state = keep_old_ogre(a.battle.state, field, a.editor.ogre_hex)
-            problem = first_problem(state)
-            if problem:                          # the edit made a position no battle can be in
-                a.show("Play a Game", f"The battle cannot go on with the old Ogre: {problem}.")
-                return
-            if state is a.battle.state:          # nothing edited: the log still replays
-                log, start = a.battle.log, a.battle.start_state
-            safe = a.battle.match.safe           # what was at risk still is
-        else:
-            seed = random.Random(a.seed * 1000 + self.games_played).randrange(1 << 31)
-            state = new_game(field, mark, seed)
-        self.games_played += 1
-        if not keep:
-            self.unsaved.kept(state)         # a new battle: nothing to lose until it moves
-        self._first_screen_over()
-        a.start_battle(state, computer=computer, log=log, start=start)
-        if keep:
-            a.battle.match.safe = safe
-
-    def _first_screen_over(self) -> None:
-        """Once a battle has started, the editor's messages box stops saying how to start one."""
-        if self.app.editor is not None:
-            self.app.editor.how_to_start = ""
-
     def players(self) -> Players:
         """Who plays, as a saved game records it (the match's seats)."""
         b = self.app.battle
@@ -394,7 +292,9 @@ class Commands:
         self.controller = controller
         self.absent = None
         if self.computer and controller is None:
-            self._make_controller(self.app.prefs.skill)
+            seat = self.app.battle.match.seats[self.computer]
+            self._make_controller(seat.skill if seat.who == "computer" and seat.skill
+                                  else self.skill_for(self.computer))
         elif self.computer is None:             # two players here now (a plugin that failed)
             seats = self.app.battle.match.seats
             for s in SIDES:
@@ -409,12 +309,16 @@ class Commands:
             if self.computer == "ogre" and self.app.battle.state.phase is Phase.OGRE_ENTRY:
                 self.app.battle.dialog = None       # no entry dialog for the computer's Ogre
 
-    def _make_controller(self, skill: str) -> None:
+    def skill_for(self, side: str) -> str:
+        """Who the computer is on `side`: a player named on the command line (X5), else that
+        side's own skill from the Preferences (issue 30: the defence's is not the Ogre's)."""
+        return self.named_players.get(side) or self.app.prefs.skill_for(side)
+
+    def _make_controller(self, spec: str) -> None:
         from ogre.ai import controller_from_arg
         side = self.computer
         if side is None:
             return
-        spec = self.named_players.get(side, skill)
         try:
             self.controller = controller_from_arg(side, spec, seed=self.app.seed)
             self.mind.use(self.controller, None if ":" in spec else (side, spec, self.app.seed))
@@ -440,10 +344,11 @@ class Commands:
         self.absent, self.controller = self.computer, None
 
     def working(self) -> bool:
-        """The computer acts now: its turn, and no dialog or open menu has paused it."""
+        """The computer acts now: its turn, and no dialog, open menu or turning point's banner
+        (X11: held like a computer message until a click or a key) has paused it."""
         a = self.app
         return (self.computer_acting() and a.dialog is None and a.battle.dialog is None
-                and not a.menubar.active)
+                and not a.menubar.active and not a.battle.banner)
 
     def busy(self, event) -> bool:
         """While the computer acts, a click or key only hurries its messages along (G2); the

@@ -32,7 +32,8 @@ NOTE_SIZE = 17
 
 
 class PreferencesDialog(Dialog):
-    """Five options, each clicked through its values; speed and skill dimmed in two-player games."""
+    """Six options, each clicked through its values; speed and the computer's skills dimmed in
+    two-player games. The Ogre and the defence each have their own skill (issue 30)."""
 
     OPTIONS = (
         ("sound", "Sound Effects"),
@@ -40,6 +41,7 @@ class PreferencesDialog(Dialog):
         ("skip_empty", "Skip Empty Turns"),
         ("message_speed", "Ogre Message Speed"),
         ("skill", "Ogre Skill Level"),
+        ("defense_skill", "Defense Skill Level"),
     )
 
     def __init__(self, prefs: Preferences, one_player: bool,
@@ -57,7 +59,7 @@ class PreferencesDialog(Dialog):
         return {name: self.values[name] for name, _ in self.OPTIONS}
 
     def live(self, name: str) -> bool:
-        return self.one_player or name not in ("message_speed", "skill")
+        return self.one_player or name not in ("message_speed", "skill", "defense_skill")
 
     def row_rect(self, i: int) -> pygame.Rect:
         return pygame.Rect(self.rect.left + 20, self.body_top + i * ROW_H, self.rect.width - 40,

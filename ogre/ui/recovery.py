@@ -22,8 +22,8 @@ def continue_game(app, saved: SavedGame) -> None:
     """Play on from `saved` as it was being played: who the computer was, its skill, the field's
     name, the log from the battle's start and the advice asked."""
     p = saved.players
-    if p.count == 1:
-        app.prefs = app.prefs.model_copy(update={"skill": p.skill})
+    if p.count == 1 and p.computer is not None:
+        app.prefs = app.prefs.with_skill(p.computer, p.skill)     # that side's own (issue 30)
     commands = app.commands
     commands.field_name = saved.field_name
     if app.editor is not None:

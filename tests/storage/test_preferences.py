@@ -164,3 +164,14 @@ def test_g1_a_bad_play_choice_is_reset_and_the_rest_kept(tmp_path):
     prefs, notice = load_preferences(tmp_path)
     assert prefs == Preferences(skill="Hi", play_computer="defense")
     assert notice and "reset" in notice
+
+
+def test_g7_a_file_from_before_the_defence_had_its_own_skill_still_loads(tmp_path):
+    # issue 30: the Ogre's skill stays the Ogre's; the defence gets the 1986 default, Low
+    write(tmp_path, json.dumps({"format": "ogre-preferences", "version": 1,
+                                "preferences": {"skill": "Hi", "message_speed": "Med"}}))
+    prefs, notice = load_preferences(tmp_path)
+    assert notice is None
+    assert (prefs.skill, prefs.defense_skill) == ("Hi", "Low")
+    assert (prefs.skill_for("ogre"), prefs.skill_for("defense")) == ("Hi", "Low")
+    assert prefs.with_skill("defense", "Med").defense_skill == "Med"

@@ -27,6 +27,7 @@ def played_app(actions=SHORT) -> tuple[App, Driver]:
         assert app.battle.act(parse_action(text), confirmed=True), app.battle.message
     app.aftermath.settle()                               # the record is written beside the loop
     app.step([])
+    d.hand_over()                                        # two players: whose turn it is
     return app, d
 
 

@@ -32,6 +32,7 @@ def test_t1_g4_hotseat_battle_to_complete_ogre_victory():
     assert d.dialog is not None and d.dialog.title == "Reminder"
     d.answer("OK")
     assert s().phase is Phase.DEFENSE_MOVE
+    assert d.hand_over()                              # whose turn it is, at the change of side
     d.button("Done")
     d.answer("OK")                                    # the infantry did not move
     assert s().phase is Phase.DEFENSE_FIRE
@@ -39,6 +40,7 @@ def test_t1_g4_hotseat_battle_to_complete_ogre_victory():
     assert s().phase is Phase.GEV_MOVE
     d.button("Done")
     assert s().phase is Phase.OGRE_MOVE and s().turn == 2
+    assert d.hand_over()
 
     d.drag_hex(820, 817)
     assert s().ogre.hex == 817

@@ -201,6 +201,7 @@ def test_t4_skip_empty_turns_passes_a_phase_with_nothing_to_do():
         d.answer("OK")
     # Defense move: the pieces can move, so the phase waits for the player.
     assert app.battle.state.phase is Phase.DEFENSE_MOVE
+    d.hand_over()
     d.button("Done")
     d.answer("OK")
     app.step([])

@@ -54,6 +54,7 @@ def _play_turns(host, guest, turns: int) -> None:
                 continue
             if b.dialog is not None and b.dialog.title == "Ogre Entry":
                 b.dialog = None
+            b.banner = []                            # a turning point's banner, read (X11)
             if (b.state.over or app.dialog is not None or b.dialog is not None
                     or app.commands.computer_acting()):
                 continue

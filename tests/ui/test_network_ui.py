@@ -30,6 +30,8 @@ def _my_turn(app: App) -> bool:
     b = app.battle
     if b is not None and b.dialog is not None and b.dialog.title == "Ogre Entry":
         b.dialog = None                          # read: the Ogre comes on where it is dragged
+    if b is not None and b.banner:
+        b.banner = []                            # a turning point's banner, read (X11)
     return (b is not None and not b.state.over and app.dialog is None and b.dialog is None
             and not app.commands.computer_acting())
 

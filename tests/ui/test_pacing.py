@@ -39,6 +39,7 @@ def _computer_step(app: App) -> str:
     b, c = app.battle, app.commands
     before = len(b.log)
     for _ in range(4):
+        b.banner = []                      # a turning point's banner, read: it holds the turn
         app.step([])
         if c.thinking is not None:
             c.thinking.result(timeout=60)

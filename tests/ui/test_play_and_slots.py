@@ -129,6 +129,7 @@ def test_g6_save_and_load_a_game_continues_exactly():
     start_two_player(d)
     d.answer("OK")
     _play_some(app, 120, seed=9)
+    d.hand_over()
     saved_state = app.battle.state
     menu(d, "Menu", "Save a Game")
     pick(d, 2)                                   # slot 3
@@ -146,6 +147,7 @@ def test_g6_save_and_load_a_game_continues_exactly():
         s, _ = apply(s, a)
     for a in line[:3]:
         app.battle.act(a, confirmed=True)        # the battle moves on past its save
+    d.hand_over()
     menu(d, "Menu", "Load a Game")
     pick(d, 2)
     assert d.dialog is not None and "lost" in d.dialog.message   # a battle is in progress

@@ -52,6 +52,8 @@ def frame(app: App) -> None:
     thinking = app.commands.thinking
     if thinking is not None:
         thinking.result(timeout=60)
+    if app.battle is not None:
+        app.battle.banner = []       # a turning point's banner, read: it holds the turn (X11)
     app.step([])
 
 

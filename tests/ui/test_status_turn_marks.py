@@ -40,6 +40,7 @@ def done(d) -> None:
     d.button("Done")
     if d.dialog is not None and d.dialog.title == "Reminder":
         d.answer("OK")
+    d.hand_over()                   # two players here: whose turn it is, at a change of side
 
 
 def summary(app) -> list[str]:

@@ -145,7 +145,7 @@ def play_again(app: App, d: Driver, keep: bool) -> None:
     the field's departures from the standard deployment (E8)."""
     old = app.battle
     menu(d, "Menu", "Edit the Field")
-    app.commands._check_and_start(3, None, keep=keep)
+    app.commands.play.check_and_start(3, None, keep=keep)
     for _ in range(10):
         if app.battle is not old:
             return
