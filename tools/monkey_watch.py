@@ -126,8 +126,13 @@ class MonkeyWatch(MonkeyApp):
         if self.app.commands.working():
             self.computer_turn()
         elif (self.dialog() is None and self.app.menubar.open is None
-              and self.rnd.random() < 0.01):
+              and not self._banner() and self.rnd.random() < 0.01):
             self.probe()
+
+    def _banner(self) -> bool:
+        """A turning point's banner (X11) takes the next key or click for itself."""
+        b = self.app.battle
+        return b is not None and self.app.screen is b and bool(b.banner)
 
     def probe(self) -> None:
         """Does the app still react? K must open the keyboard list and Esc close it."""

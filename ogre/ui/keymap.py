@@ -49,7 +49,7 @@ ROWS = (
          ("story_newest", (pygame.K_END,))), shift=True),
     Row("M  O", "open the Menu / OSI menus; arrows choose, Enter runs",
         (("menu", (pygame.K_m,)), ("osi", (pygame.K_o,)))),
-    Row("P", "Play a Game (from the Field Editor)", (("play", (pygame.K_p,)),)),
+    Row("P", "Play a Game (at any time)", (("play", (pygame.K_p,)),)),
     Row("Enter  Esc", "OK, Cancel in dialogs",
         (("ok", (pygame.K_RETURN, pygame.K_KP_ENTER)), ("cancel", (pygame.K_ESCAPE,)))),
     Row("F1", "the rules at hand; while open, 1 to 7 turn its pages",

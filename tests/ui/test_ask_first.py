@@ -279,7 +279,7 @@ def test_s4_p_plays_a_game_from_the_editor_and_is_listed():
     d = Driver(app)
     command = next(c for c in app.menubar.menus[0].commands if c.label == "Play a Game")
     assert command.key == "P"
-    assert ("P", "Play a Game (from the Field Editor)") in KEYS
+    assert ("P", "Play a Game (at any time)") in KEYS
     d.key(pygame.K_p, unicode="p")
     assert d.dialog is not None and d.dialog.title == "Play a Game"
     d.answer("Cancel")
