@@ -122,7 +122,7 @@ def main(argv: list[str] | None = None) -> int:
         return install_desktop_entry()
     import random
 
-    from ogre.ui import window
+    from ogre.ui.drawing import window
     missing = window.no_display()
     if missing:
         print(f"ogre: {missing}", file=sys.stderr)
@@ -134,7 +134,7 @@ def main(argv: list[str] | None = None) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
     players = {side: spec for side, spec in (("ogre", args.ogre), ("defense", args.defense))
                if spec}
-    from ogre.ui.crash import crashed
+    from ogre.ui.commands.crash import crashed
     try:
         app = App(size=size, seed=seed, replay=args.replay, players=players)
     except KeyboardInterrupt:

@@ -1,7 +1,7 @@
-"""The desktop entry (X13): desktop/ ships a .desktop file, the icon (drawn by ogre.ui.art, written
-by tools/make_assets.py) and AppStream metadata; `ogre --install-desktop` puts them where a
-Linux desktop looks (XDG_DATA_HOME, ~/.local/share), its Exec line naming this very copy of OGRE,
-since pip, pipx and uv cannot install into those folders themselves.
+"""The desktop entry (X13): desktop/ ships a .desktop file, the icon (drawn by ogre.ui.drawing.art,
+written by tools/make_assets.py) and AppStream metadata; `ogre --install-desktop` puts them
+where a Linux desktop looks (XDG_DATA_HOME, ~/.local/share), its Exec line naming this very copy
+of OGRE, since pip, pipx and uv cannot install into those folders themselves.
 
 >>> desktop_exec(["/opt/my games/ogre"])
 '"/opt/my games/ogre"'

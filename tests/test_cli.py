@@ -72,7 +72,7 @@ def test_x13_no_display_is_one_sentence_and_a_status(tmp_path):
 
 def test_x13_the_dummy_driver_asked_for_by_name_still_opens():
     """Tests and tools ask for SDL's dummy driver explicitly: that is no missing display."""
-    code = "from ogre.ui.window import no_display; print(no_display())"
+    code = "from ogre.ui.drawing.window import no_display; print(no_display())"
     env = dict(os.environ, SDL_VIDEODRIVER="dummy")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=120, env=env)

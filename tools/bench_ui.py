@@ -71,7 +71,7 @@ def bench_redraw(frames: int, size: tuple[int, int] = DEFAULT_1080P) -> float:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
 
-    from ogre.ui.widgets import Dialog
+    from ogre.ui.toolkit.widgets import Dialog
 
     app = mid_game_app(size)
     time_draws(app, 20)                                   # warm the caches

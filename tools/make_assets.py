@@ -1,10 +1,11 @@
 """Regenerate assets/: counter PNGs, a contact sheet, and the sound effects as WAV (U1, U2, S5),
 and the desktop icon in desktop/ (X13).
 
-The game draws its counters at run time (ogre.ui.art); those PNGs are previews for people and
-packagers. The WAVs are what the game plays (ogre.ui.sound loads them rather than synthesise
-them at every start) and the icon is what a desktop shows; tests check both still match the
-code that makes them. The same code makes them all, so running this twice gives identical files.
+The game draws its counters at run time (ogre.ui.drawing.art); those PNGs are previews for
+people and packagers. The WAVs are what the game plays (ogre.ui.drawing.sound loads them rather
+than synthesise them at every start) and the icon is what a desktop shows; tests check both
+still match the code that makes them. The same code makes them all, so running this twice gives
+identical files.
 
     python -m tools.make_assets [--out assets] [--size 64] [--desktop desktop]
 """
@@ -24,7 +25,7 @@ import pygame  # noqa: E402
 ROOT = Path(__file__).resolve().parent.parent
 
 from ogre.desktop import ICON, ICON_SIZE  # noqa: E402
-from ogre.ui import art, sound  # noqa: E402
+from ogre.ui.drawing import art, sound  # noqa: E402
 
 # (file stem, kind, keyword arguments) for every distinct counter face
 VARIANTS: list[tuple[str, str, dict[str, int]]] = [

@@ -17,7 +17,7 @@ from tools.app_driver import key_event, mouse_event, top_dialog, window_pos
 if TYPE_CHECKING:                  # the app is imported when started, after SDL is set up
     from ogre.rules.state import GameState
     from ogre.ui.app import App
-    from ogre.ui.battle import Battle
+    from ogre.ui.scenes.battle import Battle
 
 COMPUTER_STEPS = 4000        # steps a computer turn may take without changing the battle ...
 COMPUTER_SECONDS = 45.0      # ... and seconds: both exceeded is a freeze

@@ -193,7 +193,7 @@ class MonkeyPlay(MonkeyMenus):
             self.drag_hexes(s.piece(action.piece).hex, s.ogre.hex)
             d = self.dialog()
             if d is not None and hasattr(d, "row_rect") and d.title == "Defense Attack":
-                from ogre.ui.dialogs import PARTS
+                from ogre.ui.dialogs.attack import PARTS
                 self.click(d.row_rect(PARTS.index(action.part)).center)
                 self.answer("OK" if rnd.random() < 0.9 else "Cancel")
         elif isinstance(action, (Fire, Clear)):
@@ -259,7 +259,7 @@ class MonkeyPlay(MonkeyMenus):
     # -- the Field Editor
     def g_editor(self) -> None:
         from ogre.rules.hexes import ALL_HEXES, neighbours
-        from ogre.ui import editor_sidebar as bar
+        from ogre.ui.scenes import editor_sidebar as bar
         ed = self.editor
         if ed is None:
             return

@@ -97,8 +97,8 @@ def capture(out: Path) -> None:
 
     from ogre.rules import parse_action
     from ogre.rules.state import OGRE_ID
-    from ogre.ui import theme
     from ogre.ui.app import App
+    from ogre.ui.toolkit import theme
 
     seed = pick_seed()
     # the canvas's own size, one window pixel per canvas pixel (without a size the window

@@ -42,8 +42,8 @@ def computer_battle(ogre: str = "Low", defense: str = "Med", seed: int = SEED):
 
 def played_app():
     """The app with the battle played through its battle screen, the report open."""
-    from ogre.ui import theme
     from ogre.ui.app import App
+    from ogre.ui.toolkit import theme
 
     start, actions = computer_battle()
     app = App(state=start, size=theme.LOGICAL_SIZE)

@@ -85,7 +85,7 @@ def _first(state, kind):
 def battle_phases(out: Path) -> None:
     """The battle in each phase, a dialog or two on the way."""
     from ogre.rules import Aim, Done, Enter, Fire, Move, OgreAim
-    from ogre.ui.dialogs import PartDialog, WeaponDialog
+    from ogre.ui.dialogs.attack import PartDialog, WeaponDialog
     app = _app(_battle())
     b = app.battle
     _shoot(app, out, "battle-1-ogre-entry")

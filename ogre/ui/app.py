@@ -25,28 +25,26 @@ from ogre.rules.field import Field
 from ogre.rules.state import GameState
 from ogre.storage.errors import StorageError
 from ogre.storage.preferences import Preferences, load_preferences, save_preferences
-
-from . import battle_files, keymap, theme
-from .advice_view import AdviceView
-from .aftermath import Aftermath
-from .battle import Battle
-from .commands import Commands
-from .crash import crashed, ctrl_c_closes, interrupted
-from .handover import HandOver
-from .keyboard import KeyPointer, KeyTargets
-from .mapview import MapView, map_rect
-from .menus import MenuBar
-from .network import NetworkGuest, NetworkHost
-from .recovery import offer_recovery
-from .rules_window import RulesWindow
-from .tutorial import Tutorial
-from .widgets import Dialog, route_to_dialog
-from .window import is_fullscreen_key, open_window, set_icon, toggle_fullscreen
+from ogre.ui.commands.aftermath import Aftermath
+from ogre.ui.commands.crash import crashed, ctrl_c_closes, interrupted
+from ogre.ui.commands.menu import Commands, battle_files
+from ogre.ui.commands.network import NetworkGuest, NetworkHost
+from ogre.ui.commands.recovery import offer_recovery
+from ogre.ui.dialogs.handover import HandOver
+from ogre.ui.drawing.mapview import MapView, map_rect
+from ogre.ui.drawing.window import is_fullscreen_key, open_window, set_icon, toggle_fullscreen
+from ogre.ui.overlays.advice_view import AdviceView
+from ogre.ui.overlays.keyboard import KeyPointer, KeyTargets
+from ogre.ui.overlays.rules_window import RulesWindow
+from ogre.ui.overlays.tutorial import Tutorial
+from ogre.ui.scenes.battle import Battle
+from ogre.ui.toolkit import keymap, theme
+from ogre.ui.toolkit.menus import MenuBar
+from ogre.ui.toolkit.widgets import Dialog, route_to_dialog
 
 if TYPE_CHECKING:
     from ogre.ai.protocol import Controller
-
-    from .editor import Editor
+    from ogre.ui.scenes.editor import Editor
 
 
 class Screen(Protocol):
@@ -152,8 +150,7 @@ class App:
     def start_tutorial(self) -> None:
         """Menu > Learn to Play (X6): the lessons' battle, from the lesson reached last time."""
         from ogre.match.lessons import NAME
-
-        from .tutorial import ScriptedOgre, first_position, lesson_start
+        from ogre.ui.overlays.tutorial import ScriptedOgre, first_position, lesson_start
         index = self.prefs.tutorial_lesson
         state, log = lesson_start(index)
         self.start_battle(state, computer="ogre", log=log, start=first_position(),
@@ -179,7 +176,7 @@ class App:
 
     def open_editor(self, field: Field, ogre_hex: int = 0, mark: int = 3) -> None:
         """The Field Editor on `field`; from a battle, with its Ogre on `ogre_hex` (E1, E7)."""
-        from .editor import Editor
+        from ogre.ui.scenes.editor import Editor
         if self.editor is None:
             self.editor = Editor(field, sounds=self.sounds, on_change=self.touch)
         else:
@@ -505,7 +502,7 @@ def _fit_desktop(size):
 
 def _make_sounds(enabled: bool):
     try:
-        from .sound import Sounds
+        from ogre.ui.drawing.sound import Sounds
         return Sounds.create(enabled)
     except Exception:       # no sound module or device: play silently
         return None

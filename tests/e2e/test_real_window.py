@@ -116,8 +116,8 @@ def test_x4_real_window_shows_the_battle(xvfb, tmp_path):
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
 
-    from ogre.ui import theme
     from ogre.ui.app import default_window_size
+    from ogre.ui.toolkit import theme
 
     img = pygame.image.load(str(tmp_path / "window.png"))
     # no size given or remembered: the window fits the 1280 x 800 screen (B4)

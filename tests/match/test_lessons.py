@@ -17,7 +17,7 @@ from ogre.match.lessons import (
 )
 from ogre.rules import Action, parse_action
 from ogre.rules.state import Phase
-from ogre.ui.tutorial import first_position
+from ogre.ui.overlays.tutorial import first_position
 
 
 def test_x6_every_lesson_wants_rules_actions_and_waits_for_a_typed_event():

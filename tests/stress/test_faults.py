@@ -24,11 +24,11 @@ from ogre.storage.fields import FieldStore, field_to_text, load_predesigned
 from ogre.storage.games import GameStore, Players, game_to_text
 from ogre.storage.paths import fields_folder, games_folder, preferences_folder
 from ogre.storage.preferences import load_preferences
-from ogre.ui import sound
 from ogre.ui.app import App
-from ogre.ui.battle import Battle
-from ogre.ui.choices import row_lines
-from ogre.ui.editor import Editor
+from ogre.ui.drawing import sound
+from ogre.ui.scenes.battle import Battle
+from ogre.ui.scenes.editor import Editor
+from ogre.ui.toolkit.choices import row_lines
 
 FULL = "The disk is full, so nothing was saved and the old file is unchanged."
 

@@ -40,7 +40,7 @@ def test_monkey_5000_events_find_nothing(tmp_path):
 
 def test_the_monkey_sees_a_dialog_that_cannot_be_closed(tmp_path, monkeypatch):
     """The freeze detector works: a dialog that ignores Esc and Enter is reported."""
-    from ogre.ui.widgets import Dialog
+    from ogre.ui.toolkit.widgets import Dialog
     m = monkey.Monkey(seed=1, home=tmp_path / "home")
     try:
         stuck = Dialog("Stuck", "Nothing closes me.", ("OK",))

@@ -15,7 +15,7 @@ from test_one_player import one_player
 from ogre.rules.state import OGRE_PHASES, Phase
 from ogre.storage.battlelog import advice_in_log, log_to_text, replay_text
 from ogre.storage.games import GameStore, Players, game_from_text, game_to_text
-from ogre.ui.advice_view import ARROW, NOT_NOW
+from ogre.ui.overlays.advice_view import ARROW, NOT_NOW
 
 
 def _key(app, key: int) -> None:

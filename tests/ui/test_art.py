@@ -12,7 +12,7 @@ import itertools  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from ogre.ui import art  # noqa: E402
+from ogre.ui.drawing import art  # noqa: E402
 
 FACES = [("heavy", {}), ("missile", {}), ("howitzer", {}), ("gev", {}),
          ("infantry", {"squads": 1}), ("infantry", {"squads": 2}), ("infantry", {"squads": 3}),

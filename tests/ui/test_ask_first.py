@@ -14,10 +14,10 @@ from ogre.rules import Undo
 from ogre.rules.state import OGRE_ID, Phase
 from ogre.storage.games import GameStore
 from ogre.ui.app import App
-from ogre.ui.battle import Battle
-from ogre.ui.editor import Editor
-from ogre.ui.options import KEYS, KeysDialog
-from ogre.ui.unsaved import LOST
+from ogre.ui.dialogs.options import KEYS, KeysDialog
+from ogre.ui.dialogs.unsaved import LOST
+from ogre.ui.scenes.battle import Battle
+from ogre.ui.scenes.editor import Editor
 
 # the 1986 manual's text sits in ../shared beside the checkout, not in the repository (rule 6)
 MANUAL = Path(__file__).resolve().parents[3] / "shared" / "seeds" / "ogre-1986-computer-manual.txt"

@@ -24,8 +24,8 @@ from test_battle_setup import (
 
 from ogre.rules.state import Phase
 from ogre.rules.units import Weapon
-from ogre.ui import battle_draw
 from ogre.ui.app import App
+from ogre.ui.scenes import battle_draw
 
 MISSILES, MAIN, SECONDARY, AP, TREADS = range(5)
 
@@ -300,7 +300,8 @@ def test_c8_results_at_the_bottom_of_the_sidebar():
     d.button("Fire")
     assert b.results[-1].split(": ")[1].split(" ")[0] in ("miss", "Glanced", "hit")
     # drawn in the results window at the bottom of the sidebar, the newest line lowest
-    from ogre.ui import sidebar, theme
+    from ogre.ui.scenes import sidebar
+    from ogre.ui.toolkit import theme
     window = [(text, pos) for text, pos in drawn_text(app)
               if pos[1] >= sidebar.RESULT.top and pos[0] < theme.SIDEBAR_W]
     ys = [pos[1] for _, pos in window]

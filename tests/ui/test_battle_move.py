@@ -26,8 +26,8 @@ from test_battle_setup import (
 )
 
 from ogre.rules.state import OGRE_ID, Phase
-from ogre.ui import battle_draw, sidebar
 from ogre.ui.app import App
+from ogre.ui.scenes import battle_draw, sidebar
 
 # ---------------------------------------------------------------- M1: a drag is a move
 

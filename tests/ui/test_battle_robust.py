@@ -21,8 +21,8 @@ from ogre.rules.errors import MESSAGES
 from ogre.rules.hexes import on_map
 from ogre.rules.state import OGRE_ID, GameState, Phase
 from ogre.rules.units import Kind
-from ogre.ui import theme
 from ogre.ui.app import App
+from ogre.ui.toolkit import theme
 
 OFF = "PLEASE STAY ON THE MAP"
 

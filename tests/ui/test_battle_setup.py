@@ -59,7 +59,7 @@ def below_map(app: App, h: int) -> tuple[int, int]:
 
 def sidebar_blank(app: App) -> tuple[int, int]:
     """A point in the sidebar that is no button: off the map, in no command area."""
-    from ogre.ui import sidebar
+    from ogre.ui.scenes import sidebar
     return sidebar.RESULT.centerx, sidebar.RESULT.top + 120
 
 
@@ -86,7 +86,7 @@ def labels(app: App) -> list[str]:
 
 def drawn_text(app: App) -> list[tuple[str, tuple[int, int]]]:
     """Every string drawn in one full redraw, with where it was drawn (canvas coordinates)."""
-    from ogre.ui import theme
+    from ogre.ui.toolkit import theme
     drawn: list[tuple[str, tuple[int, int]]] = []
     real = theme.text
 

@@ -21,7 +21,8 @@ from test_battle_setup import (
 from ogre.rules.hexes import ALL_HEXES, distance
 from ogre.rules.state import OGRE_ID, Phase
 from ogre.rules.units import WEAPONS, Weapon
-from ogre.ui import battle_draw, theme
+from ogre.ui.scenes import battle_draw
+from ogre.ui.toolkit import theme
 
 
 def drawn_colours(app) -> dict[str, tuple]:

@@ -9,7 +9,7 @@ from driver import Driver
 
 from ogre.match import Seat
 from ogre.ui.app import App
-from ogre.ui.theme import LOGICAL_SIZE
+from ogre.ui.toolkit.theme import LOGICAL_SIZE
 
 
 def shot(app: App, name: str) -> None:

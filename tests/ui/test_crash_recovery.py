@@ -13,8 +13,8 @@ from test_ask_first import assert_asked, battle_with_a_move
 from ogre.storage.paths import crash_folder
 from ogre.storage.recovery import RecoverySlot
 from ogre.ui.app import App
-from ogre.ui.crash import ctrl_c_closes
-from ogre.ui.recovery import TITLE
+from ogre.ui.commands.crash import ctrl_c_closes
+from ogre.ui.commands.recovery import TITLE
 
 
 def crash_in_draw(app: App) -> int:
@@ -164,7 +164,7 @@ def test_x12_ctrl_c_leaves_the_computers_worker_thinking():
 
     from ogre.ai import make_controller
     from ogre.rules import new_game
-    from ogre.ui.thinker import ProcessThinker
+    from ogre.ui.overlays.thinker import ProcessThinker
     s = new_game(first_field(), 3, 1)
     thinker = ProcessThinker()
     try:

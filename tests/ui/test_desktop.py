@@ -16,10 +16,10 @@ from driver import Driver
 
 from ogre import desktop
 from ogre.storage.preferences import load_preferences
-from ogre.ui import art, sound
 from ogre.ui.app import App
-from ogre.ui.options import KEYS, KeysDialog
-from ogre.ui.sound import Sounds
+from ogre.ui.dialogs.options import KEYS, KeysDialog
+from ogre.ui.drawing import art, sound
+from ogre.ui.drawing.sound import Sounds
 
 
 def pixels(surface: pygame.Surface) -> bytes:

@@ -18,10 +18,10 @@ from ogre.rules.field import Field, Placement, armor_units, forward_attack_point
 from ogre.rules.hexes import NEIGHBOURS, col_row
 from ogre.rules.units import Kind
 from ogre.storage.fields import load_predesigned
-from ogre.ui import editor_sidebar as bar
-from ogre.ui import theme
-from ogre.ui.editor import ADD_RUBBLE, REMOVE_RUBBLE, Editor
-from ogre.ui.mapview import shared_edge
+from ogre.ui.drawing.mapview import shared_edge
+from ogre.ui.scenes import editor_sidebar as bar
+from ogre.ui.scenes.editor import ADD_RUBBLE, REMOVE_RUBBLE, Editor
+from ogre.ui.toolkit import theme
 
 CP_PRESENT = "COMMAND POST ALREADY PRESENT"
 CRATER = "CRATER IN THE WAY!"

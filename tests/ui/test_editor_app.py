@@ -8,9 +8,9 @@ import pygame
 from ogre.resources import standard_board
 from ogre.rules.field import Field, Placement
 from ogre.rules.units import Kind
-from ogre.ui import editor_sidebar as bar
 from ogre.ui.app import App
-from ogre.ui.editor import Editor
+from ogre.ui.scenes import editor_sidebar as bar
+from ogre.ui.scenes.editor import Editor
 
 
 class Sounds:

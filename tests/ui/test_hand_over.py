@@ -13,7 +13,7 @@ from ogre.rules import Field, Placement, new_game
 from ogre.rules.state import Phase
 from ogre.rules.units import Kind
 from ogre.ui.app import App
-from ogre.ui.theme import LOGICAL_SIZE
+from ogre.ui.toolkit.theme import LOGICAL_SIZE
 
 
 def hot_seat() -> tuple[App, Driver]:

@@ -8,9 +8,10 @@ from collections import Counter
 import pygame
 from driver import Driver
 
-from ogre.ui import commands, keymap
 from ogre.ui.app import App
-from ogre.ui.options import KEYS, KeysDialog
+from ogre.ui.commands import menu as commands
+from ogre.ui.dialogs.options import KEYS, KeysDialog
+from ogre.ui.toolkit import keymap
 
 
 def test_s4_every_key_is_bound_once_and_every_command_handled_is_in_the_map():

@@ -10,7 +10,7 @@ from driver import Driver
 from ogre.rules import Phase
 from ogre.rules.hexes import col_row
 from ogre.ui.app import App
-from ogre.ui.keyboard import step_hex
+from ogre.ui.overlays.keyboard import step_hex
 from tests.rules.helpers import scenario
 
 LEFT, RIGHT, UP, DOWN = pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN

@@ -9,9 +9,9 @@ from test_ask_first import assert_asked
 from test_play_and_slots import choose_options, pick
 
 from ogre.rules.units import MARKS
-from ogre.ui import commands as commands_module
 from ogre.ui.app import App
-from ogre.ui.battle import Battle
+from ogre.ui.commands import menu as commands_module
+from ogre.ui.scenes.battle import Battle
 
 
 def test_g1_after_a_lesson_let_go_play_a_game_starts_a_fresh_ogre_on_the_new_field():

@@ -211,7 +211,7 @@ def test_t4_skip_empty_turns_passes_a_phase_with_nothing_to_do():
 
 def _drawn(app) -> list[tuple[str, pygame.Rect, int]]:
     """Every string of one full redraw: its words, where it landed and its size."""
-    from ogre.ui import theme
+    from ogre.ui.toolkit import theme
     drawn: list[tuple[str, pygame.Rect, int]] = []
     real = theme.text
 
@@ -247,7 +247,7 @@ def test_g7_m7_m8_preferences_say_reminders_off_means_rams_and_overruns_unasked(
     assert not any(r.colliderect(b.rect) for r in note for b in dialog.buttons)
     if os.environ.get("OGRE_UX_SHOTS"):
         pygame.image.save(app.canvas, os.path.join(os.environ["OGRE_UX_SHOTS"], "prefs.png"))
-    from ogre.ui.rules_pages import pages
+    from ogre.ui.dialogs.rules_pages import pages
     rams = " ".join(b for p in pages() if p.tab == "Rams" for b in p.blocks if isinstance(b, str))
     assert "Reminders off it happens at once" in rams
 
@@ -255,7 +255,7 @@ def test_g7_m7_m8_preferences_say_reminders_off_means_rams_and_overruns_unasked(
 def test_s4_the_keys_list_names_ctrl_q_and_draws_every_row_at_one_size():
     """Issue 30 (20): K lists every key, Quit's Ctrl+Q too, each row whole at the list's size
     (two rows were shrunk to fit), inside the dialog."""
-    from ogre.ui.options import KEYS, KeysDialog
+    from ogre.ui.dialogs.options import KEYS, KeysDialog
     app = battle_app()
     d = Driver(app)
     d.answer("OK")

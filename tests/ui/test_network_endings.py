@@ -16,8 +16,8 @@ from ogre.storage.fields import load_predesigned
 from ogre.storage.games import GameStore
 from ogre.storage.record import load_record
 from ogre.storage.recovery import RecoverySlot
-from ogre.ui import battle_files
-from ogre.ui.network import NetworkGuest, NetworkHost
+from ogre.ui.commands import battle_files
+from ogre.ui.commands.network import NetworkGuest, NetworkHost
 
 
 def _battle():

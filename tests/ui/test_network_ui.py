@@ -12,9 +12,9 @@ from ogre.ai.protocol import make_controller
 from ogre.rules import new_game
 from ogre.rules.hidden import blind
 from ogre.storage.fields import load_predesigned
-from ogre.ui import network
 from ogre.ui.app import App
-from ogre.ui.network import NetworkGuest, NetworkHost
+from ogre.ui.commands import network
+from ogre.ui.commands.network import NetworkGuest, NetworkHost
 
 SHOTS = os.environ.get("OGRE_NETWORK_SHOTS")
 

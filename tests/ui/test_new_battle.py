@@ -12,8 +12,8 @@ from ogre.match import Seat
 from ogre.rules.state import Phase
 from ogre.storage.fields import load_predesigned
 from ogre.ui.app import App
-from ogre.ui.kept_ogre import field_from_state
-from ogre.ui.theme import LOGICAL_SIZE
+from ogre.ui.commands.kept_ogre import field_from_state
+from ogre.ui.toolkit.theme import LOGICAL_SIZE
 
 
 def shot(app: App, name: str) -> None:

@@ -11,8 +11,8 @@ from ogre.rules.state import Phase
 from ogre.storage.games import GameStore
 from ogre.storage.paths import games_folder
 from ogre.ui.app import App
-from ogre.ui.battle import Battle
-from ogre.ui.editor import Editor
+from ogre.ui.scenes.battle import Battle
+from ogre.ui.scenes.editor import Editor
 
 
 def menu(d: Driver, title: str, label: str) -> None:
@@ -210,7 +210,7 @@ def _battle_then_editor(d: Driver) -> None:
 
 
 def test_e7_e10_the_ogre_stands_in_the_editor_mid_battle_and_can_be_dragged_but_not_saved():
-    from ogre.ui.editor import CRATER_IN_WAY, OGRE_IN_WAY
+    from ogre.ui.scenes.editor import CRATER_IN_WAY, OGRE_IN_WAY
     app = App()
     d = Driver(app)
     _battle_then_editor(d)
@@ -244,7 +244,7 @@ def test_g1_keep_old_ogre_keeps_the_state_of_defenders_the_edit_left_alone():
     from ogre.rules.field import Placement
     from ogre.rules.state import Aiming
     from ogre.rules.units import Kind, Weapon
-    from ogre.ui.kept_ogre import field_from_state, keep_old_ogre
+    from ogre.ui.commands.kept_ogre import field_from_state, keep_old_ogre
     s = battle_state([P(CP, 1418), P(HEAVY, 1018), P(HEAVY, 1217)], Phase.DEFENSE_FIRE, 1020)
     s = with_piece(s, 2, fired=1)
     s = with_piece(s, 3, disabled_turn=1)
@@ -283,7 +283,7 @@ def test_g1_e8_a_kept_mark_v_ogre_checks_the_field_against_the_mark_v_allowance(
 
 def _kept(s, *, ogre_hex=0, crater=0):
     """Keep old Ogre over the battle's own field, the Ogre dragged and/or one crater added."""
-    from ogre.ui.kept_ogre import field_from_state, keep_old_ogre
+    from ogre.ui.commands.kept_ogre import field_from_state, keep_old_ogre
     field = field_from_state(s)
     if crater:
         field = replace(field, board=field.board.with_crater(crater, True))
@@ -345,7 +345,7 @@ def _place_a_piece(app: App, d: Driver) -> None:
 
 def test_g5_load_a_field_asks_before_it_loses_the_edits():
     """Issue 30 (10): Load a Field threw unsaved edits away without asking."""
-    from ogre.ui.editor import FIELD_LOST
+    from ogre.ui.scenes.editor import FIELD_LOST
     app = App()
     d = Driver(app)
     ed = app.editor

@@ -16,10 +16,11 @@ from ogre.rules import parse_action
 from ogre.storage.games import GameStore
 from ogre.storage.paths import user_data_folder
 from ogre.storage.record import Side, add_battle, load_record, new_entry, record_path
-from ogre.ui import battle_files, theme
 from ogre.ui.app import App
-from ogre.ui.record_window import RecordWindow, battle_cells, total_cells
-from ogre.ui.report_window import ReportWindow
+from ogre.ui.commands import battle_files
+from ogre.ui.dialogs.record_window import RecordWindow, battle_cells, total_cells
+from ogre.ui.dialogs.report_window import ReportWindow
+from ogre.ui.toolkit import theme
 
 
 def entries():
@@ -168,7 +169,7 @@ def assert_words_inside(app: App, w) -> None:
 
 def test_x9_a_battle_is_added_to_the_record_beside_the_frame_loop(monkeypatch):
     """Issue 28: rewriting a record of 10,000 battles took 1.5 s inside the frame loop."""
-    from ogre.ui import aftermath
+    from ogre.ui.commands import aftermath
     where = []
     real = aftermath.add_battle
     monkeypatch.setattr(aftermath, "add_battle",

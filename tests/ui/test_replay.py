@@ -12,8 +12,8 @@ from ogre.rules import Move, apply, legal_actions, new_game
 from ogre.storage.battlelog import log_to_text, read_log, replay_text, write_log
 from ogre.storage.errors import StorageError
 from ogre.storage.fields import load_predesigned
-from ogre.ui import battle_files
 from ogre.ui.app import App
+from ogre.ui.commands import battle_files
 
 
 def played(seed: int = 4, n: int = 400):

@@ -11,8 +11,9 @@ from aftermath_helpers import SHORT, menu_command, played_app, short_start
 from ogre.report import KeyEvent, Report, Strength, battle_report
 from ogre.storage.games import GameStore
 from ogre.storage.paths import user_data_folder
-from ogre.ui import chart, theme
-from ogre.ui.report_window import ReportWindow, report_paragraphs
+from ogre.ui.dialogs.report_window import ReportWindow, report_paragraphs
+from ogre.ui.drawing import chart
+from ogre.ui.toolkit import theme
 
 BLANK = (255, 0, 255)
 def made_up_report(turns: int, events: int = 3, mark: int = 3, guns=(2, 1, 4, 8)) -> Report:

@@ -12,8 +12,8 @@ from test_one_player import one_player, run_until
 from ogre.rules import combat
 from ogre.rules.state import Phase
 from ogre.rules.units import MARKS, STATS, Kind
-from ogre.ui import theme
-from ogre.ui.rules_pages import Table, pages
+from ogre.ui.dialogs.rules_pages import Table, pages
+from ogre.ui.toolkit import theme
 
 
 def _key(app, key: int) -> None:

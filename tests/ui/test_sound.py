@@ -14,8 +14,8 @@ from array import array  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from ogre.ui import sound  # noqa: E402
-from ogre.ui.sound import Sounds  # noqa: E402
+from ogre.ui.drawing import sound  # noqa: E402
+from ogre.ui.drawing.sound import Sounds  # noqa: E402
 
 
 @pytest.fixture
@@ -166,7 +166,7 @@ def test_s5_loads_into_a_mixer_opened_in_another_format(fresh_mixer):
 
 def test_s5_each_shot_sounds_like_what_was_fired_and_what_it_did():
     from ogre.rules.game import Event
-    from ogre.ui.sound import sound_for as _sound_for
+    from ogre.ui.drawing.sound import sound_for as _sound_for
     assert _sound_for(Event("fire", "", result="miss"), missiles=True) == "missile"
     assert _sound_for(Event("fire", "", result="disabled"), missiles=False) == "gun"
     assert _sound_for(Event("fire", "", result="destroyed"), missiles=True) == "explosion"

@@ -8,7 +8,7 @@ import pytest
 from test_battle_setup import CP, HEAVY, INF, P, battle_app, shown_text
 
 from ogre.rules.state import Phase
-from ogre.ui import theme
+from ogre.ui.toolkit import theme
 
 
 def test_c6_after_the_aim_dialog_closes_the_sidebar_names_the_part_aimed_at():

@@ -17,8 +17,9 @@ from test_battle_setup import CP, HEAVY, INF, P, battle_state, shown_text
 from test_battle_sidebar import drawn_colours
 
 from ogre.rules.state import OGRE_PHASES, Phase
-from ogre.ui import commands, theme
 from ogre.ui.app import App
+from ogre.ui.commands import menu as commands
+from ogre.ui.toolkit import theme
 
 # two targets in reach, and one far off so that the battle goes on whatever the Ogre hits
 FIELD = [P(CP, 1418), P(HEAVY, 1017), P(HEAVY, 1010)]

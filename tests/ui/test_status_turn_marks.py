@@ -12,7 +12,7 @@ import pytest
 from test_battle_setup import CP, GEV, HEAVY, P, battle_app, shown_text
 
 from ogre.rules.state import Phase
-from ogre.ui import art
+from ogre.ui.drawing import art
 
 
 @pytest.fixture

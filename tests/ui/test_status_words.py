@@ -9,9 +9,9 @@ from test_battle_setup import CP, HEAVY, INF, P, battle_app, shown_text
 
 from ogre.rules.game import Event
 from ogre.rules.state import Phase
-from ogre.ui import theme
-from ogre.ui.mapview import shared_edge
-from ogre.ui.status import log_line
+from ogre.ui.drawing.mapview import shared_edge
+from ogre.ui.drawing.status import log_line
+from ogre.ui.toolkit import theme
 
 
 def test_c5_c8_one_missile_is_a_missile_and_two_batteries_are_batteries():

@@ -26,10 +26,11 @@ from ogre.ai import make_controller
 from ogre.rules import Done, new_game
 from ogre.rules.state import OGRE_ID, Phase
 from ogre.storage.fields import load_predesigned
-from ogre.ui import sidebar, theme
 from ogre.ui.app import App
-from ogre.ui.banner import GO_ON, turning_points
-from ogre.ui.sidebar import NEWER_BELOW as NEWER_BELOW_MARK
+from ogre.ui.scenes import sidebar
+from ogre.ui.scenes.banner import GO_ON, turning_points
+from ogre.ui.scenes.sidebar import NEWER_BELOW as NEWER_BELOW_MARK
+from ogre.ui.toolkit import theme
 
 
 def _results_window(app: App) -> list[str]:

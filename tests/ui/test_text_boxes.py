@@ -20,8 +20,10 @@ from ogre.rules.errors import MESSAGES
 from ogre.rules.game import VICTORY_LEVELS
 from ogre.rules.hexes import label
 from ogre.rules.state import OGRE_ID, Phase
-from ogre.ui import editor_sidebar as bar
-from ogre.ui import sidebar, status, theme
+from ogre.ui.drawing import status
+from ogre.ui.scenes import editor_sidebar as bar
+from ogre.ui.scenes import sidebar
+from ogre.ui.toolkit import theme
 
 W, H = theme.LOGICAL_SIZE
 MENU_BAR = pygame.Rect(0, 0, W, theme.MENU_H)
@@ -215,7 +217,7 @@ def test_s1_every_victory_level_fits_the_tactical_display(level):
 
 
 def test_s1_every_weapon_page_fits_the_tactical_display():
-    from ogre.ui.dialogs import PARTS
+    from ogre.ui.dialogs.attack import PARTS
     app = _busy_battle()
     for part in PARTS:
         lines = sidebar.weapon_lines(app.battle.state, part)
@@ -259,7 +261,7 @@ def _centre(ed, h):
 def editor_hints(ed) -> list[str]:
     """The editor's words for what the pointer would do, from the real planner: every
     choice dropped on every kind of hex, every drag between them, rubble, the Ogre."""
-    from ogre.ui.editor import Zone
+    from ogre.ui.scenes.editor import Zone
     f = ed.field
     visible = [h for h in (p.hex for p in f.placements) if ed.map.hex_visible(h)]
     sample = {}

@@ -23,12 +23,12 @@ from ogre.rules.state import OGRE_ID, Phase
 from ogre.rules.units import Kind
 from ogre.storage.fields import FieldStore
 from ogre.storage.games import GameStore, Players
-from ogre.ui import battle_files
-from ogre.ui import commands as commands_module
 from ogre.ui.app import App
-from ogre.ui.dialogs import PartDialog, WeaponDialog
-from ogre.ui.status import confirm_words, victory_words
-from ogre.ui.widgets import Dialog
+from ogre.ui.commands import battle_files
+from ogre.ui.commands import menu as commands_module
+from ogre.ui.dialogs.attack import PartDialog, WeaponDialog
+from ogre.ui.drawing.status import confirm_words, victory_words
+from ogre.ui.toolkit.widgets import Dialog
 
 # 40 characters and more, any character, with and without spaces
 LONG_NAMES = [

@@ -18,8 +18,9 @@ import pytest  # noqa: E402
 from ogre.resources import standard_board  # noqa: E402
 from ogre.rules.hexes import ALL_HEXES  # noqa: E402
 from ogre.rules.units import Kind  # noqa: E402
-from ogre.ui import art, figures, mapview, theme  # noqa: E402
-from ogre.ui.mapview import MapView  # noqa: E402
+from ogre.ui.drawing import art, figures, mapview
+from ogre.ui.drawing.mapview import MapView  # noqa: E402
+from ogre.ui.toolkit import theme  # noqa: E402
 
 MAP_RECT = pygame.Rect(theme.SIDEBAR_W, theme.MENU_H, theme.LOGICAL_SIZE[0] - theme.SIDEBAR_W,
                        theme.LOGICAL_SIZE[1] - theme.MENU_H)

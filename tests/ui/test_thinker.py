@@ -16,7 +16,7 @@ from ogre.rules import apply, new_game
 from ogre.rules.state import Phase
 from ogre.storage.fields import load_predesigned
 from ogre.ui.app import App
-from ogre.ui.thinker import AdviceThought, Mind, ProcessThinker, Thought, WorkerGone
+from ogre.ui.overlays.thinker import AdviceThought, Mind, ProcessThinker, Thought, WorkerGone
 
 WAIT = 30.0          # seconds: a spawned worker imports the rules and the players first
 

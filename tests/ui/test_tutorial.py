@@ -15,10 +15,10 @@ from test_one_player import SPACE
 from ogre.match.lessons import LESSONS
 from ogre.rules.state import OGRE_PHASES, Phase
 from ogre.rules.units import Weapon
-from ogre.ui import theme
 from ogre.ui.app import App
-from ogre.ui.dialogs import PARTS
-from ogre.ui.tutorial import NOT_THIS, lesson_start
+from ogre.ui.dialogs.attack import PARTS
+from ogre.ui.overlays.tutorial import NOT_THIS, lesson_start
+from ogre.ui.toolkit import theme
 
 SHOTS = os.environ.get("OGRE_LESSON_SHOTS")      # a folder: each lesson's screen saved there
 

@@ -24,7 +24,7 @@ from ogre.rules.hexes import ALL_HEXES, BOTTOM_ROW, col_row
 from ogre.rules.state import Phase
 from ogre.storage.games import GameStore, Players
 from ogre.ui.app import App
-from ogre.ui.framing import hexes_that_matter
+from ogre.ui.drawing.framing import hexes_that_matter
 
 CANVAS = (1024, 720)
 

@@ -1,4 +1,4 @@
-"""B4 (issue 13, part 2): which pieces matter at the start of each phase - ogre.ui.framing's
+"""B4 (issue 13, part 2): which pieces matter at the start of each phase - ogre.ui.drawing.framing's
 pure ranking, nearest the Ogre first, that the map view frames."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from dataclasses import replace
 from test_battle_setup import CP, GEV, HEAVY, HOWITZER, INF, MISSILE, P, battle_state
 
 from ogre.rules.state import Phase
-from ogre.ui.framing import hexes_that_matter
+from ogre.ui.drawing.framing import hexes_that_matter
 
 # around the Ogre at 0812: (kind, hex, distance from 0812)
 FIELD = [P(CP, 807),          # 5 away

@@ -16,7 +16,7 @@ from test_view_framing import fully_shown
 from ogre.rules.hexes import ALL_HEXES
 from ogre.rules.state import Phase
 from ogre.ui.app import App, canvas_size, default_window_size
-from ogre.ui.editor import Editor
+from ogre.ui.scenes.editor import Editor
 
 
 def battle(size) -> App:
@@ -184,7 +184,7 @@ def test_x4_the_keyboard_pointer_reaches_the_bottom_of_a_tall_canvas():
 
 
 def test_b1_the_tall_windows_whole_map_keeps_its_hex_numbers(monkeypatch):
-    from ogre.ui import figures
+    from ogre.ui.drawing import figures
     drawn: list[str] = []
     real = figures.draw
     monkeypatch.setattr(figures, "draw", lambda s, text, *a, **k: (drawn.append(text),

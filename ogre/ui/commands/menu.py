@@ -1,0 +1,442 @@
+"""What the menus and shortcut keys do: the 'Menu' and 'OSI' commands (S3, S4), Play a Game
+with one or two players (G1), the game and field slots (G5, G6), and the computer player's
+turn (G2): it thinks off the event loop and shows its moves and shots one by one.
+"""
+
+from __future__ import annotations
+
+import time
+from concurrent.futures import Future
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ogre.match import SIDES, Seat
+from ogre.resources import standard_board
+from ogre.rules import Action, Aim, Done, Field, OgreAim, Undo, legal_actions
+from ogre.rules.state import OGRE_PHASES, GameState, Phase
+from ogre.storage.errors import StorageError
+from ogre.storage.fields import FieldStore, fit_label, load_predesigned
+from ogre.storage.games import Players
+from ogre.ui.commands import battle_files, network
+from ogre.ui.commands.battle_files import slot_line
+from ogre.ui.commands.kept_ogre import field_from_state
+from ogre.ui.commands.play import PlayGame, ai_available
+from ogre.ui.dialogs.options import ABOUT, KeysDialog, PreferencesDialog
+from ogre.ui.dialogs.unsaved import Unsaved
+from ogre.ui.drawing import status
+from ogre.ui.overlays.thinker import Mind, Thought, WorkerGone
+from ogre.ui.toolkit import keymap, theme
+from ogre.ui.toolkit.choices import ListDialog, NameDialog
+from ogre.ui.toolkit.menus import Command
+from ogre.ui.toolkit.widgets import Dialog
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from ogre.ai.protocol import Controller
+
+# The sidebar's buttons in their order, and what the map's keys do (S4: keymap.py binds them)
+BUTTONS = ("undo", "group", "range", "done")
+MAP_KEYS = {
+    "whole_map": lambda m: m.toggle_whole(),
+    "row_up": lambda m: m.scroll_to(m.top_row - 1),
+    "row_down": lambda m: m.scroll_to(m.top_row + 1),
+    "top_half": lambda m: m.jump_half(bottom=False),
+    "bottom_half": lambda m: m.jump_half(bottom=True),
+}
+
+# How long each computer step stays up, by Ogre Message Speed (G2): a step that put a message in
+# the result window (the Ogre's moves, rams, overruns, aims, fire results) holds for the message
+# pause; a quiet one (a defender's move, the end of a phase) only a moment.
+MESSAGE_PAUSE = {"Low": 2.4, "Med": 1.2, "Hi": 0.45}
+QUIET_PAUSE = {"Low": 0.5, "Med": 0.3, "Hi": 0.15}
+
+
+def step_pause(speed: str, action, shown: int) -> float:
+    """The hold after a computer step that showed `shown` result lines: what the step showed
+    decides it, never how long the result log is."""
+    if shown and not isinstance(action, Done):
+        return MESSAGE_PAUSE[speed]
+    return QUIET_PAUSE[speed]
+
+
+class Commands:
+    def __init__(self, app, players: dict[str, str] | None = None) -> None:
+        self.app = app
+        self.named_players = dict(players or {})   # side -> skill or "module:Class" (X5)
+        self.computer: str | None = None      # the side the computer plays: "ogre", "defense"
+        self.absent: str | None = None        # X10: the side whose network player is gone
+        self.controller: Controller | None = None
+        self.mind = Mind()                    # a worker process, or a thread (issue 17)
+        self.thinking: Future[Action] | Thought | None = None
+        self.thinking_from: GameState | None = None   # the state the computer is thinking on
+        self.hold_until = 0.0
+        self.clock = time.monotonic          # tests pace the computer's turn with a fake clock
+        self.pointer_on_menus = False
+        self.games_played = 0
+        self.field_name = ""
+        # asks before a changed battle is lost (G6); its Save button runs Save a Game
+        self.unsaved = Unsaved(app, save=lambda then: battle_files.save_game(self, then=then))
+        self.play = PlayGame(self)            # Play a Game (G1), and a new battle at the end
+
+    # ------------------------------------------------------------ the menus
+    def menus(self):
+        a = self.app
+        editing = lambda: a.screen is not None and a.screen is a.editor  # noqa: E731
+        # T2: "most player options are locked out" until the Ogre has picked its entry hex
+        battling = lambda: (a.battle is not None and a.screen is a.battle  # noqa: E731
+                            and a.battle.state.phase is not Phase.OGRE_ENTRY)
+        return [
+            ("Menu", [
+                Command("Load a Field", self.load_field, editing),
+                Command("Save a Field", self.save_field, editing),
+                Command("Load a Game", lambda: battle_files.load_game(self)),
+                Command("Save a Game", lambda: battle_files.save_game(self),
+                        lambda: battling() and not a.battle.state.over),
+                # issue 30: at any time (from a battle, on its field), but not over a network
+                Command("Play a Game", self.play.open, lambda: a.network is None, key="P"),
+                Command("Learn to Play", lambda: self.unsaved.ask_first(           # X6
+                    "Learn to Play", a.start_tutorial)),
+                Command("Host a Network Game", lambda: network.ask_host(a),        # X10
+                        lambda: a.network is None),
+                Command("Join a Network Game", lambda: self.unsaved.ask_first(
+                    "Join a Network Game", lambda: network.ask_join(a)), lambda: a.network is None),
+                Command("Edit the Field", self.edit_field, battling),
+                Command("Clear Field", lambda: a.editor.ask_clear_field(), editing),
+                Command("Clear Pieces", lambda: a.editor.ask_clear_pieces(), editing),
+                Command("Export the Log", lambda: battle_files.export_log(self),
+                        lambda: battling() and a.battle.start_state is not None),
+                Command("Battle Report", lambda: a.aftermath.choose_report()),     # X9
+                Command("Advice", lambda: a.advice.ask(), lambda: a.advice.available(),
+                        key="A"),                                            # X8
+                Command("Quit", self.quit, key="Ctrl+Q"),
+            ]),
+            ("OSI", [
+                Command("About Ogre", lambda: a.show("About Ogre", ABOUT)),
+                Command("Preferences", self.preferences),
+                Command("Keyboard", lambda: setattr(a, "dialog", KeysDialog()), key="K"),
+                Command("Record", lambda: a.aftermath.show_record()),      # X9
+                Command("Rules", lambda: a.rules.toggle(), key="F1"),      # X7
+            ]),
+        ]
+
+    def shortcut(self, event) -> None:
+        """Keys for the sidebar buttons, the map and the menus (S4)."""
+        a = self.app
+        command = keymap.command(event)
+        if command == "quit":
+            self.quit()
+        elif command in ("menu", "osi"):
+            a.menubar.open_menu(a.menubar.menus[0 if command == "menu" else 1])
+            a.menubar.hot = 0
+        elif command == "keys":
+            a.dialog = KeysDialog()
+        elif command == "advice":            # X8: advice, or hide the advice shown
+            a.advice.toggle()
+        elif command == "play":
+            self._run_command("Play a Game")
+        elif a.screen is not None and command in MAP_KEYS:
+            MAP_KEYS[command](a.screen.map)
+        elif a.screen is a.battle and command in BUTTONS and not self.computer_acting():
+            b = a.battle
+            button = b.buttons[BUTTONS.index(command)]
+            b.refresh_labels()
+            if button.enabled():
+                button.on_click()
+
+    def _run_command(self, label: str) -> None:
+        """A menu command by its key: only where the menu would let it run."""
+        for menu in self.app.menubar.menus:
+            for c in menu.commands:
+                if c.label == label and c.enabled():
+                    c.run()
+
+    def quit(self) -> None:
+        """Quit (the menu, Ctrl+Q or the window's close button), asking first (G6)."""
+        a = self.app
+        if self.unsaved.asking():
+            return                  # the close button again while asking
+        before = a.dialog           # a dialog the close button came over comes back on Cancel
+        self.unsaved.ask_first("Quit", lambda: setattr(a, "running", False),
+                               on_cancel=lambda: setattr(a, "dialog", before))
+
+    def preferences(self) -> None:
+        a = self.app
+        one_player = a.battle is not None and self.computer is not None
+
+        def done(button, prefs):
+            if button == "OK":
+                a.set_prefs(prefs)
+                if self.controller is not None and self.computer is not None:
+                    self._make_controller(self.skill_for(self.computer))
+        a.dialog = PreferencesDialog(a.prefs, one_player or a.battle is None, done)
+
+    # ------------------------------------------------------------ fields (G5, E10)
+    def first_field(self) -> Field:
+        """The field the editor opens with (E1): the first predesigned Mark III field."""
+        try:
+            for rec in load_predesigned():
+                if rec.mark == 3:
+                    self.field_name = rec.name
+                    return rec.field
+        except StorageError:
+            pass
+        return Field(standard_board())
+
+    def load_field(self, asked: bool = False) -> None:
+        a = self.app
+        if not asked and a.editor is not None and a.editor.edited():
+            from ogre.ui.scenes.editor import FIELD_LOST
+
+            def answered(button: str) -> None:     # G5: the edits are not lost unasked
+                if button == "Save":
+                    self.save_field(then=lambda: self.load_field(asked=True))
+                elif button == "Don't Save":
+                    self.load_field(asked=True)
+            a.dialog = Dialog("Load a Field", FIELD_LOST, ("Save", "Don't Save", "Cancel"),
+                              answered)
+            return
+        try:
+            predesigned = load_predesigned()
+        except StorageError as exc:
+            predesigned = []
+            a.show("Load a Field", exc.message)
+        slots = FieldStore.default().list_slots()
+        rows = [(f"{r.name} ({'Mark III' if r.mark == 3 else 'Mark V'}) - {r.description}", True)
+                for r in predesigned]
+        rows += [(slot_line(s), s.status.name == "OK")
+                 for s in slots]
+
+        def chosen(button, i):
+            if button != "OK" or i < 0:
+                return
+            try:
+                rec = predesigned[i] if i < len(predesigned) else \
+                    FieldStore.default().load(slots[i - len(predesigned)].slot)
+            except StorageError as exc:
+                a.show("Load a Field", exc.message)
+                return
+
+            def load():
+                self.field_name = rec.name
+                a.editor.set_field(rec.field)
+            # a battle behind the editor goes on with the editor's field: loading loses it (G6)
+            self.unsaved.ask_first("Load a Field", load)
+        a.dialog = ListDialog("Load a Field", "Five predesigned fields, then your five.", rows,
+                              chosen)
+
+    def save_field(self, then: Callable[[], None] | None = None) -> None:
+        """Save a Field; `then` runs once it is saved (after its notice)."""
+        a = self.app
+        store = FieldStore.default()
+        slots = store.list_slots()
+
+        def named(button, slot, name):
+            if button != "OK":
+                return
+            try:
+                store.save(slot, a.editor.field, name)
+            except StorageError as exc:
+                a.show("Save a Field", exc.message)
+                return
+            self.field_name = name
+            a.editor.kept(name)
+            a.dialog = Dialog("Save a Field", f"Saved as field {slot}, \"{name}\" "
+                              f"({fit_label(a.editor.field)}).", ("OK",),
+                              lambda _: then() if then else None)
+            a.touch()
+
+        def ask_name(slot):
+            # the field's own name: a cleared field has none (Issue 30 (10))
+            a.dialog = NameDialog("Save a Field", f"A name for field {slot}:",
+                                  a.editor.field.name or f"Field {slot}",
+                                  lambda b, name: named(b, slot, name))
+
+        self._pick_slot_to_write("Save a Field", "Save this field under which number?", slots,
+                                 "Replace what is in field {}?", ask_name)
+
+    def _pick_slot_to_write(self, title: str, question: str, slots, replace_words: str,
+                            then) -> None:
+        """List the five slots; an occupied one is replaced only after a confirmation."""
+        a = self.app
+
+        def chosen(button, i):
+            if button != "OK" or i < 0:
+                return
+            slot = slots[i].slot
+            if slots[i].status.name != "EMPTY":
+                a.dialog = Dialog(title, replace_words.format(slot), ("OK", "Cancel"),
+                                  lambda b: b == "OK" and then(slot))
+                return
+            then(slot)
+        a.dialog = ListDialog(title, question, [(slot_line(s), True) for s in slots], chosen)
+
+    # ------------------------------------------------------------ games (G1, G6)
+    def edit_field(self) -> None:
+        a = self.app
+        s = a.battle.state
+        a.open_editor(field_from_state(s), s.ogre.hex if not s.over else 0, s.ogre.mark)
+
+    def players(self) -> Players:
+        """Who plays, as a saved game records it (the match's seats)."""
+        b = self.app.battle
+        if b is None:
+            return Players(skill=self.app.prefs.skill)
+        return b.match.players(self.app.prefs.skill)
+
+    # ------------------------------------------------------------ the computer player (G2)
+    def set_computer(self, side: str | None, controller: Controller | None = None) -> None:
+        """The computer (or, X10, the other computer through `controller`) plays `side`."""
+        self.cancel_thinking()
+        self.computer = side if side and (controller or ai_available()) else None
+        self.controller = controller
+        self.absent = None
+        if self.computer and controller is None:
+            seat = self.app.battle.match.seats[self.computer]
+            self._make_controller(seat.skill if seat.who == "computer" and seat.skill
+                                  else self.skill_for(self.computer))
+        elif self.computer is None:             # two players here now (a plugin that failed)
+            seats = self.app.battle.match.seats
+            for s in SIDES:
+                if seats[s].who == "computer":
+                    seats[s] = Seat()
+        b = self.app.battle
+        b.computer_turn = self.computer_acting  # G2: its buttons and prompts are not the player's
+        b.sides = {"ogre": "Ogre player", "defense": "Defense player"}
+        if self.computer:
+            who = "Ogre" if self.computer == "ogre" else "defence"
+            b.sides[self.computer] = "Computer " + who
+            if self.computer == "ogre" and self.app.battle.state.phase is Phase.OGRE_ENTRY:
+                self.app.battle.dialog = None       # no entry dialog for the computer's Ogre
+
+    def skill_for(self, side: str) -> str:
+        """Who the computer is on `side`: a player named on the command line (X5), else that
+        side's own skill from the Preferences (issue 30: the defence's is not the Ogre's)."""
+        return self.named_players.get(side) or self.app.prefs.skill_for(side)
+
+    def _make_controller(self, spec: str) -> None:
+        from ogre.ai import controller_from_arg
+        side = self.computer
+        if side is None:
+            return
+        try:
+            self.controller = controller_from_arg(side, spec, seed=self.app.seed)
+            self.mind.use(self.controller, None if ":" in spec else (side, spec, self.app.seed))
+            self.app.battle.match.seats[side] = Seat("computer", spec)     # saved and recorded
+        except Exception as exc:        # a plugin that will not load: say so, play on
+            self.controller = None
+            self.computer = None
+            self.app.show("Computer player", f"The computer player {spec!r} could not be "
+                          f"started ({exc}); the battle is a two-player game.")
+
+    def computer_acting(self) -> bool:
+        """The other side's turn: the computer's, or (X10) a player gone from the network."""
+        b = self.app.battle
+        side = self.computer if self.controller is not None else self.absent
+        if side is None or b is None or b.state.over or self.app.screen is not b:
+            return False
+        return (b.state.phase in OGRE_PHASES) == (side == "ogre")
+
+    def wait_for_absent(self) -> None:
+        """X10: the other computer's player is gone; their turns wait (no one plays them
+        here), and the battle can be saved and hosted again."""
+        self.cancel_thinking()
+        self.absent, self.controller = self.computer, None
+
+    def working(self) -> bool:
+        """The computer acts now: its turn, and no dialog, open menu or turning point's banner
+        (X11: held like a computer message until a click or a key) has paused it."""
+        a = self.app
+        return (self.computer_acting() and a.dialog is None and a.battle.dialog is None
+                and not a.menubar.active and not a.battle.banner)
+
+    def busy(self, event) -> bool:
+        """While the computer acts, a click or key only hurries its messages along (G2); the
+        menus stay the player's, so Save, Load and Quit need not wait for the turn to end."""
+        if not self.working():
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer_on_menus = self.app.to_logical(event.pos)[1] < theme.MENU_H
+        if self._for_the_menus(event):
+            return False
+        if event.type in (pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
+            self.hold_until = 0.0
+        return True
+
+    def _for_the_menus(self, event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            return keymap.command(event) in ("menu", "osi", "quit")
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return self.app.to_logical(event.pos)[1] < theme.MENU_H
+        return False
+
+    def tick(self) -> None:
+        """Called every frame: the computer's next action, or skipping an empty phase (T4)."""
+        if self.working():
+            # hidden but over the menus (G2); a gone network player's turn hides nothing
+            pygame.mouse.set_visible(self.pointer_on_menus or self.controller is None)
+            self._computer_step()
+            return
+        pygame.mouse.set_visible(True)
+        self._skip_empty()
+
+    def _computer_step(self) -> None:
+        b = self.app.battle
+        now = self.clock()
+        if self.thinking is None:
+            if now < self.hold_until:
+                return
+            if self.controller is None:
+                return
+            self.thinking = self.mind.think(self.controller, b.state)
+            self.thinking_from = b.state
+            return
+        if not self.thinking.done():
+            return
+        future, self.thinking = self.thinking, None
+        if self.thinking_from is not b.state:
+            return                      # the battle changed under it (a load): think again
+        try:
+            action = future.result()
+        except WorkerGone:
+            self.mind.fall_back()           # think again, on the thread
+            return
+        except Exception as exc:        # a broken plugin must not take the game down
+            self.app.show("Computer player", f"The computer player failed ({exc}); "
+                          "the battle goes on as a two-player game.")
+            self.set_computer(None)
+            return
+        if not b.act(action, confirmed=True):
+            self.app.show("Computer player", f"The computer player tried an illegal action "
+                          f"({action}): {b.message}. The battle goes on as a two-player game.")
+            self.set_computer(None)
+            return
+        shown = b.shown
+        if isinstance(action, (OgreAim, Aim)):
+            b.announce_aim(action)          # the target and weapons, before the shot (G2)
+            shown += 1
+        self.hold_until = now + step_pause(self.app.prefs.message_speed, action, shown)
+        self.app.touch()
+
+    def _skip_empty(self) -> None:
+        """T4: with Skip Empty Turns on, a phase with nothing to do passes by itself."""
+        a = self.app
+        b = a.battle
+        # An open menu pauses the computer; its empty phase waits too (its thinking is kept).
+        if (not a.prefs.skip_empty or b is None or a.screen is not b or b.state.over
+                or b.dialog is not None or a.dialog is not None or a.menubar.active
+                or self.computer_acting() or b.state.phase is Phase.OGRE_ENTRY):
+            return
+        useful = [x for x in legal_actions(b.state) if not isinstance(x, (Done, Undo))]
+        if not useful and not status.side_has_acted(b.state):
+            b.act(Done())
+
+    def cancel_thinking(self) -> None:
+        if self.thinking is not None:
+            self.thinking.cancel()
+            self.thinking = None
+
+    def shutdown(self) -> None:
+        self.cancel_thinking()
+        self.mind.shutdown()

@@ -1,0 +1,418 @@
+"""Network play on screen (X10): Menu > Host a Network Game and Join a Network Game.
+
+The other computer's side is played on this screen as the computer's is: a RemotePlayer stands
+in for it, its choose() waiting (on the computer-player thread, never the frame loop) for the
+actions the network brings, which then show one by one with the usual pacing. Once a frame the
+link is pumped: the host sends its own player's actions, the guest its own; the host's game
+holds the battle and the dice. The guest's battle plays every action on the dice the host told
+(an action of its own that rolls goes to the host first and comes back with its dice).
+
+Either side keeps the battle in the recovery slot after every turn, so when a game dies the
+next start offers it, to be hosted again from there.
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import random
+import socket
+import threading
+from typing import TYPE_CHECKING
+
+from ogre.ai.advice import side_to_act
+from ogre.match import Seat
+from ogre.net.ends import GuestEnd, HostEnd
+from ogre.net.gate import Gate, new_code
+from ogre.net.link import Link
+from ogre.net.session import GuestSession, HostSession
+from ogre.rules import Action, GameState, new_game, parse_action
+from ogre.rules.dice import seed_state
+from ogre.rules.hidden import BLIND, apply_from_tape
+from ogre.rules.state import evolve
+from ogre.storage.errors import StorageError
+from ogre.storage.recovery import RecoverySlot
+from ogre.ui.commands.crash import keep_battle
+from ogre.ui.toolkit.choices import NameDialog, OptionsDialog
+from ogre.ui.toolkit.widgets import Dialog
+
+if TYPE_CHECKING:
+    from ogre.ui.app import App
+    from ogre.ui.scenes.battle import Battle
+
+PORT = 4986
+# Every interface, so the guest's computer can reach it; tests and the monkey set
+# OGRE_LISTEN=127.0.0.1 so that they never listen beyond this computer.
+LISTEN = os.environ.get("OGRE_LISTEN", "")
+TITLE = "Network Game"
+
+
+class RemotePlayer:
+    """The side the other computer plays (X5): its actions come from the network."""
+
+    def __init__(self, side: str) -> None:
+        self.side = side
+        self.actions: queue.Queue[Action] = queue.Queue()
+        self.stopped = threading.Event()
+
+    def choose(self, state: GameState) -> Action:
+        while not self.stopped.is_set():
+            try:
+                return self.actions.get(timeout=0.1)
+            except queue.Empty:
+                continue                     # the battle waits for them (a drop pauses it)
+        raise RuntimeError("the network game has ended")
+
+
+def other(side: str) -> str:
+    return "defense" if side == "ogre" else "ogre"
+
+
+def addresses() -> str:
+    """This computer's addresses, for the host to tell the guest."""
+    found = []
+    try:
+        probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        probe.connect(("192.0.2.1", 9))       # no packet is sent: only the route is chosen
+        found.append(probe.getsockname()[0])
+        probe.close()
+    except OSError:
+        pass
+    return ", ".join(found or ["127.0.0.1"])
+
+
+def _lower(sentence: str) -> str:
+    """A sentence carried on after a colon."""
+    return sentence[:1].lower() + sentence[1:]
+
+
+def _title(side: str) -> str:
+    return "Ogre" if side == "ogre" else "defence"
+
+
+class _Network:
+    """What the host's and the guest's screens share: the stand-in player, the battle's
+    labels, keeping the battle after every turn, and leaving."""
+
+    app: App
+    link: Link
+    battle: Battle | None = None
+    remote: RemotePlayer | None = None
+    peer_name = ""                    # the other player's name, if they gave one
+    _kept_turn = 0
+
+    def _play_remote(self, side: str, peer: str, name: str) -> None:
+        a = self.app
+        self.remote = RemotePlayer(side)
+        self.peer_name = name
+        a.commands.set_computer(side, controller=self.remote)
+        self.battle = b = a.battle
+        if b is not None:
+            b.match.seats["ogre" if side == "ogre" else "defense"] = Seat("remote", name=name)
+            b.sides[side] = f"{peer} {_title(side)}" + (f" ({name[:12]})" if name else "")
+            b.other = peer.lower()
+        self._kept_turn = 0
+
+    def keep_each_turn(self) -> None:
+        """The battle into the recovery slot once a turn; out of it once it is over."""
+        b = self.battle
+        if b is None or b is not self.app.battle:
+            return
+        if b.state.over:
+            self._forget()
+        elif b.state.turn != self._kept_turn and keep_battle(self.app):
+            self._kept_turn = b.state.turn
+
+    def _forget(self) -> None:
+        if self._kept_turn:
+            self._kept_turn = 0
+            try:
+                RecoverySlot.default().clear()
+            except StorageError:
+                pass                           # offered at the next start: nothing lost
+
+    def finish(self) -> None:
+        """The player left the network battle, or quit (answering the Save question): the
+        battle kept for a game that dies is not needed."""
+        self._forget()
+        self.close()
+
+    def close(self) -> None:
+        a = self.app
+        if self.remote is not None:
+            if a.battle is self.battle and a.battle is not None:
+                a.commands.wait_for_absent()   # its turns wait; nothing says the computer failed
+            self.remote.stopped.set()
+        self.link.close()
+        if a.network is self:
+            a.network = None
+
+
+class NetworkHost(_Network):
+    def __init__(self, app: App, state: GameState, log: list[str], my_side: str,
+                 port: int, start: GameState | None = None, name: str = "") -> None:
+        self.app = app
+        self.gate = Gate(new_code())
+        self.session = HostSession(state, "defense" if my_side == "ogre" else "ogre", log,
+                                   start, name)
+        self.link = Link.host(port, LISTEN)
+        self.end = HostEnd(self.session, self.link, self.gate)
+        self.my_side = my_side
+        self.started = False
+        self.renewed = 0
+        self.waiting = self._wait()
+
+    @property
+    def code(self) -> str:
+        return self.gate.code
+
+    def _wait(self) -> Dialog:
+        d = Dialog("Host a Network Game",
+                   f"Your address: {addresses()}, port {self.link.port}. The join code is "
+                   f"{self.code}. Waiting for the guest to join...", ("New Code", "Cancel"),
+                   self._waiting_closed)
+        self.app.dialog = d
+        return d
+
+    def _waiting_closed(self, button: str) -> None:
+        if button == "New Code":
+            self.end.renew_code()
+        else:
+            self.close()
+
+    def pump(self) -> None:
+        self.end.pump()
+        while self.end.notes:
+            self._note(self.end.notes.popleft())
+        if self.gate.renewed != self.renewed:
+            self.renewed = self.gate.renewed
+            if not self.started:
+                self.waiting = self._wait()          # the new code on the screen
+        if self.remote is not None:
+            while self.session.from_guest:
+                self.remote.actions.put(parse_action(self.session.from_guest.popleft()))
+        b = self.app.battle
+        if self.started and b is not self.battle:
+            self.finish()                     # the player left the network battle
+            return
+        if self.started and b is not None:
+            for text in b.log[len(self.session.log):]:    # the host player's own, to send
+                self.end.play(parse_action(text))
+            self.keep_each_turn()
+
+    def _note(self, note: str) -> None:
+        a = self.app
+        if note == "The guest has joined." and not self.started:
+            self.started = True
+            if a.dialog is self.waiting:
+                a.dialog = None
+            s = self.session
+            a.start_battle(s.state, log=list(s.log), start=s.start)
+            self._play_remote(s.guest_side, "Guest", s.guest_name)
+            return
+        if note.startswith("The guest is gone"):
+            a.show(TITLE, f"{note} The battle waits: they can join again with the code "
+                          f"{self.code} on port {self.link.port}.")
+        elif note == "The guest has joined.":
+            a.show(TITLE, "The guest has joined again: the battle goes on.")
+
+
+class NetworkGuest(_Network):
+    def __init__(self, app: App, address: str, port: int, code: str, name: str = "") -> None:
+        self.app = app
+        self.address = address
+        self.session = GuestSession(code, name)
+        self.link = Link.join(address, port)
+        self.end = GuestEnd(self.session, self.link)
+        self.welcomed = 0
+        self.queued = 0                   # entries of the host's log handed to the screen
+        self.sent = 0                     # entries of the battle's log sent or confirmed
+        self.used = 0                     # told dice the battle on the screen has played
+        self.pending = ""                 # an action of ours with the host for its dice
+        self.waiting = Dialog("Join a Network Game", f"Joining the host at {address}, port "
+                              f"{port}...", ("Cancel",), lambda b: self.close())
+        app.dialog = self.waiting
+
+    def pump(self) -> None:
+        s = self.session
+        self.end.pump()
+        if s.refused:
+            self._ended(s.refused)
+            return
+        if s.welcomes != self.welcomed and s.state is not None and s.side is not None:
+            self._take_battle()
+        if self.end.closed:
+            self._lost()
+            return
+        b = self.app.battle
+        if self.remote is not None and b is not self.battle:
+            self.finish()                     # the player left the network battle
+            return
+        if self.remote is None or b is None:
+            return
+        self._from_host(b)
+        self._send_ours(b)
+        while s.notes:
+            self.pending = ""                 # the host refused it: its sentence is shown
+            b.refuse(s.notes.popleft())
+        self.keep_each_turn()
+
+    def _take_battle(self) -> None:
+        """The battle, whole: on joining, and again when ours went out of step (a resync)."""
+        s, a = self.session, self.app
+        assert s.state is not None and s.side is not None
+        self.welcomed = s.welcomes
+        if self.remote is not None:
+            self.remote.stopped.set()
+        if a.dialog is self.waiting:
+            a.dialog = None
+        a.start_battle(s.state, log=list(s.log), start=s.start, told=s.tape)
+        self._play_remote(other(s.side), "Host", s.host_name)
+        if self.battle is not None:
+            self.battle.play_rules = self._rules
+            self.battle.vet = self._wait_for_dice
+        self.queued = self.sent = len(s.log)
+        self.pending = ""
+        self.used = len(s.tape)
+
+    def _rules(self, state: GameState, action: Action):
+        """How the guest's battle plays an action: on the dice the host told for it, or - an
+        action of ours that rolls - sent to the host, to come back with its dice (None)."""
+        b = self.battle
+        try:
+            after, events, took = apply_from_tape(state, action, self.session.tape, self.used)
+        except ValueError:
+            if b is not None and len(b.log) < len(self.session.log):
+                self.welcomed = -1             # out of step with the host: take its battle
+                return None
+            if b is not None:
+                self._send_ours(b)             # what came before it goes first
+            self.end.play(action)
+            self.pending = str(action)
+            return None
+        if b is not None:
+            b.match.told += self.session.tape[self.used:self.used + took]
+        self.used += took
+        return after, events
+
+    def _wait_for_dice(self, action: Action) -> str | None:
+        """While an action of ours is with the host for its dice, nothing else is played."""
+        return "The host is rolling the dice..." if self.pending else None
+
+    def _from_host(self, b: Battle) -> None:
+        """The host's actions, shown as the computer's are, once each; an action of ours that
+        came back with its dice, played at once."""
+        s = self.session
+        assert self.remote is not None
+        while len(b.log) < len(s.log) and side_to_act(b.state) == s.side \
+                and len(b.log) >= self.queued:
+            had = len(b.log)
+            self.pending = ""
+            b.act(parse_action(s.log[had]), confirmed=True)
+            if len(b.log) == had:
+                break                          # out of step: the battle is taken again
+        for i in range(max(self.queued, len(b.log)), len(s.log)):
+            self.remote.actions.put(parse_action(s.log[i]))
+        self.queued = max(self.queued, len(s.log))
+
+    def _send_ours(self, b: Battle) -> None:
+        """What the battle has that the host has not yet confirmed, sent once each."""
+        s = self.session
+        for i in range(max(self.sent, len(s.log)), len(b.log)):
+            self.end.play(parse_action(b.log[i]))
+        self.sent = max(self.sent, len(b.log))
+
+    def _lost(self) -> None:
+        """The connection ended: why, in the sentence that fits."""
+        s, reason = self.session, self.end.closed
+        if self.battle is None:
+            self._ended(f"The host turned you away: {_lower(s.bye)}" if s.bye else reason)
+        elif s.bye:
+            self._ended(f"The host ended the network game: {_lower(s.bye)} Your battle is "
+                        "kept: Save a Game keeps it, and either of you can host it again.")
+        else:
+            self._ended(f"The connection to the host is gone: {_lower(reason)} Join again with "
+                        "the same code to go on; your battle is kept meanwhile.")
+
+    def _ended(self, sentence: str) -> None:
+        self.close()
+        if self.app.dialog is self.waiting:
+            self.app.dialog = None
+        self.app.show(TITLE, sentence)
+
+
+# ------------------------------------------------------------------ the menus' questions
+
+def ask_host(app: App) -> None:
+    """Menu > Host a Network Game: the battle on screen, or a new one on the editor's field;
+    which side this player plays; the port; then wait for the guest."""
+    b = app.battle
+    ongoing = b is not None and app.screen is b and not b.state.over
+    groups = [] if ongoing else [("Scenario", [("Mark III", True), ("Mark V", True)])]
+    groups.append(("You play", [("The Ogre", True), ("The Defence", True)]))
+
+    def chosen(button: str, picks: list[int]) -> None:
+        if button != "OK":
+            return
+        side = "ogre" if picks[-1] == 0 else "defense"
+        if ongoing and b is not None:
+            state, log, start = b.state, list(b.log), b.start_state
+            if b.told or state.rng == BLIND:
+                # a guest's battle has no dice of its own: fresh ones, from where it stands
+                state = evolve(state, rng=seed_state(random.SystemRandom().getrandbits(62)))
+                log, start = [], state
+        else:
+            field = app.editor.field if app.editor is not None else app.commands.first_field()
+            state = new_game(field, 3 if picks[0] == 0 else 5, app.seed)
+            log, start = [], state
+        app.dialog = NameDialog("Host a Network Game", "The port to listen on (1024-65535):",
+                                str(PORT), lambda button, text: _ask_name(
+                                    app, "Host a Network Game", button,
+                                    lambda name: _host(app, text, state, log, side, start, name)))
+    what = "This battle, played on with a guest." if ongoing else "A battle on the field in "\
+        "the editor."
+    app.dialog = OptionsDialog("Host a Network Game", what, groups, chosen)
+
+
+def _ask_name(app: App, title: str, button: str, then) -> None:
+    if button == "OK":
+        app.dialog = NameDialog(title, "Your name, for the other player's record (you may "
+                                "leave it empty):", "", lambda b, name: b == "OK" and then(name),
+                                optional=True)
+
+
+def _host(app: App, text: str, state: GameState, log: list[str], side: str,
+          start: GameState | None, name: str) -> None:
+    port = int(text) if text.isdigit() else 0
+    if not 1024 <= port <= 65535:
+        app.show("Host a Network Game", "A port is a number from 1024 to 65535.")
+        return
+    try:
+        app.network = NetworkHost(app, state, log, side, port, start, name)
+    except OSError as err:
+        app.show("Host a Network Game", f"Port {port} cannot be used ({err.strerror or err}).")
+
+
+def ask_join(app: App) -> None:
+    """Menu > Join a Network Game: the host's address, its port and the join code."""
+    def address_given(button: str, address: str) -> None:
+        if button == "OK":
+            app.dialog = NameDialog("Join a Network Game", "The host's port:", str(PORT),
+                                    lambda b, port: port_given(b, address, port))
+
+    def port_given(button: str, address: str, port: str) -> None:
+        if button != "OK":
+            return
+        if not port.isdigit() or not 1 <= int(port) <= 65535:
+            app.show("Join a Network Game", "A port is a number from 1 to 65535.")
+            return
+        app.dialog = NameDialog("Join a Network Game", "The join code the host shows:", "",
+                                lambda b, code: _ask_name(
+                                    app, "Join a Network Game", b,
+                                    lambda name: _join(app, address, int(port), code, name)))
+
+    app.dialog = NameDialog("Join a Network Game", "The host's address:", "", address_given)
+
+
+def _join(app: App, address: str, port: int, code: str, name: str) -> None:
+    app.network = NetworkGuest(app, address, port, code.upper(), name)

@@ -1,0 +1,101 @@
+"""Playing on from a kept battle: a saved game's slot (G6), or the recovery slot a crash filled,
+which the next start offers with Resume / Discard (X12)."""
+
+from __future__ import annotations
+
+import pygame
+
+from ogre.rules.state import PHASE_TITLES
+from ogre.rules.units import MARKS
+from ogre.storage.errors import StorageError
+from ogre.storage.games import SavedGame
+from ogre.storage.recovery import RecoverySlot
+from ogre.ui.toolkit.widgets import Dialog
+
+TITLE = "Resume the Battle?"
+BUTTONS = ("Resume", "Discard")
+LATER = "Later"     # Esc: the question comes back at the next start
+
+
+def continue_game(app, saved: SavedGame) -> None:
+    """Play on from `saved` as it was being played: who the computer was, its skill, the field's
+    name, the log from the battle's start and the advice asked."""
+    p = saved.players
+    if p.count == 1 and p.computer is not None:
+        app.prefs = app.prefs.with_skill(p.computer, p.skill)     # that side's own (issue 30)
+    commands = app.commands
+    commands.field_name = saved.field_name
+    if app.editor is not None:
+        app.editor.how_to_start = ""     # a battle has started: the editor stops saying how
+    start = saved.start
+    app.start_battle(saved.state, computer=p.computer if p.count == 1 else None,
+                     log=saved.log if start is not None else [], start=start,
+                     advice_asked=saved.advice_asked, told=saved.dice)
+
+
+def describe(saved: SavedGame) -> str:
+    """'Mark III, turn 4, Defense Fire Phase, one player against the computer Ogre'."""
+    s, p = saved.state, saved.players
+    who = ("two players" if p.count == 2
+           else f"you against the computer {'Ogre' if p.computer == 'ogre' else 'defence'}")
+    return f"{MARKS[s.scenario].name}, turn {s.turn}, {PHASE_TITLES[s.phase]}, {who}"
+
+
+class ResumeDialog(Dialog):
+    """Resume (Enter) or Discard; Esc closes it as Later, keeping the battle for next time:
+    a key pressed by habit must not throw a battle away."""
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close(LATER)
+            return True
+        return super().handle_event(event)
+
+
+def offer_recovery(app, slot: RecoverySlot | None = None) -> None:
+    """At the start: a battle a crash kept is offered (after any notice already showing); one
+    that cannot be read is set aside with one sentence."""
+    slot = slot or RecoverySlot.default()
+    try:
+        saved = slot.read()
+    except StorageError as exc:
+        _clear(slot)
+        words = f"{exc.message.rstrip('.')}, so it was discarded."
+        _after(app, lambda: app.show("Notice", words))
+        return
+    if saved is None:
+        return
+
+    def answered(button: str) -> None:
+        if button == LATER:
+            return
+        _clear(slot)            # resumed or discarded: either way the slot has done its work
+        if button == "Resume":
+            continue_game(app, saved)
+
+    message = (f"OGRE stopped during a battle last time: {describe(saved)}. Resume it where it "
+               "stopped, or discard it?")
+    _after(app, lambda: setattr(app, "dialog", ResumeDialog(TITLE, message, BUTTONS, answered)))
+
+
+def _after(app, show) -> None:
+    """Open a dialog now, or once the one showing closes."""
+    before = app.dialog
+    if before is None or before.result is not None:
+        show()
+        app.touch()
+        return
+    first = before.on_close
+
+    def then(button: str) -> None:
+        if first is not None:
+            first(button)
+        show()
+    before.on_close = then
+
+
+def _clear(slot: RecoverySlot) -> None:
+    try:
+        slot.clear()
+    except StorageError:
+        pass        # a read-only folder: the offer comes again, which loses nothing

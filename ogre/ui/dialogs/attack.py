@@ -1,0 +1,193 @@
+"""The battle's choice dialogs: Ogre weapons at a target (C5), a defender's Ogre part (C6)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from ogre.rules import combat
+from ogre.rules.game import aim_kill_probability, ogre_weapon_reaches
+from ogre.rules.state import Aiming, GameState
+from ogre.rules.units import WEAPON_STATS, WEAPONS, Counts, Weapon, counts
+from ogre.ui.toolkit import theme
+from ogre.ui.toolkit.widgets import Dialog
+
+ROW_H = 34
+
+
+class _RowDialog(Dialog):
+    """A dialog whose body is a list of selectable rows, with the kill probability below."""
+
+    def __init__(self, title: str, message: str, rows: int, on_close) -> None:
+        super().__init__(title, message, ("OK", "Cancel"), on_close, width=440,
+                         body_height=rows * ROW_H + 34)
+        self.selected = 0
+
+    def row_rect(self, i: int) -> pygame.Rect:
+        return pygame.Rect(self.rect.left + 20, self.body_top + i * ROW_H, self.rect.width - 40,
+                           ROW_H - 4)
+
+    def kill_text(self) -> str:
+        return ""
+
+    def draw_kill(self, surface: pygame.Surface, rows: int) -> None:
+        y = self.body_top + rows * ROW_H + 4
+        theme.draw_in_box(surface, self.kill_text(), pygame.Rect(self.rect.left + 24, y,
+                                                                 self.rect.width - 48, 26),
+                          22, theme.ACCENT)
+
+
+class WeaponDialog(_RowDialog):
+    """C5: the Ogre's weapons that can reach the target, each with up/down counts."""
+
+    def __init__(self, state: GameState, target_id: int,
+                 on_close: Callable[[str, Counts], object]) -> None:
+        self.state = state
+        self.target = state.known(target_id)         # the battle picked it from the map
+        current = state.aim.weapons if state.aim and state.aim.target == target_id else (0, 0, 0, 0)
+        self.counts = list(current)
+        self.limits = [self._limit(w) for w in WEAPONS]
+        super().__init__("Ogre Attack", f"Target: {self.target.name}", len(WEAPONS),
+                         lambda label: on_close(label, counts(self.counts)))
+        self.selected = next((i for i, n in enumerate(self.limits) if n), 0)
+
+    def shown_weapon(self) -> Weapon:
+        """The weapon whose attributes the sidebar shows (C5)."""
+        return WEAPONS[self.selected]
+
+    def _limit(self, w: Weapon) -> int:
+        o = self.state.ogre
+        if not ogre_weapon_reaches(o, w, self.target):
+            return 0
+        if w is Weapon.AP and self.target.id in self.state.ap_hit:
+            return 0
+        return o.available(w)
+
+    def _enabled_for(self, label: str):
+        return (lambda: any(self.counts)) if label == "OK" else (lambda: True)
+
+    def arrows(self, i: int) -> tuple[pygame.Rect, pygame.Rect]:
+        r = self.row_rect(i)
+        return (pygame.Rect(r.right - 64, r.top + 2, 26, r.height - 4),
+                pygame.Rect(r.right - 32, r.top + 2, 26, r.height - 4))
+
+    def change(self, i: int, delta: int) -> None:
+        self.counts[i] = max(0, min(self.limits[i], self.counts[i] + delta))
+
+    def handle_body(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for i in range(len(WEAPONS)):
+                if not self.limits[i]:
+                    continue
+                up, down = self.arrows(i)
+                if up.collidepoint(event.pos):
+                    self.selected = i
+                    self.change(i, +1)
+                elif down.collidepoint(event.pos):
+                    self.selected = i
+                    self.change(i, -1)
+                elif self.row_rect(i).collidepoint(event.pos):
+                    self.selected = i
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
+            step = -1 if event.key == pygame.K_UP else 1
+            for _ in range(len(WEAPONS)):
+                self.selected = (self.selected + step) % len(WEAPONS)
+                if self.limits[self.selected]:
+                    break
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RIGHT, pygame.K_PLUS,
+                                                          pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self.change(self.selected, +1)
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_MINUS,
+                                                          pygame.K_KP_MINUS):
+            self.change(self.selected, -1)
+            return True
+        return super().handle_event(event)
+
+    def kill_text(self) -> str:
+        if not any(self.counts):
+            return "Choose weapons"
+        aim = Aiming(target=self.target.id, weapons=counts(self.counts))
+        p = aim_kill_probability(self.state, aim)
+        return f"Probability of kill: {combat.percent(p)}%"
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        o = self.state.ogre
+        for i, w in enumerate(WEAPONS):
+            r = self.row_rect(i)
+            live = self.limits[i] > 0
+            if i == self.selected and live:
+                pygame.draw.rect(surface, theme.BUTTON_HOT, r, border_radius=4)
+            st = WEAPON_STATS[w]
+            colour = theme.TEXT if live else theme.TEXT_DIM
+            theme.text(surface, f"{st.name}  {st.attack}/{st.range}", (r.left + 8, r.top + 7), 22,
+                       colour)
+            theme.text(surface, f"{self.counts[i]} of {self.limits[i] if live else o.available(w)}",
+                       (r.right - 150, r.top + 7), 22, colour)
+            if live:
+                up, down = self.arrows(i)
+                for rect, glyph in ((up, "^"), (down, "v")):
+                    pygame.draw.rect(surface, theme.BUTTON, rect, border_radius=4)
+                    theme.text(surface, glyph, rect.center, 22, theme.TEXT, center=True)
+        self.draw_kill(surface, len(WEAPONS))
+
+
+PARTS = (*WEAPONS, Weapon.TREADS)
+
+
+class PartDialog(_RowDialog):
+    """C6: the part of the Ogre a defender aims at; destroyed parts are dimmed."""
+
+    def __init__(self, state: GameState, attacker_id: int,
+                 on_close: Callable[[str, Weapon], object]) -> None:
+        self.state = state
+        self.attacker = state.known(attacker_id)     # the battle picked it from the map
+        super().__init__("Defense Attack", f"{self.attacker.name} aims at:", len(PARTS),
+                         lambda label: on_close(label, PARTS[self.selected]))
+        self.selected = next((i for i, w in enumerate(PARTS) if self._live(w)), 0)
+
+    def shown_weapon(self) -> Weapon:
+        return PARTS[self.selected]
+
+    def _live(self, w: Weapon) -> bool:
+        return self.state.ogre.intact(w) > 0
+
+    def handle_body(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for i, w in enumerate(PARTS):
+                if self._live(w) and self.row_rect(i).collidepoint(event.pos):
+                    self.selected = i
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
+            step = -1 if event.key == pygame.K_UP else 1
+            for _ in range(len(PARTS)):
+                self.selected = (self.selected + step) % len(PARTS)
+                if self._live(PARTS[self.selected]):
+                    break
+            return True
+        return super().handle_event(event)
+
+    def kill_text(self) -> str:
+        part = PARTS[self.selected]
+        aim = Aiming(part=part, attackers=(self.attacker.id,))
+        return f"Probability of kill: {combat.percent(aim_kill_probability(self.state, aim))}%"
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        o = self.state.ogre
+        for i, w in enumerate(PARTS):
+            r = self.row_rect(i)
+            live = self._live(w)
+            if i == self.selected and live:
+                pygame.draw.rect(surface, theme.BUTTON_HOT, r, border_radius=4)
+            st = WEAPON_STATS[w]
+            label = "Treads" if w is Weapon.TREADS else f"{st.name}  D{st.defense}"
+            colour = theme.TEXT if live else theme.TEXT_DIM
+            theme.text(surface, label, (r.left + 8, r.top + 7), 22, colour)
+            theme.text(surface, f"{o.intact(w)} left", (r.right - 90, r.top + 7), 22, colour)
+        self.draw_kill(surface, len(PARTS))
+

@@ -1,0 +1,68 @@
+"""Hot-seat hand-over (issue 30): in a battle of two players at this computer, each change of
+side says whose turn it is in a small box ("Hand over to the Defense player."), which the
+player taking over dismisses with a click or a key - so the click meant to dismiss it, or one
+the player leaving made twice, never acts for the wrong side.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from ogre.rules.state import OGRE_PHASES, GameState
+from ogre.ui.toolkit.widgets import Dialog
+
+TITLE = "Hand Over"
+WHO = {"ogre": "Ogre player", "defense": "Defense player"}
+
+
+def side_to_play(state: GameState) -> str:
+    return "ogre" if state.phase in OGRE_PHASES else "defense"
+
+
+class HandOverNotice(Dialog):
+    """Whose turn it is; any click or key (Esc and Enter too) dismisses it, and does nothing
+    else."""
+
+    def __init__(self, side: str) -> None:
+        super().__init__(TITLE, f"Hand over to the {WHO[side]}.\n"
+                         "Click or press a key to play.", ("OK",), width=380)
+        self.side = side
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN or (event.type == pygame.MOUSEBUTTONUP
+                                            and event.button == 1):
+            self.close("OK")
+        return True
+
+
+class HandOver:
+    """Watches the battle on the screen and shows the notice at each change of side, only
+    when both sides are played here (never against the computer, a lesson or the network)."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+        self.battle: Any = None       # the Battle on the screen
+        self.side = ""
+
+    def watch(self, battle) -> None:
+        """A battle was put on the screen: its side to play now needs no notice."""
+        self.battle, self.side = battle, side_to_play(battle.state)
+
+    def battle_changed(self, battle) -> None:
+        """After an action: a change of side in a hot-seat battle puts up the notice; the
+        battle's end, or a notice the next action made stale, takes it down."""
+        a = self.app
+        if battle is not self.battle:
+            self.watch(battle)
+            return
+        side, before = side_to_play(battle.state), self.side
+        self.side = side
+        showing = isinstance(a.dialog, HandOverNotice)
+        if showing and (battle.state.over or a.dialog.side != side):
+            a.dialog = None           # the other side played on (a script): it is stale
+        if (side != before and not battle.state.over and a.dialog is None
+                and all(seat.who == "here" for seat in battle.match.seats.values())):
+            a.dialog = HandOverNotice(side)
+            a.touch()

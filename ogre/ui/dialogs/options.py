@@ -1,0 +1,135 @@
+"""The OSI menu's dialogs: About Ogre, Preferences (G7), and the keyboard list (S4)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from ogre.storage.preferences import Preferences
+from ogre.ui.toolkit import theme
+from ogre.ui.toolkit.keymap import ROWS
+from ogre.ui.toolkit.widgets import Dialog
+
+ABOUT = (
+    "OGRE, rebuilt: a recreation of the 1986 computer game, made from scratch in Python.\n"
+    "OGRE was designed as a board game by Steve Jackson (Steve Jackson Games); this "
+    "project recreates the 1986 computer version's play and rules. It is a fan recreation, "
+    "with its own art, sounds and text."
+)
+
+KEYS = [(row.label, row.help) for row in ROWS]     # S4: the keys list is the key map
+
+LEVELS = ("Low", "Med", "Hi")
+ROW_H = 32
+# G7, T3, M7, M8: what Reminders cover, said where they are turned off (Issue 30 (8)); the
+# 1986 game's Reminders cover the end of each phase and ramming and overrunning alike
+REMINDERS_NOTE = ("Reminders: the game asks before a phase ends with pieces that have not "
+                  "moved or fired, and before every ram or overrun. Off, as in the 1986 game, "
+                  "rams and overruns happen at once, without the question.")
+NOTE_SIZE = 17
+
+
+class PreferencesDialog(Dialog):
+    """Six options, each clicked through its values; speed and the computer's skills dimmed in
+    two-player games. The Ogre and the defence each have their own skill (issue 30)."""
+
+    OPTIONS = (
+        ("sound", "Sound Effects"),
+        ("reminders", "Reminders"),
+        ("skip_empty", "Skip Empty Turns"),
+        ("message_speed", "Ogre Message Speed"),
+        ("skill", "Ogre Skill Level"),
+        ("defense_skill", "Defense Skill Level"),
+    )
+
+    def __init__(self, prefs: Preferences, one_player: bool,
+                 on_close: Callable[[str, Preferences], object]) -> None:
+        self.values = prefs.model_dump()
+        self.base = prefs
+        self.one_player = one_player
+        width = 420
+        self.note_h = theme.paragraphs_height([theme.Para(REMINDERS_NOTE, NOTE_SIZE)], width - 40)
+        super().__init__("Preferences", "Click an option to change it.", ("OK", "Cancel"),
+                         lambda b: on_close(b, self.base.model_copy(update=self._updates())),
+                         width=width, body_height=len(self.OPTIONS) * ROW_H + self.note_h + 6)
+
+    def _updates(self) -> dict:
+        return {name: self.values[name] for name, _ in self.OPTIONS}
+
+    def live(self, name: str) -> bool:
+        return self.one_player or name not in ("message_speed", "skill", "defense_skill")
+
+    def row_rect(self, i: int) -> pygame.Rect:
+        return pygame.Rect(self.rect.left + 20, self.body_top + i * ROW_H, self.rect.width - 40,
+                           ROW_H - 4)
+
+    def note_rect(self) -> pygame.Rect:
+        """Under the options: what Reminders cover."""
+        return pygame.Rect(self.rect.left + 20, self.body_top + len(self.OPTIONS) * ROW_H + 4,
+                           self.rect.width - 40, self.note_h)
+
+    def cycle(self, name: str) -> None:
+        v = self.values[name]
+        if isinstance(v, bool):
+            self.values[name] = not v
+        else:
+            self.values[name] = LEVELS[(LEVELS.index(v) + 1) % len(LEVELS)]
+
+    def handle_body(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for i, (name, _) in enumerate(self.OPTIONS):
+                if self.row_rect(i).collidepoint(event.pos) and self.live(name):
+                    self.cycle(name)
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        for i, (name, label) in enumerate(self.OPTIONS):
+            r = self.row_rect(i)
+            on = self.live(name)
+            pygame.draw.rect(surface, theme.BUTTON if on else theme.BUTTON_DIM, r, border_radius=4)
+            v = self.values[name]
+            shown = ("Yes" if v else "No") if isinstance(v, bool) else v
+            colour = theme.TEXT if on else theme.TEXT_DIM
+            theme.draw_in_box(surface, label, pygame.Rect(r.left + 10, r.top, r.width - 80,
+                                                          r.height), 22, colour, middle=True)
+            theme.text(surface, shown, (r.right - 60, r.top + 6), 22,
+                       theme.ACCENT if on else theme.TEXT_DIM, bold=on)
+        off = not self.values["reminders"]           # then it is news: it stands out
+        theme.draw_in_box(surface, REMINDERS_NOTE, self.note_rect(), NOTE_SIZE,
+                          theme.ACCENT if off else theme.TEXT_DIM, smallest=NOTE_SIZE)
+
+
+class KeysDialog(Dialog):
+    """S4: every key, each row at the list's one size; a row that does not fit its width wraps
+    onto a second line rather than shrinking (Issue 30 (20))."""
+
+    WIDTH = 700
+    GAP = 6                 # between rows, as the list had
+    KEY_W = 150
+    SIZE = 21
+
+    def __init__(self) -> None:
+        words_w = self.WIDTH - 40 - self.KEY_W
+        self.row_heights = [max(theme.paragraphs_height([theme.Para(k, self.SIZE, bold=True)],
+                                                        self.KEY_W - 8),
+                                theme.paragraphs_height([theme.Para(w, self.SIZE)], words_w))
+                            + self.GAP for k, w in KEYS]
+        super().__init__("Keyboard", "", ("OK",), width=self.WIDTH,
+                         body_height=sum(self.row_heights) + 4)
+
+    def rows(self) -> list[tuple[pygame.Rect, pygame.Rect]]:
+        """Each key's box and its words' box."""
+        out = []
+        y = self.body_top
+        for h in self.row_heights:
+            out.append((pygame.Rect(self.rect.left + 20, y, self.KEY_W - 8, h),
+                        pygame.Rect(self.rect.left + 20 + self.KEY_W, y,
+                                    self.rect.width - 40 - self.KEY_W, h)))
+            y += h
+        return out
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        for (key, words), (key_box, words_box) in zip(KEYS, self.rows()):
+            theme.draw_in_box(surface, key, key_box, self.SIZE, theme.ACCENT, bold=True,
+                              smallest=self.SIZE)
+            theme.draw_in_box(surface, words, words_box, self.SIZE, smallest=self.SIZE)

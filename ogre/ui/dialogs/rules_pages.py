@@ -1,0 +1,141 @@
+"""The rules at hand (X7): the pages of the Rules window, as words and tables.
+
+The numbers come from the rules core (units, Marks, weapons, the Combat Results Table, the
+victory levels, the set-up allowances), so the window can never disagree with the game; the
+words are ours, after the 1986 manual. No pygame here: rules_window.py draws these.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ogre.rules import combat
+from ogre.rules.units import MARKS, STATS, WEAPON_STATS, WEAPONS, Kind, Weapon
+from ogre.ui.dialogs.options import KEYS
+
+
+@dataclass(frozen=True)
+class Table:
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+
+@dataclass(frozen=True)
+class Page:
+    tab: str                          # the tab's short name
+    title: str
+    blocks: tuple[str | Table, ...]   # paragraphs and tables, top to bottom
+
+
+def _units() -> Page:
+    defenders = tuple(
+        (s.name + (" (a squad)" if k is Kind.INFANTRY else ""), str(s.attack), str(s.range),
+         str(s.defense), f"{s.move}+{s.second_move}" if s.second_move else str(s.move))
+        for k, s in STATS.items())
+    parts = tuple((WEAPON_STATS[w].name, str(WEAPON_STATS[w].attack),
+                   str(WEAPON_STATS[w].range), str(WEAPON_STATS[w].defense), "-")
+                  for w in WEAPONS) + ((WEAPON_STATS[Weapon.TREADS].name, "-", "-", "1-1", "-"),)
+    marks = (("Missiles", *(str(m.weapons[0]) for m in MARKS.values())),
+             ("Main Batteries", *(str(m.weapons[1]) for m in MARKS.values())),
+             ("Secondary Batteries", *(str(m.weapons[2]) for m in MARKS.values())),
+             ("Antipersonnel", *(str(m.weapons[3]) for m in MARKS.values())),
+             ("Treads", *(str(m.treads) for m in MARKS.values())))
+    return Page("Units", "Units and the Ogre", (
+        Table(("Defender", "Attack", "Range", "Defense", "Move"), defenders),
+        "Infantry attack and defend with one point a squad, 1 to 3 squads a unit. The GEV moves "
+        "again after the defence fires. The Command Post cannot fire or move.",
+        Table(("Ogre part", "Attack", "Range", "Defense", ""), parts),
+        Table(("The Ogre has", *(m.name for m in MARKS.values())), marks),
+        "Missiles fire once. Antipersonnel hurt only infantry and the Command Post. The Ogre "
+        "moves 3 hexes a turn, 2 at two-thirds of its treads or less, 1 at a third or less.",
+    ))
+
+
+def _combat() -> Page:
+    columns = (*combat.COLUMNS, combat.AUTO_KILL)
+    dice = tuple((str(die), *(combat.crt(c, die) for c in columns)) for die in range(1, 7))
+    kills = tuple((who, *(f"{combat.percent(combat.kill_probability(c, disabled))}%"
+                          for c in columns))
+                  for who, disabled in (("Kill: active", False), ("Kill: disabled", True)))
+    return Page("Combat", "Combat Results Table", (
+        "Add up the attacks aimed at one target and divide by its defense, rounding down: "
+        "that is the odds column. Below 1-2 nothing happens; 5-1 or better destroys.",
+        Table(("Die", *columns), dice + kills),
+        "X destroys. D disables armor (a disabled unit cannot move or fire, and recovers after "
+        "the Ogre's next fire), destroys a disabled one, and takes a squad from infantry. "
+        f"Attacks on the treads are always at {combat.TREADS_COLUMN}: an X takes as many "
+        "treads as the attack's strength. Only infantry may combine against the treads.",
+    ))
+
+
+def _turn() -> Page:
+    return Page("Turn", "The turn", (
+        "1. The Ogre enters on the bottom row (the first turn only).",
+        "2. The Ogre moves: Undo is possible until it rams or overruns.",
+        "3. The Ogre fires each weapon once, at any targets in range. Then armor disabled in an "
+        "earlier turn recovers.",
+        "4. The defence moves. Pieces pass through friends but never through the Ogre, and end "
+        "one to a hex: two infantry units may Group into one of up to 3 squads.",
+        "5. The defence fires: aim one or more units at one part of the Ogre, then Fire.",
+        "6. GEVs move again, up to 3 hexes.",
+        "Done ends a phase; with Reminders on, the game asks first when pieces have not moved "
+        "or fired. With Skip Empty Turns on, a phase with nothing to do passes by itself.",
+    ))
+
+
+def _rams() -> Page:
+    heavy = STATS[Kind.HEAVY].name
+    return Page("Rams", "Ramming and overruns", (
+        "The Ogre rams armor by moving onto it. An immobile unit (a howitzer, a disabled unit) "
+        "and the Command Post are destroyed; a mobile one is disabled or destroyed, even "
+        f"chances. A ram costs the Ogre 1 tread, or 2 for a {heavy}; the Command Post costs "
+        "nothing. The Ogre rams at most twice in a turn.",
+        "Moving onto infantry is an overrun: it loses a squad if the Ogre still has "
+        "antipersonnel. Overruns cost nothing and have no limit. Infantry may move onto the "
+        "Ogre's hex; it loses a squad when the Ogre's next move begins.",
+        "Armor may ram the Ogre: the rammer is destroyed and the Ogre loses 1 tread.",
+        "A ram or an overrun cannot be undone. With Reminders on (OSI > Preferences) the game "
+        "asks first; with Reminders off it happens at once, as in the 1986 game.",
+    ))
+
+
+def _victory() -> Page:
+    iii, v = MARKS[3], MARKS[5]
+    return Page("Victory", "How the battle is won", (
+        "The battle ends when the Command Post and every defender are gone, when the Ogre "
+        "leaves the map from the bottom row, or when the Ogre has lost every weapon and tread.",
+        Table(("Level", "When"), (
+            ("Complete Ogre", "the Command Post and all defenders destroyed"),
+            ("Ogre", "the Command Post destroyed and the Ogre escapes"),
+            ("Marginal Ogre", "the Command Post destroyed, the Ogre destroyed"),
+            ("Complete Defense", f"the Ogre destroyed, the Command Post stands, and "
+             f"{iii.complete_defense_points} attack points survive ({v.complete_defense_points} "
+             "against a Mark V)"),
+            ("Defense", "the Ogre destroyed, the Command Post stands"),
+            ("Marginal Defense", "the Command Post stands but the Ogre escapes"),
+        )),
+    ))
+
+
+def _setup() -> Page:
+    rows = tuple((m.name, str(m.armor_units), str(m.infantry_squads), str(m.forward_points))
+                 for m in MARKS.values())
+    howitzer = STATS[Kind.HOWITZER]
+    return Page("Set-up", "Setting up a field", (
+        "A standard field is deployed against one Mark of Ogre:",
+        Table(("Against", "Armor units", "Infantry squads", "Forward attack"), rows),
+        f"A {howitzer.name} counts as {howitzer.armor_cost} armor units. Every unit stands in "
+        "the obstructed area (rows 1-16); all but the forward attack points stand on or behind "
+        "the crater line (row 7 and above). The Ogre enters on the bottom row.",
+        "A field outside these rules can still be played; the victory levels then say less.",
+    ))
+
+
+def _keys() -> Page:
+    return Page("Keys", "Keys", (
+        Table(("Key", "What it does"), tuple((key, words) for key, words in KEYS)),
+    ))
+
+
+def pages() -> tuple[Page, ...]:
+    return (_units(), _combat(), _turn(), _rams(), _victory(), _setup(), _keys())

@@ -1,0 +1,48 @@
+"""The battle's turning points (X11): the Command Post destroyed, the Ogre immobilized, its last
+gun lost, the Ogre leaving the map - each said in a banner over the map that stays until a click
+or a key, so that it never scrolls away with the results."""
+
+from __future__ import annotations
+
+import pygame
+
+from ogre.rules.state import GameState
+from ogre.ui.toolkit import theme
+
+GO_ON = "A click or a key goes on."
+
+
+def turning_points(before: GameState, after: GameState) -> list[str]:
+    """What turned between two positions, in the order the player should read it."""
+    said = []
+    if before.command_post is not None and after.command_post is None:
+        said.append("The Command Post is destroyed!")
+    b, a = before.ogre, after.ogre
+    if b.treads > 0 and a.treads == 0:
+        said.append("The Ogre is immobilized: its treads are gone.")
+    if any(b.weapons) and not any(a.weapons) and not a.destroyed:
+        said.append("The Ogre has lost its last gun.")
+    if not b.exited and a.exited:
+        said.append("The Ogre leaves the map.")
+    return said
+
+
+def banner_rect(map_rect: pygame.Rect, lines: list[str]) -> pygame.Rect:
+    """A band across the map, a little above its middle, as tall as its lines."""
+    w = min(map_rect.width - 40, 640)
+    h = 40 * len(lines) + 44
+    r = pygame.Rect(0, 0, w, h)
+    r.center = (map_rect.centerx, map_rect.top + map_rect.height * 2 // 5)
+    return r
+
+
+def draw_banner(surface: pygame.Surface, map_rect: pygame.Rect, lines: list[str]) -> None:
+    if not lines:
+        return
+    r = banner_rect(map_rect, lines)
+    pygame.draw.rect(surface, theme.PANEL, r, border_radius=10)
+    pygame.draw.rect(surface, theme.ACCENT, r, 3, border_radius=10)
+    inside = r.inflate(-24, -16)
+    paras = [theme.Para(line, 30, theme.ACCENT, bold=True, gap=6) for line in lines]
+    paras.append(theme.Para(GO_ON, 18, theme.TEXT_DIM, gap=8))
+    theme.draw_paragraphs(surface, paras, inside, smallest=16, center=True)

@@ -1,0 +1,560 @@
+"""The battle screen: turns clicks and drags into rules actions and shows what happened.
+
+A click or drag becomes an action value; `check` refuses it with the 1986 message
+(shown in the Tactical Display, with a beep) or says what it would do; rams,
+overruns and leaving the map are confirmed first; `apply` gives the next state
+and the events shown at the bottom of the sidebar.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from ogre.match.match import Match, Play
+from ogre.rules import (
+    Action,
+    Aim,
+    Clear,
+    Done,
+    Enter,
+    Exit,
+    Fire,
+    Group,
+    Move,
+    OgreAim,
+    RuleError,
+    Split,
+    Undo,
+    apply,
+    check,
+    legal_actions,
+)
+from ogre.rules.errors import MESSAGES
+from ogre.rules.movement import range_umbrella
+from ogre.rules.state import FIRE_PHASES, MOVE_PHASES, OGRE_ID, GameState, Phase
+from ogre.rules.units import STATS, WEAPON_STATS, WEAPONS, Kind, Weapon
+from ogre.ui.dialogs.attack import PartDialog, WeaponDialog
+from ogre.ui.drawing import status
+from ogre.ui.drawing.framing import hexes_that_matter
+from ogre.ui.drawing.mapview import MapView, map_rect
+from ogre.ui.drawing.sound import sound_for
+from ogre.ui.scenes import battle_draw, sidebar
+from ogre.ui.scenes.banner import turning_points
+from ogre.ui.scenes.story import Story, story_event
+from ogre.ui.toolkit import keymap, theme
+from ogre.ui.toolkit.widgets import Button, Dialog, route_to_dialog
+
+OFF_MAP = MESSAGES["off_map"]
+
+
+class Battle:
+    def __init__(self, state: GameState, *, reminders: Callable[[], bool] = lambda: True,
+                 sounds=None, on_change: Callable[[], None] = lambda: None,
+                 match: Match | None = None) -> None:
+        self.match = match or Match.begin(state)     # the battle in progress: its state, log...
+        self.map = MapView(map_rect(theme.LOGICAL_SIZE))   # the App fits it to its canvas
+        self.reminders = reminders
+        self.sounds = sounds
+        self.on_change = on_change
+        self.sides = {"ogre": "Ogre player", "defense": "Defense player"}   # who plays each side
+        self.computer_turn: Callable[[], bool] = lambda: False   # the Commands' computer_acting
+        self.selected: int | None = None
+        self.top: dict[int, int] = {}          # stacked hex -> the piece shown on top
+        self.message = ""
+        self.story = Story()                   # X11: every message of the battle, scrollable
+        self.banner: list[str] = []            # X11: the turning points shown over the map
+        self.banner_click = False              # the press took the banner away: not its release
+        self.shown = 0                         # result lines the last action added (G2's pacing)
+        self.vet: Callable[[Action], str | None] | None = None    # X6: a lesson's say first
+        self.top_inset = 0                     # X6: room at the map's top for the lesson panel
+        self.other = "computer"                # who plays the other side: "host", "guest"
+        # X10: a network guest plays actions on the host's told dice (None: sent to roll them)
+        self.play_rules: Play = apply
+        self.umbrella: tuple[set[int], set[int]] | None = None
+        self.dialog: Dialog | None = None
+        self.drag_from = 0
+        self.drag_left_hex = False
+        self.swallow_release = False          # the press only removed the Range umbrella
+        self.drag_pos: tuple[int, int] | None = None
+        self.hover = 0
+        self.buttons = self._make_buttons()
+        if self.match.log:                     # X11: a loaded battle tells its story again
+            self.story.retell(self.match.start, self.match.log, self.match.told)
+        if state.phase is Phase.OGRE_ENTRY and self.match.seats["ogre"].who == "here":
+            self.open(Dialog("Ogre Entry", "The Ogre enters on the bottom row of the map. Click "
+                             "OK, then click the hex where it comes on.", ("OK",)))
+
+    # The match's parts, as the screen and its callers name them
+    @property
+    def state(self) -> GameState:
+        return self.match.state
+
+    @state.setter
+    def state(self, state: GameState) -> None:     # the replay steps through its states
+        self.match.state = state
+
+    @property
+    def results(self) -> list[str]:
+        """The result window's lines, the whole battle's (X11)."""
+        return self.story.lines
+
+    @results.setter
+    def results(self, lines: list[str]) -> None:     # the replay shows one step's
+        self.story.lines, self.story.back = list(lines), 0
+
+    @property
+    def log(self) -> list[str]:
+        return self.match.log
+
+    @property
+    def start_state(self) -> GameState:
+        return self.match.start
+
+    @property
+    def told(self) -> list[int]:
+        return self.match.told
+
+    @property
+    def advice_asked(self) -> int:
+        return self.match.advice_asked
+
+    # ------------------------------------------------------------ buttons
+    def _make_buttons(self) -> list[Button]:
+        r = sidebar.button_rects()
+
+        def unless_dialog(enabled):
+            # a dialog is modal: its buttons are the only ones (shortcut keys included); in the
+            # computer's turn none is the player's (G2)
+            return lambda: self.dialog is None and not self.computer_turn() and enabled()
+
+        return [
+            Button(r["top_left"], "Undo", self.press_top_left,
+                   unless_dialog(self._top_left_enabled), keymap.letter("undo")),
+            Button(r["top_right"], "Group", self.press_top_right,
+                   unless_dialog(self._top_right_enabled), keymap.letter("group")),
+            Button(r["range"], "Range", self.press_range,
+                   unless_dialog(lambda: self.selected is not None), keymap.letter("range")),
+            Button(r["done"], "Done", self.press_done, unless_dialog(self._done_enabled),
+                   keymap.letter("done")),
+        ]
+
+    def key_controls(self) -> list[pygame.Rect]:
+        """The sidebar's buttons, for the arrow keys (S4)."""
+        return [b.rect for b in self.buttons]
+
+    def refresh_labels(self) -> None:
+        fire = self.state.phase in FIRE_PHASES
+        self.buttons[0].label = "Clear" if fire else "Undo"
+        self.buttons[1].label = "Fire" if fire else ("Split" if self._splittable() else "Group")
+
+    def _splittable(self) -> bool:
+        """M5: a 2- or 3-squad unit alone in its hex shows Split (dimmed when refused now)."""
+        p = self.state.piece(self.selected) if self.selected not in (None, OGRE_ID) else None
+        if p is None or len(self.ids_at(p.hex)) != 1:
+            return False
+        return p.kind is Kind.INFANTRY and p.squads >= 2
+
+    def _can(self, kind) -> bool:
+        if self.selected is None:
+            return False
+        try:
+            check(self.state, kind(self.selected))
+            return True
+        except RuleError:
+            return False
+
+    def _top_left_enabled(self) -> bool:
+        if self.state.phase in FIRE_PHASES:
+            return self.state.aim is not None
+        return self._can(Undo)
+
+    def _top_right_enabled(self) -> bool:
+        if self.state.phase in FIRE_PHASES:
+            return self.state.aim is not None
+        return self._can(Group) or self._can(Split)
+
+    def _done_enabled(self) -> bool:
+        return not self.state.over and self.state.phase is not Phase.OGRE_ENTRY
+
+    def press_top_left(self) -> None:
+        if self.state.phase in FIRE_PHASES:
+            self.act(Clear())
+        elif self.selected is not None:
+            self.act(Undo(self.selected))
+
+    def press_top_right(self) -> None:
+        if self.state.phase in FIRE_PHASES:
+            self.act(Fire())
+        elif self.selected is not None:
+            self.act(Split(self.selected) if self._can(Split) else Group(self.selected))
+
+    def press_range(self) -> None:
+        """S2: move reach in green, attack reach in blue."""
+        h, move, reach = self._range_of(self.selected)
+        if h:
+            self.umbrella = range_umbrella(self.state.board, h, move, reach)
+
+    def _range_of(self, pid: int | None) -> tuple[int, int, int]:
+        if pid == OGRE_ID:
+            o = self.state.ogre
+            reach = max((WEAPON_STATS[w].range for i, w in enumerate(WEAPONS) if o.weapons[i]),
+                        default=0)
+            return o.hex, o.move_value, reach
+        p = self.state.piece(pid) if pid is not None else None
+        if p is None:
+            return 0, 0, 0
+        st = STATS[p.kind]
+        move = st.second_move if st.second_move and self.state.phase is Phase.GEV_MOVE else st.move
+        return p.hex, move, p.range      # S2: a GEV's second move is its 3, not its 4
+
+    def press_done(self) -> None:
+        try:
+            check(self.state, Done())
+        except RuleError as err:          # refused first (a stacked hex, M3): no reminder
+            self.refuse(err.message)
+            return
+        if self.reminders() and self._unused_pieces():
+            self.open(Dialog("Reminder", status.reminder_words(self.state), ("OK", "Cancel"),
+                             lambda b: b == "OK" and self.act(Done())))
+            return
+        self.act(Done())
+
+    def _unused_pieces(self) -> bool:
+        """T3: is there a piece that has not moved (or fired) and still could? Weapons aimed
+        but not fired count: Done would drop the aim."""
+        s = self.state
+        if s.aim is not None:
+            return True
+        for a in legal_actions(s):
+            if isinstance(a, Move):
+                mover = s.ogre if a.piece == OGRE_ID else s.known(a.piece)
+                if mover.moved == 0:
+                    return True
+            elif isinstance(a, (OgreAim, Aim)) and s.aim is None:
+                return True
+        return False
+
+    # ------------------------------------------------------------ acting
+    def act(self, action, confirmed: bool = False) -> bool:
+        """Check an action; refuse it with its message, confirm it where the manual asks, or
+        apply it."""
+        refusal = self.vet(action) if self.vet is not None else None     # X6: the lessons
+        if refusal:
+            self.refuse(refusal)
+            return False
+        try:
+            verdict = check(self.state, action)
+        except RuleError as err:
+            self.refuse(err.message)
+            return False
+        # G7: rams and overruns ask only with Reminders on; leaving the map always asks, as a
+        # click off the map means nothing else
+        asks = self.reminders() or verdict.kind not in ("ram", "overrun", "ram_ogre")
+        if verdict.confirm and not confirmed and asks:
+            self.open(Dialog(*status.confirm_words(self.state, verdict), ("OK", "Cancel"),
+                             lambda b: b == "OK" and self.act(action, confirmed=True)))
+            return False
+        before = self.state
+        events = self.match.act(action, self.play_rules)
+        if events is None:                   # X10: the host rolls its dice; it comes back
+            self.message = "Sent to the host: its dice decide."
+            return True
+        self.message = ""
+        self.shown = self._show(before, events)
+        self.banner += turning_points(before, self.state)     # X11: held until a click or key
+        self._after(action)
+        self.on_change()
+        return True
+
+    def announce_aim(self, action) -> None:
+        """G2: before the computer fires, its target and weapons are shown and the target is
+        selected, so the Tactical Display shows what is about to be hit."""
+        s = self.state
+        if isinstance(action, OgreAim):
+            target = s.known(action.target)          # just aimed at: it stands
+            words = status.weapons_words(action.weapons)
+            self.story.say(f"Ogre aims {words} at {status.named(target)}")
+            self.selected = action.target
+        elif isinstance(action, Aim):
+            p = s.known(action.piece)
+            self.story.say(f"{status.named(p)} aims at {WEAPON_STATS[action.part].name}")
+            self.selected = OGRE_ID
+
+    def refuse(self, message: str) -> None:
+        self.message = message
+        self.play("beep")
+
+    def play(self, name: str) -> None:
+        if self.sounds is not None:
+            self.sounds.play(name)
+
+    def _show(self, before: GameState, events) -> int:
+        """Tell the events in the result window (X11), with their sounds; how many lines
+        worth holding the computer for that was (G2)."""
+        aim = before.aim
+        missiles = bool(aim and aim.weapons and aim.weapons[0])
+        return self.story.tell(before, self.state, events, lambda e: self.play(
+            "phase" if e.kind == "phase" else sound_for(e, missiles)))
+
+    def look(self, event: pygame.event.Event, modal: bool) -> bool:
+        """X11: a click or a key takes the banner away (a dialog's own come first); the
+        wheel over the result window and Shift+PgUp, PgDn, End scroll the battle's story."""
+        if self.banner and not modal and not self._for_others(event) and (
+                event.type == pygame.KEYDOWN
+                or (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1)):
+            self.banner = []
+            self.banner_click = event.type == pygame.MOUSEBUTTONDOWN   # its release too
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.banner_click:
+            self.banner_click = False
+            return True
+        return story_event(self, event, sidebar.results_rect(self.map.rect.bottom))
+
+    def _for_others(self, event: pygame.event.Event) -> bool:
+        """What a banner leaves alone: the menus' keys, and clicks off the map and sidebar
+        (the menu bar, a lesson's panel)."""
+        if event.type == pygame.KEYDOWN:
+            return event.key in (pygame.K_m, pygame.K_o) or (
+                event.key == pygame.K_q and bool(event.mod & pygame.KMOD_CTRL))
+        pos = getattr(event, "pos", (0, 0))
+        in_sidebar = pos[0] < theme.SIDEBAR_W and pos[1] >= theme.MENU_H
+        return not (in_sidebar or self.map.rect.collidepoint(pos))
+
+    def _after(self, action) -> None:
+        s = self.state
+        self.umbrella = None
+        self.hover = 0            # the pointer's outline waits for the pointer to move again
+        if isinstance(action, (Done, Enter)):
+            self.selected = OGRE_ID if s.phase in (Phase.OGRE_MOVE, Phase.OGRE_FIRE) else None
+            self.top.clear()
+        if self.selected not in (None, OGRE_ID) and s.piece(self.selected) is None:
+            self.selected = None
+        if isinstance(action, Move) and action.piece != OGRE_ID and s.piece(action.piece):
+            self.top[action.to] = action.piece
+            self.selected = action.piece
+        self._keep_in_view(action)
+        if s.over:
+            self.play("victory")
+            self.open(Dialog("The Battle Is Over", f"{s.result}.\n{status.victory_words(s)}",
+                             ("OK",)))
+
+    def _keep_in_view(self, action) -> None:
+        """The map follows the Ogre, and each phase opens on the pieces that matter in it, so
+        no one hunts for the action with the arrows (B4)."""
+        if isinstance(action, (Done, Enter)):
+            self.frame_phase()
+        elif isinstance(action, Move) and action.piece == OGRE_ID and self.state.ogre.on_map:
+            self.map.frame(self.state.ogre.hex)
+
+    def frame_phase(self) -> None:
+        """Show the Ogre and the pieces that matter in this phase fully, the nearest first when
+        they do not all fit; before the Ogre enters, the bottom row where it comes on."""
+        hexes = hexes_that_matter(self.state)
+        if hexes:
+            self.map.frame(hexes[0], hexes[1:])
+        elif self.state.phase is Phase.OGRE_ENTRY:
+            self.map.jump_half(bottom=True)
+
+    def map_area(self, canvas_size: tuple[int, int]) -> pygame.Rect:
+        """What is below the menu bar, less the lesson panel's stripe at its top (X6)."""
+        r = map_rect(canvas_size)
+        return pygame.Rect(r.left, r.top + self.top_inset, r.width, r.height - self.top_inset)
+
+    def resize(self, canvas_size: tuple[int, int]) -> None:
+        """The canvas follows the window's height: the map takes what is below the menu bar."""
+        self.map.resize(self.map_area(canvas_size))
+
+    def open(self, dialog: Dialog) -> None:
+        self.dialog = dialog
+
+    # ------------------------------------------------------------ input
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Logical-canvas events. True when something may have changed."""
+        if self.dialog is not None:
+            route_to_dialog(self, event)
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            for b in self.buttons:
+                b.handle_event(event)
+            self.hover = self.map.hex_at(event.pos)
+            if self.drag_from and not getattr(event, "buttons", (1,))[0]:
+                # the button came up where this screen never heard it (over the menu bar,
+                # outside the window): the drag is over, nothing happens
+                self.drag_from, self.drag_pos, self.drag_left_hex = 0, None, False
+            if self.drag_from:
+                self.drag_pos = event.pos
+                if self.hover != self.drag_from:
+                    self.drag_left_hex = True
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return self._press(event.pos)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            return self._release(event.pos)
+        return False
+
+    def _press(self, pos) -> bool:
+        if self.umbrella is not None:
+            # S2: any click removes the umbrella and does nothing else; a drag also moves
+            self.umbrella, self.swallow_release = None, True
+            h = self.map.hex_at(pos)
+            self.drag_from, self.drag_left_hex, self.drag_pos = h, False, pos
+            return True
+        self.swallow_release = False
+        for b in self.buttons:
+            if b.rect.collidepoint(pos):
+                return b.handle_event(_ev(pygame.MOUSEBUTTONDOWN, pos))
+        if self.map.click_arrow(pos):
+            return True
+        h = self.map.hex_at(pos)
+        self.drag_from, self.drag_left_hex, self.drag_pos = h, False, pos
+        return True
+
+    def _release(self, pos) -> bool:
+        src, left = self.drag_from, self.drag_left_hex
+        self.drag_from, self.drag_pos, self.drag_left_hex = 0, None, False
+        if self.swallow_release:
+            self.swallow_release = False
+            dst = self.map.hex_at(pos)
+            if src and dst and dst != src:
+                self.drag(src, dst)           # the press cleared Range; the drag moves
+            return True
+        for b in self.buttons:
+            if b.rect.collidepoint(pos):
+                self.refresh_labels()
+                b.handle_event(_ev(pygame.MOUSEBUTTONUP, pos))
+                return True
+        if any(r.collidepoint(pos) for r in self.map.arrows.values()):
+            return True
+        dst = self.map.hex_at(pos)
+        if not dst:
+            self._off_map(src, pos)
+        elif src and (dst != src or left):
+            self.drag(src, dst)
+        elif dst:
+            self.click(dst)
+        return True
+
+    def _off_map(self, src: int, pos) -> None:
+        """M9: a click anywhere off the map but in a command area (buttons, menu bar, map
+        arrows: those never reach here) may take the Ogre off the map."""
+        s = self.state
+        if s.phase is Phase.OGRE_MOVE and not src:
+            try:
+                check(s, Exit())
+            except RuleError:
+                pass
+            else:
+                self.act(Exit())
+                return
+        self.refuse(OFF_MAP)
+
+    def click(self, h: int) -> None:
+        s = self.state
+        if s.phase is Phase.OGRE_ENTRY:
+            self.act(Enter(h))
+            return
+        ids = self.ids_at(h)
+        if not ids:
+            self.selected = None
+            return
+        shown = self.top.get(h)
+        if shown is None or shown not in ids:
+            shown = ids[0]
+        if len(ids) > 1:
+            # a click on a stacked hex brings the bottom piece to the top (M3), whatever
+            # was selected before
+            self.selected = ids[(ids.index(shown) + 1) % len(ids)]
+        else:
+            self.selected = shown
+        self.top[h] = self.selected
+        self.message = ""
+
+    def ids_at(self, h: int) -> list[int]:
+        ids = [p.id for p in self.state.at(h)]
+        if self.state.ogre.hex == h:
+            ids.insert(0, OGRE_ID)
+        return ids
+
+    def top_at(self, h: int, side_ogre: bool | None = None) -> int | None:
+        """The piece a drag from h picks up: the one on top, of the acting side when given."""
+        ids = self.ids_at(h)
+        if side_ogre is not None:
+            ids = [i for i in ids if (i == OGRE_ID) == side_ogre]
+        if not ids:
+            return None
+        t = self.top.get(h)
+        return t if t in ids else ids[0]
+
+    def drag(self, src: int, dst: int) -> None:
+        s = self.state
+        if s.phase is Phase.OGRE_ENTRY:
+            self.act(Enter(dst))
+        elif s.phase in MOVE_PHASES:
+            ogre_turn = s.phase is Phase.OGRE_MOVE
+            pid = self.top_at(src, side_ogre=ogre_turn)
+            if pid is None:
+                self.refuse(MESSAGES["move_a_piece"])
+                return
+            self.selected = pid
+            self.act(Move(pid, dst))
+        elif s.phase is Phase.OGRE_FIRE:
+            self._ogre_attack(src, dst)
+        elif s.phase is Phase.DEFENSE_FIRE:
+            self._defense_attack(src, dst)
+
+    def _ogre_attack(self, src: int, dst: int) -> None:
+        s = self.state
+        if src != s.ogre.hex:
+            self.refuse(MESSAGES["no_attacker"])
+            return
+        target = self.top_at(dst, side_ogre=False)
+        if target is None:
+            self.refuse(MESSAGES["no_target"])
+            return
+        if s.aim is not None and s.aim.target != target:
+            self.refuse(MESSAGES["one_target"])
+            return
+        dialog = WeaponDialog(s, target, lambda b, counts: b == "OK" and self.act(
+            OgreAim(target, counts)))
+        if not any(dialog.limits):
+            self.refuse(MESSAGES["out_of_range"])
+            return
+        self.selected = target
+        self.open(dialog)
+
+    def _defense_attack(self, src: int, dst: int) -> None:
+        s = self.state
+        pid = self.top_at(src, side_ogre=False)
+        if pid is None:
+            self.refuse(MESSAGES["no_attacker"])
+            return
+        if dst != s.ogre.hex:
+            self.refuse(MESSAGES["no_target"])
+            return
+        self.selected = pid
+        if s.aim is not None:
+            part = s.aim.part
+            assert part is not None                  # a defence aim is at a part of the Ogre
+            self.act(Aim(pid, part))
+            return
+        probe = next((w for w in (*WEAPONS, Weapon.TREADS) if s.ogre.intact(w) > 0), Weapon.TREADS)
+        try:
+            check(s, Aim(pid, probe))
+        except RuleError as err:
+            self.refuse(err.message)
+            return
+        self.open(PartDialog(s, pid, lambda b, part: b == "OK" and self.act(Aim(pid, part))))
+
+    # ------------------------------------------------------------ drawing (battle_draw.py)
+    def draw(self, surface: pygame.Surface) -> None:
+        battle_draw.draw(self, surface)
+
+    def tactical_lines(self) -> list[str]:
+        return battle_draw.tactical_lines(self)
+
+
+def _ev(kind: int, pos) -> pygame.event.Event:
+    return pygame.event.Event(kind, pos=pos, button=1)
+

@@ -1,0 +1,183 @@
+"""The battle screen drawn (B1-B4, G2): the map with its lit hexes, the Range umbrella and the
+pieces, then the sidebar - the phase, the Tactical Display, the buttons and the results."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+import pygame
+
+from ogre.rules.hexes import BOTTOM_ROW
+from ogre.rules.state import FIRE_PHASES, MOVE_PHASES, OGRE_ID, GameState, Phase
+from ogre.ui.drawing import art, status
+from ogre.ui.drawing.mapview import MapView
+from ogre.ui.scenes import sidebar
+from ogre.ui.scenes.banner import draw_banner
+from ogre.ui.scenes.story import Story
+from ogre.ui.toolkit import theme
+from ogre.ui.toolkit.widgets import Button
+
+
+class Battle(Protocol):
+    """What drawing reads of the battle screen (ui/battle.py's Battle), so that this module
+    needs nothing from it."""
+
+    state: GameState
+    map: MapView
+    buttons: list[Button]
+    dialog: Any
+    sides: dict[str, str]
+    message: str
+    story: Story
+    banner: list[str]
+    other: str
+    selected: int | None
+    top: dict[int, int]
+    hover: int
+    drag_from: int
+    drag_pos: tuple[int, int] | None
+    umbrella: tuple[set[int], set[int]] | None
+    computer_turn: Callable[[], bool]
+
+    def refresh_labels(self) -> None: ...
+    def tactical_lines(self) -> list[str]: ...
+    def ids_at(self, h: int) -> list[int]: ...
+
+
+def draw(b: Battle, surface: pygame.Surface) -> None:
+    s = b.state
+    b.refresh_labels()
+    surface.blit(b.map.terrain(s.board), b.map.rect.topleft)
+    clip = surface.get_clip()
+    surface.set_clip(b.map.rect)
+    if s.phase is Phase.OGRE_ENTRY and not b.computer_turn():   # lit for the player only
+        b.map.fill_hexes(surface, [h for h in BOTTOM_ROW if not s.board.is_crater(h)],
+                            theme.ACCENT, 70)
+    if b.umbrella:
+        green, blue = b.umbrella
+        b.map.fill_hexes(surface, blue, theme.BLUE_RANGE, 80)
+        b.map.fill_hexes(surface, green, theme.GREEN_RANGE, 90)
+    _draw_pieces(b, surface)
+    if b.hover and not b.dialog and not b.computer_turn():   # G2: no pointer now
+        b.map.outline_hex(surface, b.hover, (255, 255, 255), 1)
+    if b.drag_from and b.drag_pos:
+        a = b.map.layout.center(b.drag_from)
+        pygame.draw.line(surface, theme.ACCENT, a, b.drag_pos, 3)
+    surface.set_clip(clip)
+    b.map.draw_arrows(surface)
+    sidebar.draw_frame(surface, surface.get_height())
+    sidebar.draw_phase(surface, s, b.sides["ogre" if s.ogre_side_to_act else "defense"])
+    sidebar.draw_tactical(surface, b.tactical_lines(), b.message)
+    for button in b.buttons:
+        button.draw(surface)
+    choosing = getattr(b.dialog, "kill_text", None)     # C5, C6: as the choice changes
+    sidebar.draw_results(surface, s, b.story.shown(), surface.get_height(),
+                         choosing() if choosing else None, newer=b.story.back > 0)
+    draw_banner(surface, b.map.rect, b.banner)      # X11: a turning point, over the map
+    if b.dialog is not None:
+        b.dialog.draw(surface)
+
+
+def tactical_lines(b: Battle) -> list[str]:
+    """The Tactical Display: the weapon picked in an attack dialog (C5, C6), else the
+    selected piece, else a hint of what to do."""
+    shown = getattr(b.dialog, "shown_weapon", None)
+    if shown is not None:
+        return sidebar.weapon_lines(b.state, shown())
+    lines = (sidebar.piece_lines(b.state, b.selected) + under_ogre_lines(b)
+             + status.aim_lines(b.state))
+    if b.computer_turn():     # G2: what the computer does, never the player's prompt
+        doing = status.computer_doing(b.state, b.other)
+        turn = status.COMPUTER_TURN.replace("computer", b.other)
+        return [*lines, "", doing] if lines else [turn, doing, status.HURRY]
+    hint = status.phase_hint(b.state)
+    return lines or ([hint] if hint else [])
+
+
+def under_ogre_lines(b: Battle) -> list[str]:
+    """X11: the pieces sharing the Ogre's hex (rammed, overrun), listed while the Ogre is
+    selected or the pointer is on it; they are hidden under its counter."""
+    s = b.state
+    o = s.ogre
+    if not o.on_map or (b.selected != OGRE_ID and b.hover != o.hex):
+        return []
+    under = [p.name + (" (disabled)" if p.disabled else "") for p in s.at(o.hex)]
+    return [f"Under the Ogre: {', '.join(under)}"] if under else []
+
+
+def _draw_pieces(b: Battle, surface: pygame.Surface) -> None:
+    s = b.state
+    size = b.map.counter_size
+    lit = umbrella_pieces(b)
+    shown: dict[int, int] = {}
+    stacked: list[int] = []          # hexes whose top counter hides others (X11)
+    for p in s.pieces:
+        ids = b.ids_at(p.hex)
+        top = b.top.get(p.hex)
+        shown[p.hex] = top if top in ids else ids[0]
+    for p in s.pieces:
+        if not b.map.hex_visible(p.hex) or shown.get(p.hex) != p.id:
+            continue
+        img = art.counter(p.kind.value, size, squads=p.squads, state=piece_state(b, p, lit))
+        b.map.blit_counter(surface, img, p.hex)
+        if len(b.ids_at(p.hex)) > 1:
+            b.map.outline_hex(surface, p.hex, theme.ACCENT, 3)
+            stacked.append(p.hex)
+    o = s.ogre
+    if o.on_map and b.map.hex_visible(o.hex) and shown.get(o.hex, OGRE_ID) == OGRE_ID:
+        under = bool(s.at(o.hex))
+        st = "highlight" if under or OGRE_ID in lit else (
+            "moved" if s.phase is Phase.OGRE_MOVE and o.moved else "normal")
+        b.map.blit_counter(surface, art.counter("ogre", size, state=st, mark=o.mark), o.hex)
+        if under:
+            stacked.append(o.hex)
+    if b.selected is not None:
+        h = o.hex if b.selected == OGRE_ID else getattr(s.piece(b.selected), "hex", 0)
+        if h and b.map.hex_visible(h):
+            b.map.outline_hex(surface, h, theme.SELECT, 2)
+    if s.aim is not None:
+        for pid in ([s.aim.target] if s.aim.part is None else list(s.aim.attackers)):
+            aimed = s.piece(pid)
+            if aimed and b.map.hex_visible(aimed.hex):
+                b.map.outline_hex(surface, aimed.hex, theme.ERROR, 3)
+    for h in stacked:                # over the outlines, so none hides the count
+        stack_mark(b, surface, h)
+
+
+def piece_state(b: Battle, p, lit: set[int]) -> str:
+    s = b.state
+    if p.id in lit:
+        return "highlight"
+    if p.disabled:
+        return "disabled"
+    if not status.defender_marks(s):       # the Ogre's turn: last turn's marks are gone
+        return "normal"
+    if s.phase in MOVE_PHASES and p.moved:
+        return "moved"
+    if s.phase in FIRE_PHASES and p.fired:
+        return "fired"
+    return "normal"
+
+
+def umbrella_pieces(b: Battle) -> set[int]:
+    if not b.umbrella:
+        return set()
+    area = b.umbrella[0] | b.umbrella[1]
+    lit = {p.id for p in b.state.pieces if p.hex in area and p.id != b.selected}
+    if b.state.ogre.hex in area and b.selected != OGRE_ID:
+        lit.add(OGRE_ID)
+    return lit
+
+
+def stack_mark(b: Battle, surface: pygame.Surface, h: int) -> None:
+    """X11: "+2" on the top counter's corner: how many pieces lie hidden under it."""
+    n = len(b.ids_at(h)) - 1
+    r = b.map.counter_rect(h)
+    size = max(13, r.height * 2 // 5)
+    tw, th = theme.font(size, True).size(f"+{n}")
+    mark = pygame.Rect(0, 0, tw + 8, th + 2)
+    mark.center = (r.right - 2, r.top + 2)
+    pygame.draw.rect(surface, theme.ACCENT, mark, border_radius=4)
+    pygame.draw.rect(surface, theme.BG, mark, 1, border_radius=4)
+    theme.text(surface, f"+{n}", mark.center, size, theme.BG, bold=True, center=True)

@@ -1,0 +1,573 @@
+"""The Field Editor screen (E1-E8): deploy the defenders and alter the battlefield.
+
+Every click is planned before it happens: `plan_click` and `plan_drag` say in words what the
+gesture would do and give the field it would leave (or the 1986 message refusing it). The
+map highlights that plan while the pointer moves (a bright line on the hexside a click would
+turn to rubble or clear, the hex and a faint piece where a drop would land), the sidebar says
+it, and the click carries out exactly that plan.
+
+A point is in the *hexside zone* when it lies within `band` pixels of an edge shared by two
+map hexes; everywhere else on a hex (its middle, or an edge on the map's border) is that
+hex's zone. So a click in a hex's middle always places a piece and a click on an edge always
+toggles rubble.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+import pygame
+
+from ogre.resources import standard_board
+from ogre.rules.board import EMPTY_BOARD, side
+from ogre.rules.errors import MESSAGES
+from ogre.rules.field import (
+    ANYWAY,
+    NOT_OFFICIAL,
+    Field,
+    Placement,
+    armor_units,
+    forward_attack_points,
+    infantry_squads,
+    validate,
+)
+from ogre.rules.hexes import NEIGHBOURS, label
+from ogre.rules.units import MARKS, Kind
+from ogre.ui.drawing import art
+from ogre.ui.drawing.mapview import MapView, map_rect, shared_edge
+from ogre.ui.scenes import editor_sidebar as bar
+from ogre.ui.scenes.field_edits import defenders_only, with_piece, without_piece
+from ogre.ui.toolkit import theme
+from ogre.ui.toolkit.widgets import Dialog, route_to_dialog, when_ok
+
+CP_PRESENT = MESSAGES["cp_present"]
+OGRE_IN_WAY = "THE OGRE IS IN THE WAY"     # ours: the manual has no message for this
+CRATER_IN_WAY = MESSAGES["crater_in_way"]
+OFF_MAP = MESSAGES["off_map"]
+FIELD_LOST = "The changes to this field will be lost unless it is saved first."   # G5
+# The first screen's messages box: the 1986 start in the Field Editor, and how to leave it
+HOW_TO_START = ("To start a battle:\nMenu > Play a Game, or press P.\nNew to OGRE? "
+                "Menu > Learn to Play.")
+
+ADD_RUBBLE = (255, 232, 40)     # the hexside a click would turn to rubble
+REMOVE_RUBBLE = (255, 70, 50)   # the rubble a click would clear
+
+
+@dataclass(frozen=True)
+class Zone:
+    """What lies under the pointer: a hex's middle (`side` None) or the hexside `side`."""
+
+    hex: int
+    side: tuple[int, int] | None = None
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What a click or a drag would do: words for the sidebar and the resulting field."""
+
+    text: str
+    field: Field | None = None      # None when nothing would change
+    refusal: str = ""               # the 1986 message when the gesture is refused
+    ogre_to: int = 0                # where a drag takes the Ogre (mid-battle editing)
+
+
+class Editor:
+    def __init__(self, field: Field, *, sounds=None,
+                 on_change: Callable[[], None] = lambda: None) -> None:
+        self.field = defenders_only(field)
+        self.kept_field = self.field        # as last loaded or saved: edits since are at risk
+        self.sounds = sounds
+        self.on_change = on_change
+        self.dialog: Dialog | None = None
+        self.message = ""
+        self.map = MapView(map_rect(theme.LOGICAL_SIZE))   # the App fits it to its canvas
+        self.map.scroll_to(1)         # the defenders' end of the field first
+        self.selected = "heavy"       # a key of editor_sidebar.CHOICES
+        self.mode = "drop"            # "drop" or "drag"
+        self.pointer: tuple[int, int] | None = None
+        # while the button is held: "map" (pressed on the map), "choice" (on a piece of the
+        # selection window: releasing it on a hex drops it there) or "control"
+        self.pressed: str | None = None
+        self.press_zone: Zone | None = None
+        self.left_press_hex = False
+        # E7, E10: entered from a battle, the Ogre stands on the map; it can be dragged (never
+        # onto a crater) and is no part of the field
+        self.ogre_hex = 0
+        self.ogre_mark = 3
+        # said while the pointer is off the map until a battle starts (the app clears it)
+        self.how_to_start = HOW_TO_START
+
+    def resize(self, canvas_size: tuple[int, int]) -> None:
+        """The canvas follows the window's height: the map takes what is below the menu bar."""
+        self.map.resize(map_rect(canvas_size))
+
+    def show_ogre(self, h: int, mark: int = 3) -> None:
+        self.ogre_hex, self.ogre_mark = h, mark
+        self.on_change()
+
+    # ------------------------------------------------------------ the App's contract
+    def set_field(self, field: Field) -> None:
+        self.field = self.kept_field = defenders_only(field)
+        self.message = ""
+        self.pressed, self.press_zone = None, None
+        self.on_change()
+
+    def edited(self) -> bool:
+        """G5: changed since it was loaded or saved (Load a Field asks before losing it)."""
+        return self.field != self.kept_field
+
+    def kept(self, name: str) -> None:
+        """Saved under `name`: the field takes the name, and nothing is at risk."""
+        self.field = self.kept_field = replace(self.field, name=name)
+
+    def ask_clear_field(self) -> None:
+        """E5: all rubble, craters and pieces, once confirmed: a new field, with no name yet
+        (Save a Field must not offer the old one's)."""
+        self.dialog = Dialog("Clear Field", "Remove all rubble, craters and pieces from the field?",
+                             ("OK", "Cancel"),
+                             when_ok(lambda: self._change(Field(EMPTY_BOARD, ()))))
+
+    def ask_clear_pieces(self) -> None:
+        """E5: the pieces only; rubble and craters stay."""
+        self.dialog = Dialog("Clear Pieces", "Remove all pieces from the field? Rubble and craters "
+                             "stay.", ("OK", "Cancel"),
+                             when_ok(lambda: self._change(replace(self.field, placements=()))))
+
+    def start_checks(self, mark: int, on_play: Callable[[], None]) -> None:
+        """E8: refuse a field without a Command Post or a way to it; ask about every other
+        departure from the standard deployment in turn; play when all are accepted."""
+        findings = validate(self.field, mark, standard_board())
+        fatal = [f for f in findings if f.fatal]
+        if fatal:
+            self.play("beep")
+            self.dialog = Dialog("Play a Game", fatal[0].message, ("OK",))
+            return
+        self._ask(mark, [f for f in findings if not f.fatal], on_play)
+
+    def _ask(self, mark: int, findings, on_play: Callable[[], None]) -> None:
+        if not findings:
+            self.dialog = None
+            on_play()
+            return
+        first, rest = findings[0], findings[1:]
+        words = first.message.replace(f"{NOT_OFFICIAL} ", f"{NOT_OFFICIAL}\n")
+        words = words.replace(f" {ANYWAY}", f"{self._detail(first.code, mark)}\n{ANYWAY}")
+        self.dialog = Dialog("Play a Game", words, ("OK", "Cancel"),
+                             when_ok(lambda: self._ask(mark, rest, on_play)))
+
+    def _detail(self, code: str, mark: int) -> str:
+        m = MARKS[mark]
+        n = self.counts()
+        detail = {
+            "infantry": (f"{n['infantry']} squads; the {m.name} scenario allows "
+                         f"{m.infantry_squads}."),
+            "armor": f"{n['armor']} armor units; the {m.name} scenario allows {m.armor_units}.",
+            "forward": f"{n['forward']} attack points in front of the crater line; the "
+                       f"{m.name} scenario allows {m.forward_points}.",
+        }.get(code)
+        return f" ({detail})" if detail else ""
+
+    # ------------------------------------------------------------ counts (E6)
+    def counts(self) -> dict[str, int]:
+        return {"infantry": infantry_squads(self.field), "armor": armor_units(self.field),
+                "forward": forward_attack_points(self.field)}
+
+    def count_lines(self) -> list[str]:
+        """The counts as words: 'Armor 11 / 12 (Mk III) / 20 (Mk V)'."""
+        n = self.counts()
+        out = []
+        for key, name, allowance in (("infantry", "Infantry", "infantry_squads"),
+                                     ("armor", "Armor", "armor_units"),
+                                     ("forward", "Forward", "forward_points")):
+            out.append(f"{name} {n[key]} / {getattr(MARKS[3], allowance)} (Mk III) / "
+                       f"{getattr(MARKS[5], allowance)} (Mk V)")
+        return out
+
+    # ------------------------------------------------------------ zones
+    def band(self) -> float:
+        """How near an edge (in pixels, either side) a point is in the hexside zone."""
+        return max(4.0, self.map.layout.size * 0.17)
+
+    def zone_at(self, pos) -> Zone | None:
+        """The hex or hexside a click at pos would act on; None off the map."""
+        if pos is None or self._on_arrow(pos):
+            return None
+        h = self.map.hex_at(pos)
+        if not h:
+            return None
+        L = self.map.layout
+        corners = L.corners(h)
+        d, i = min((_segment_distance(pos, corners[i], corners[(i + 1) % 6]), i) for i in range(6))
+        if d > self.band():
+            return Zone(h)
+        (x1, y1), (x2, y2) = corners[i], corners[(i + 1) % 6]
+        cx, cy = L.center(h)
+        across = (x1 + x2 - cx, y1 + y2 - cy)       # the centre of the hex beyond that edge
+        for n in NEIGHBOURS[h]:
+            nx, ny = L.center(n)
+            if abs(nx - across[0]) < 1.0 and abs(ny - across[1]) < 1.0:
+                return Zone(h, side(h, n))
+        return Zone(h)                              # an edge on the map's border
+
+    def _on_arrow(self, pos) -> bool:
+        return any(r.collidepoint(pos) for r in self.map.arrows.values())
+
+    # ------------------------------------------------------------ plans
+    def plan_click(self, zone: Zone | None) -> Plan:
+        if zone is None:
+            return Plan("Off the map.", refusal=OFF_MAP)
+        if zone.side is not None:
+            a, b = zone.side
+            board = self.field.board
+            present = board.has_rubble(a, b)
+            verb = "Remove" if present else "Add"
+            return Plan(f"{verb} rubble between {label(a)} and {label(b)}.",
+                        replace(self.field, board=board.with_rubble(a, b, not present)))
+        if self.mode == "drag":
+            return Plan("")
+        return self.plan_drop(zone.hex)
+
+    def plan_drop(self, h: int) -> Plan:
+        """E4 Drop mode: the selected piece onto hex h."""
+        c = bar.BY_KEY[self.selected]
+        f = self.field
+        here = f.at(h)
+        crater = f.board.is_crater(h)
+        where = label(h)
+        if h == self.ogre_hex and not (c.key == "blank" and here is not None):
+            return Plan(f"Not here: the Ogre is on {where}.", refusal=OGRE_IN_WAY)
+        if c.key == "blank":
+            if here is not None:
+                return Plan(f"Remove the {_name(here)} from {where}.", without_piece(f, h))
+            if crater:
+                return Plan(f"Remove the crater from {where}.",
+                            replace(f, board=f.board.with_crater(h, False)))
+            return Plan(f"{where} is empty.")
+        if c.key == "crater":
+            if crater:
+                return Plan(f"Remove the crater from {where}.",
+                            replace(f, board=f.board.with_crater(h, False)))
+            text = f"Put a crater on {where}" + (f", removing the {_name(here)}." if here else ".")
+            return Plan(text, replace(without_piece(f, h), board=f.board.with_crater(h, True)))
+        if crater:
+            return Plan(f"Not here: a crater is on {where}.", refusal=CRATER_IN_WAY)
+        if here is not None and here.kind is c.kind and here.squads == c.squads:
+            return Plan(f"Remove the {_name(here)} from {where}.", without_piece(f, h))
+        cp = next((p for p in f.placements if p.kind is Kind.CP and p.hex != h), None)
+        if c.kind is Kind.CP and cp is not None:
+            return Plan(f"Not here: the Command Post is on {label(cp.hex)}, and a field has one.",
+                        refusal=CP_PRESENT)
+        assert c.kind is not None                    # the blank and the crater are done above
+        placed = Placement(c.kind, h, c.squads)
+        if here is not None:
+            return Plan(f"Replace the {_name(here)} on {where} with the {_name(placed)}.",
+                        with_piece(f, placed))
+        return Plan(f"Place the {_name(placed)} on {where}.", with_piece(f, placed))
+
+    def plan_drag(self, src: int, dst: int) -> Plan:
+        """E4 Drag mode: from hex src to hex dst (0 when the drag ends off the map)."""
+        f = self.field
+        piece = f.at(src)
+        crater = f.board.is_crater(src)
+        if not dst:
+            return Plan("Off the map: releasing here changes nothing.", refusal=OFF_MAP)
+        if dst == src:
+            return Plan("Release on another hex to move there.")
+        there = f.at(dst)
+        if src == self.ogre_hex:
+            return self._plan_ogre_drag(dst)
+        if dst == self.ogre_hex:
+            return Plan(f"Not there: the Ogre is on {label(dst)}.", refusal=OGRE_IN_WAY)
+        if piece is not None:
+            if f.board.is_crater(dst):
+                return Plan(f"Not there: a crater is on {label(dst)}.", refusal=CRATER_IN_WAY)
+            moved = Placement(piece.kind, dst, piece.squads)
+            text = f"Move the {_name(piece)} to {label(dst)}" + (
+                f", removing the {_name(there)}." if there else ".")
+            return Plan(text, with_piece(without_piece(f, src), moved))
+        if crater:
+            if f.board.is_crater(dst):
+                return Plan(f"Not there: a crater is already on {label(dst)}.",
+                            refusal=CRATER_IN_WAY)
+            board = f.board.with_crater(src, False).with_crater(dst, True)
+            text = f"Move the crater to {label(dst)}" + (
+                f", removing the {_name(there)}." if there else ".")
+            return Plan(text, replace(without_piece(f, dst), board=board))
+        if there is not None:
+            return Plan(f"Remove the {_name(there)} from {label(dst)}.", without_piece(f, dst))
+        return Plan("Nothing to move.")
+
+    def _plan_ogre_drag(self, dst: int) -> Plan:
+        f = self.field
+        if f.board.is_crater(dst):
+            return Plan(f"Not there: a crater is on {label(dst)}.", refusal=CRATER_IN_WAY)
+        there = f.at(dst)
+        if there is not None:
+            return Plan(f"Not there: the {_name(there)} is on {label(dst)}.",
+                        refusal=OGRE_IN_WAY)
+        return Plan(f"Move the Ogre to {label(dst)}.", ogre_to=dst)
+
+    def carry_out(self, plan: Plan) -> None:
+        if plan.refusal:
+            self.refuse(plan.refusal)
+        elif plan.ogre_to:
+            self.ogre_hex = plan.ogre_to
+            self.message = ""
+            self.on_change()
+        elif plan.field is not None:
+            self._change(plan.field)
+
+    # ------------------------------------------------------------ actions
+    def select(self, key: str) -> None:
+        if key not in bar.BY_KEY:
+            raise KeyError(key)
+        self.selected = key
+        self.on_change()
+
+    def set_mode(self, mode: str) -> None:
+        if mode not in ("drop", "drag"):
+            raise ValueError(mode)
+        self.mode = mode
+        self.on_change()
+
+    def drop(self, h: int) -> None:
+        self.carry_out(self.plan_drop(h))
+
+    def drag(self, src: int, dst: int) -> None:
+        self.carry_out(self.plan_drag(src, dst))
+
+    def toggle_rubble(self, a: int, b: int) -> None:
+        self.carry_out(self.plan_click(Zone(a, side(a, b))))
+
+    def _change(self, field: Field) -> None:
+        self.field = field
+        self.message = ""
+        self.on_change()
+
+    def refuse(self, message: str) -> None:
+        self.message = message
+        self.play("beep")
+        self.on_change()
+
+    def play(self, name: str) -> None:
+        if self.sounds is not None:
+            self.sounds.play(name)
+
+    # ------------------------------------------------------------ input
+    def key_controls(self) -> list[pygame.Rect]:
+        """The piece window's choices and the Drop/Drag modes, for the arrow keys (S4)."""
+        return [bar.choice_rect(c.key) for c in bar.CHOICES] + [bar.mode_rect(m)
+                                                                for m in ("drop", "drag")]
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Logical-canvas events. True when something may have changed."""
+        if self.dialog is not None:
+            route_to_dialog(self, event)
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
+            if self.pressed is not None and not getattr(event, "buttons", (1,))[0]:
+                self.pressed, self.press_zone = None, None    # released somewhere else
+            if self.pressed == "map" and self.press_zone is not None:
+                if self.map.hex_at(event.pos) != self.press_zone.hex:
+                    self.left_press_hex = True
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.pointer = event.pos
+            return self._press(event.pos)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.pointer = event.pos
+            return self._release(event.pos)
+        return False
+
+    def _press(self, pos) -> bool:
+        self.pressed, self.press_zone, self.left_press_hex = "control", None, False
+        key = bar.choice_at(pos)
+        if key is not None:
+            self.select(key)
+            self.pressed = "choice"
+            return True
+        mode = bar.mode_at(pos)
+        if mode is not None:
+            self.set_mode(mode)
+            return True
+        if self.map.click_arrow(pos):
+            return True
+        self.pressed = "map"
+        self.press_zone = self.zone_at(pos)
+        return True
+
+    def _release(self, pos) -> bool:
+        pressed, start = self.pressed, self.press_zone
+        left = self.left_press_hex
+        self.pressed, self.press_zone, self.left_press_hex = None, None, False
+        if pressed == "choice":
+            zone = self.zone_at(pos)
+            if zone is not None and zone.side is None:     # a piece dragged onto the map
+                self.drop(zone.hex)
+            return True
+        if pressed != "map":
+            return pressed is not None
+        if self._on_arrow(pos):
+            return True                     # a legal area: nothing happens
+        zone = self.zone_at(pos)
+        if self.mode == "drag":
+            if start is None:
+                self.refuse(OFF_MAP)
+            elif zone is None:
+                self.carry_out(self.plan_drag(start.hex, 0))
+            elif zone.hex != start.hex or left:
+                self.carry_out(self.plan_drag(start.hex, zone.hex))
+            else:
+                self.carry_out(self.plan_click(zone))
+            return True
+        self.carry_out(self.plan_click(zone))
+        return True
+
+    # ------------------------------------------------------------ what the pointer would do
+    def preview(self) -> tuple[Zone | None, Plan | None]:
+        """The zone under the pointer and the plan a click (or the drag in hand) would carry out."""
+        pos = self.pointer
+        if pos is None or self.dialog is not None:
+            return None, None
+        zone = self.zone_at(pos)
+        if self.pressed == "map" and self.mode == "drag" and self.press_zone is not None:
+            start = self.press_zone
+            if zone is not None and (zone.hex != start.hex or self.left_press_hex):
+                return Zone(zone.hex), self.plan_drag(start.hex, zone.hex)
+            if zone is None and not self._on_arrow(pos):
+                return None, self.plan_drag(start.hex, 0)
+        if zone is None:
+            return None, None
+        if self.pressed == "choice":
+            return (zone, self.plan_drop(zone.hex)) if zone.side is None else (None, None)
+        if self.mode == "drag" and zone.side is None:
+            f = self.field
+            if zone.hex == self.ogre_hex:
+                return zone, Plan("Drag the Ogre to another hex to move it.")
+            here = f.at(zone.hex)
+            if here is not None:
+                return zone, Plan(f"Drag the {_name(here)} to another hex to move it.")
+            if f.board.is_crater(zone.hex):
+                return zone, Plan("Drag the crater to another hex to move it.")
+            return zone, Plan("Drag from here onto a piece to remove it.")
+        return zone, self.plan_click(zone)
+
+    def hint(self) -> str:
+        zone, plan = self.preview()
+        if plan is not None and plan.text:
+            verb = "Release" if self.pressed == "choice" or (
+                self.pressed == "map" and self.mode == "drag") else "Click"
+            if plan.refusal or (plan.field is None and not plan.ogre_to):
+                return plan.text
+            return f"{verb}: {plan.text}"
+        if self.how_to_start and (self.pointer is None
+                                  or not self.map.rect.collidepoint(self.pointer)):
+            edit = (f"Or click a hex to drop the {bar.BY_KEY[self.selected].name}."
+                    if self.mode == "drop" else "Or drag a piece to move it.")
+            return f"{self.how_to_start}\n{edit}"
+        if self.mode == "drop":
+            # the hexsides are drawn as thin lines and rubble as thick black ones (E2)
+            return (f"Click a hex to drop the {bar.BY_KEY[self.selected].name}; click a thin "
+                    "hexside to add rubble, a thick black one to remove it.")
+        return "Drag a piece to another hex to move it; click a hexside for rubble."
+
+    # ------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        f = self.field
+        surface.fill(theme.BG, pygame.Rect(0, theme.MENU_H, surface.get_width(),
+                                           surface.get_height() - theme.MENU_H))
+        surface.blit(self.map.terrain(f.board, dotted_hexsides=True), self.map.rect.topleft)
+        clip = surface.get_clip()
+        surface.set_clip(self.map.rect)
+        zone, plan = self.preview()
+        pressed = self.press_zone.hex if self.press_zone is not None else 0
+        dragging = self.pressed == "map" and self.mode == "drag" and self.press_zone is not None
+        size = self.map.counter_size
+        for p in f.placements:
+            if not self.map.hex_visible(p.hex):
+                continue
+            faded = dragging and p.hex == pressed and plan is not None and \
+                plan.field is not None
+            img = art.counter(p.kind.value, size, squads=p.squads)
+            if faded:
+                img = img.copy()
+                img.set_alpha(90)
+            self.map.blit_counter(surface, img, p.hex)
+        if self.ogre_hex and self.map.hex_visible(self.ogre_hex):
+            img = art.counter("ogre", size, mark=self.ogre_mark)
+            if dragging and pressed == self.ogre_hex and plan is not None \
+                    and plan.ogre_to:
+                img = img.copy()
+                img.set_alpha(90)
+            self.map.blit_counter(surface, img, self.ogre_hex)
+        if dragging and self.pointer is not None:
+            a = self.map.layout.center(pressed)
+            pygame.draw.line(surface, theme.ACCENT, a, self.pointer, 3)
+        self._draw_preview(surface, zone, plan)
+        surface.set_clip(clip)
+        self.map.draw_arrows(surface)
+        hot_choice = bar.choice_at(self.pointer) if self.pointer else None
+        hot_mode = bar.mode_at(self.pointer) if self.pointer else None
+        bar.draw(surface, selected=self.selected, hot=hot_choice, mode=self.mode, mode_hot=hot_mode,
+                 message=self.message, hint=self.hint() if self.dialog is None else "",
+                 counts=self.counts())
+        if self.dialog is not None:
+            self.dialog.draw(surface)
+
+    def _draw_preview(self, surface: pygame.Surface, zone: Zone | None, plan: Plan | None) -> None:
+        if zone is None:
+            return
+        L = self.map.layout
+        if zone.side is not None:
+            a, b = zone.side
+            p, q = shared_edge(L, a, b)
+            present = self.field.board.has_rubble(a, b)
+            width = max(4, int(L.size / 5))
+            pygame.draw.line(surface, (0, 0, 0), p, q, width + 4)
+            pygame.draw.line(surface, REMOVE_RUBBLE if present else ADD_RUBBLE, p, q, width)
+            for end in (p, q):
+                pygame.draw.circle(surface, (0, 0, 0), end, width // 2 + 2)
+            return
+        h = zone.hex
+        colour = theme.ERROR if plan is not None and plan.refusal else theme.SELECT
+        self.map.outline_hex(surface, h, colour, 3)
+        if plan is not None and plan.ogre_to:
+            img = art.counter("ogre", self.map.counter_size, mark=self.ogre_mark).copy()
+            img.set_alpha(150)
+            self.map.blit_counter(surface, img, h)
+            return
+        if plan is None or plan.field is None:
+            return
+        before, after = self.field, plan.field
+        piece = after.at(h)
+        centre = L.center(h)
+        if after.board.is_crater(h) and not before.board.is_crater(h):
+            bar.draw_choice_image(surface, bar.BY_KEY["crater"], centre, L.size, alpha=150)
+        elif piece is not None and piece != before.at(h):
+            bar.draw_choice_image(surface, bar.choice_for(piece.kind, piece.squads), centre, L.size,
+                                  alpha=150)
+        elif (before.at(h) is not None and piece is None) or \
+                (before.board.is_crater(h) and not after.board.is_crater(h)):
+            r = L.size * 0.45
+            x, y = centre
+            for s in (1, -1):
+                pygame.draw.line(surface, (0, 0, 0), (x - r, y - s * r), (x + r, y + s * r), 8)
+                pygame.draw.line(surface, theme.ERROR, (x - r, y - s * r), (x + r, y + s * r), 4)
+
+
+# ------------------------------------------------------------------ helpers
+
+def _name(p: Placement) -> str:
+    return bar.piece_name(p.kind, p.squads)
+
+
+def _segment_distance(pt, a, b) -> float:
+    px, py = pt
+    ax, ay = a
+    bx, by = b
+    dx, dy = bx - ax, by - ay
+    t = max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy)))
+    return math.hypot(px - (ax + t * dx), py - (ay + t * dy))

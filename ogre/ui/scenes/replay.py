@@ -1,0 +1,121 @@
+"""The replay viewer (X3): a battle log stepped forward and back with keys, each action's
+dice and results shown in the sidebar. Nothing can be moved; the map can be scrolled.
+
+The sidebar says each step in the live panel's words (status.action_lines), never in the
+log's notation, and the Tactical Display tells what is shown rather than inviting a move."""
+
+from __future__ import annotations
+
+import pygame
+
+from ogre.rules import parse_action
+from ogre.rules.state import GameState
+from ogre.storage.battlelog import Step
+from ogre.ui.drawing import status
+from ogre.ui.scenes.battle import Battle
+from ogre.ui.toolkit import theme
+from ogre.ui.toolkit.widgets import Button
+
+
+class ReplayScreen:
+    KEYS_FORWARD = (pygame.K_RIGHT, pygame.K_SPACE, pygame.K_PERIOD)
+    KEYS_BACK = (pygame.K_LEFT, pygame.K_BACKSPACE, pygame.K_COMMA)
+
+    def __init__(self, start: GameState, steps: list[Step], name: str = "") -> None:
+        self.start = start
+        self.steps = steps
+        self.name = name
+        self.index = 0                      # how many steps have been played
+        self.battle = _ReplayBattle(start, self)
+        self.battle.dialog = None
+        self.dialog = None
+        self.map = self.battle.map
+        self.buttons: list[Button] = []
+        self._show()
+
+    def go(self, index: int) -> None:
+        self.index = max(0, min(len(self.steps), index))
+        self._show()
+
+    def _show(self) -> None:
+        b = self.battle
+        b.state = self.steps[self.index - 1].state if self.index else self.start
+        b.selected = None
+        b.message = ""                      # red is for refusals; a replay refuses nothing
+        b.results = self._history()
+        if self.index == 0:
+            return
+        for e in self.steps[self.index - 1].events:
+            if e.hex:
+                self.map.show_hex(e.hex)
+
+    def step_lines(self, index: int) -> list[str]:
+        """Step `index` (from 1) in words."""
+        step = self.steps[index - 1]
+        before = self.steps[index - 2].state if index > 1 else self.start
+        try:
+            return status.action_lines(before, parse_action(step.text), step.events) or [
+                step.text]
+        except (ValueError, KeyError):      # read_log replayed it: this is only a fallback
+            return [step.text]
+
+    def _history(self, keep: int = 40) -> list[str]:
+        """The result window: the steps up to this one, newest last, as the live panel
+        keeps the battle's results."""
+        lines: list[str] = []
+        i = self.index
+        while i > 0 and len(lines) < keep:
+            lines[:0] = self.step_lines(i)
+            i -= 1
+        return lines[-keep:]
+
+    def tactical_lines(self) -> list[str]:
+        """What the Tactical Display says in a replay: where in it we are, and the step."""
+        if self.index == 0:
+            title = f"Replay of {self.name}" if self.name else "Replay"
+            return [title, "The start of the battle.", "Right arrow: the first step."]
+        return [f"Replay: step {self.index} of {len(self.steps)}",
+                *self.step_lines(self.index)]
+
+    def resize(self, canvas_size: tuple[int, int]) -> None:
+        self.battle.resize(canvas_size)
+
+    def handle_key(self, event: pygame.event.Event) -> bool:
+        if event.type != pygame.KEYDOWN:
+            return False
+        if event.key in self.KEYS_FORWARD:
+            self.go(self.index + 1)
+        elif event.key in self.KEYS_BACK:
+            self.go(self.index - 1)
+        elif event.key == pygame.K_HOME and event.mod & pygame.KMOD_SHIFT:
+            self.go(0)
+        elif event.key == pygame.K_END and event.mod & pygame.KMOD_SHIFT:
+            self.go(len(self.steps))
+        else:
+            return False
+        return True
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.map.click_arrow(event.pos)
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.battle.draw(surface)
+        banner = pygame.Rect(theme.SIDEBAR_W + 40, theme.MENU_H + 4, 520, 26)
+        pygame.draw.rect(surface, theme.PANEL, banner, border_radius=6)
+        theme.text(surface, f"Replay  {self.index}/{len(self.steps)}   "
+                   "Left/Right: step   Shift+Home/End: start/end", banner.center, 19,
+                   theme.ACCENT, center=True)
+
+
+class _ReplayBattle(Battle):
+    """The battle screen as the replay shows it: its Tactical Display says the step shown,
+    where a live one would invite a move."""
+
+    def __init__(self, start: GameState, replay: ReplayScreen) -> None:
+        super().__init__(start)
+        self.replay = replay
+
+    def tactical_lines(self) -> list[str]:
+        return self.replay.tactical_lines()

@@ -1,0 +1,1 @@
+"""The generic toolkit: the theme, the key map, buttons and dialogs, choices, menus."""

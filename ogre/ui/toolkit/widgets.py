@@ -1,0 +1,185 @@
+"""Small hand-written widgets: each has handle_event(event) -> bool and draw(surface)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import lru_cache, partial
+
+import pygame
+
+from ogre.ui.toolkit import keymap, theme
+
+
+class Button:
+    def __init__(self, rect: pygame.Rect, label: str, on_click: Callable[[], object],
+                 enabled: Callable[[], bool] = lambda: True, key: str = "") -> None:
+        self.rect = pygame.Rect(rect)
+        self.label = label
+        self.on_click = on_click
+        self.enabled = enabled
+        self.key = key            # shortcut letter shown in the corner
+        self.hot = False
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.hot = self.rect.collidepoint(event.pos)
+            return False
+        if (event.type == pygame.MOUSEBUTTONUP and event.button == 1
+                and self.rect.collidepoint(event.pos)):
+            if self.enabled():
+                self.on_click()
+            return True   # a dimmed button swallows the click quietly
+        if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+                and self.rect.collidepoint(event.pos)):
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        on = self.enabled()
+        colour = (theme.BUTTON_HOT if self.hot else theme.BUTTON) if on else theme.BUTTON_DIM
+        pygame.draw.rect(surface, colour, self.rect, border_radius=6)
+        pygame.draw.rect(surface, theme.PANEL_EDGE if on else theme.BUTTON_DIM, self.rect, 1,
+                         border_radius=6)
+        theme.draw_in_box(surface, self.label, self.rect.inflate(-10, -4), 22,
+                          theme.TEXT if on else theme.TEXT_DIM, bold=on, center=True)
+        if self.key and on:
+            theme.text(surface, self.key, (self.rect.right - 12, self.rect.top + 3), 15,
+                       theme.TEXT_DIM)
+
+
+def when_ok(then: Callable[[], object]) -> Callable[[str], None]:
+    """A dialog's on_close that does `then` when the player pressed OK."""
+    def on_close(button: str) -> None:
+        if button == "OK":
+            then()
+    return on_close
+
+
+class Dialog:
+    """A modal box: a title, wrapped text, optional body widgets, and buttons along the bottom.
+
+    `result` is the label of the button that closed it; `on_close(label)` is called once.
+    Enter presses the first button, Esc the last (Cancel) one.
+    """
+
+    WIDTH = 460
+
+    def __init__(self, title: str, message: str, buttons: tuple[str, ...] = ("OK",),
+                 on_close: Callable[[str], object] | None = None, width: int = WIDTH,
+                 body_height: int = 0) -> None:
+        self.title = title
+        self.message = message
+        self.on_close = on_close
+        self.result: str | None = None
+        self.lines = _message_lines(message, width - 40, body_height)
+        height = 70 + 22 * len(self.lines) + body_height + 56
+        self.rect = pygame.Rect(0, 0, width, height)
+        self.rect.center = dialog_centre(theme.LOGICAL_SIZE)   # the App centres it on its canvas
+        self.body_top = self.rect.top + 50 + 22 * len(self.lines)
+        bw, gap = 110, 14
+        total = len(buttons) * bw + (len(buttons) - 1) * gap
+        x = self.rect.centerx - total // 2
+        self.buttons = []
+        for label in buttons:
+            r = pygame.Rect(x, self.rect.bottom - 46, bw, 34)
+            self.buttons.append(Button(r, label, partial(self.close, label),
+                                       self._enabled_for(label)))
+            x += bw + gap
+
+    def centre_on(self, canvas_size: tuple[int, int]) -> None:
+        """Sit over the middle of the map area of a canvas this size (it follows the window's
+        height); the body's widgets are placed from rect and body_top, so they move along."""
+        x, y = dialog_centre(canvas_size)
+        dx, dy = x - self.rect.centerx, y - self.rect.centery
+        if dx or dy:
+            self.rect.move_ip(dx, dy)
+            self.body_top += dy
+            for b in self.buttons:
+                b.rect.move_ip(dx, dy)
+
+    def _enabled_for(self, label: str) -> Callable[[], bool]:
+        return lambda: True
+
+    def close(self, label: str) -> None:
+        if self.result is None:
+            self.result = label
+            if self.on_close:
+                self.on_close(label)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Modal: every mouse event is the dialog's while it is open; keys it does not use are
+        not."""
+        if event.type == pygame.KEYDOWN:
+            if keymap.command(event) == "ok":
+                first = self.buttons[0]
+                if first.enabled():
+                    self.close(first.label)
+                return True
+            if keymap.command(event) == "cancel":
+                self.close(self.buttons[-1].label)
+                return True
+            return False     # other keys may move the keyboard pointer
+        for b in self.buttons:
+            if b.handle_event(event):
+                return True
+        self.handle_body(event)
+        return True
+
+    def handle_body(self, event: pygame.event.Event) -> None:
+        pass
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(_shade(surface.get_size()), (0, 0))
+        pygame.draw.rect(surface, theme.PANEL, self.rect, border_radius=10)
+        pygame.draw.rect(surface, theme.ACCENT, self.rect, 2, border_radius=10)
+        title = pygame.Rect(self.rect.left + 12, self.rect.top + 8, self.rect.width - 24, 30)
+        theme.draw_in_box(surface, self.title, title, 26, theme.ACCENT, bold=True, center=True,
+                          smallest=18)
+        y = self.rect.top + 46
+        for line in self.lines:
+            theme.text(surface, line, (self.rect.left + 20, y), 22)
+            y += 22
+        self.draw_body(surface)
+        for b in self.buttons:
+            b.draw(surface)
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        pass
+
+
+def _message_lines(message: str, width: int, body_height: int) -> list[str]:
+    """The message wrapped to the dialog's width (a path breaks inside itself). The box
+    grows with its lines up to the canvas' height; a message longer than that shows what
+    fits, its last line ending in an ellipsis."""
+    if not message:
+        return []
+    lines = theme.wrap(message, 22, width)
+    room = max(1, (theme.LOGICAL_SIZE[1] - 16 - 126 - body_height) // 22)
+    if len(lines) > room:
+        lines = lines[:room]
+        lines[-1] = theme.clip(lines[-1] + theme.ELLIPSIS, 22, width)
+    return lines
+
+
+def dialog_centre(canvas_size: tuple[int, int]) -> tuple[int, int]:
+    """Where dialogs centre: the middle of the map area, half way down the canvas."""
+    w, h = canvas_size
+    return theme.SIDEBAR_W + (w - theme.SIDEBAR_W) // 2, h // 2
+
+
+def route_to_dialog(owner, event: pygame.event.Event) -> bool:
+    """Give `owner.dialog` the event; forget the dialog once it closes (its callback may have
+    opened the next one). Returns what the dialog's handle_event returned."""
+    d = owner.dialog
+    used = d.handle_event(event)
+    if d.result is not None and owner.dialog is d:
+        owner.dialog = None
+    return used
+
+
+@lru_cache(maxsize=4)
+def _shade(size: tuple[int, int]) -> pygame.Surface:
+    """The dimming laid over the screen behind a dialog: made once per canvas size."""
+    shade = pygame.Surface(size, pygame.SRCALPHA)
+    shade.fill((0, 0, 0, 110))
+    return shade
