@@ -40,6 +40,7 @@ from ogre.ui.overlays.tutorial import Tutorial
 from ogre.ui.scenes.battle import Battle
 from ogre.ui.toolkit import keymap, theme
 from ogre.ui.toolkit.menus import MenuBar
+from ogre.ui.toolkit.stack import DialogStack
 from ogre.ui.toolkit.widgets import Dialog, route_to_dialog
 
 if TYPE_CHECKING:
@@ -90,7 +91,7 @@ class App:
         self.interrupts = 0        # Ctrl+C presses in the terminal not yet answered (X12)
         self.dirty = True
         self.frames = 0
-        self.dialog: Dialog | None = None          # the app's own dialogs (menus' commands)
+        self.dialogs = DialogStack()           # the app's own dialogs (menus' commands)
         self.pointer = KeyPointer(self.canvas.get_size())
         self.aftermath = Aftermath(self)       # X9: the record of battles, the reports
         self.rules = RulesWindow()             # X7: the rules at hand, F1
@@ -204,6 +205,21 @@ class App:
             if words != self._prefs_complaint:       # said once, not at every change
                 self._prefs_complaint = words
                 self.show("Preferences", words)
+
+    @property
+    def dialog(self) -> Dialog | None:
+        """The dialog on top (issue 29: the app's dialogs are a stack)."""
+        top: Dialog | None = self.dialogs.top
+        return top
+
+    @dialog.setter
+    def dialog(self, dialog: Dialog | None) -> None:
+        """A dialog opens over the one showing (which comes back when it closes); None takes
+        the top one off."""
+        if dialog is None:
+            self.dialogs.close()
+        else:
+            self.dialogs.open(dialog)
 
     # -- the canvas: as tall as the window's shape asks, its screens and dialogs fitted to it --
     def _follow_window(self) -> None:

@@ -50,3 +50,22 @@ def test_s4_a_key_runs_the_command_the_map_gives_it():
         == "quit"
     assert keymap.command_of(pygame.K_PAGEUP) == "row_up"
     assert keymap.command_of(pygame.K_PAGEUP, shift=True) == "story_back"
+
+
+def test_issue29_the_apps_dialogs_are_a_stack_and_cancel_brings_back_the_one_beneath():
+    """Quit over a dialog: the Save question opens over it, and Cancel shows it again - no
+    command restores a dialog by hand any more."""
+    from ogre.rules import Done, legal_actions, new_game
+    from ogre.storage.fields import load_predesigned
+    app = App(state=new_game(load_predesigned()[0].field, 3, 1))
+    d = Driver(app)
+    app.battle.dialog = None
+    app.battle.act(legal_actions(app.battle.state)[0], confirmed=True)      # the battle moved:
+    app.battle.act(Done(), confirmed=True)                                  # Quit will ask
+    d.key(pygame.K_k)
+    keys = app.dialog
+    assert isinstance(keys, KeysDialog)
+    app.commands.quit()
+    assert app.dialog is not keys and app.dialogs.items[0] is keys
+    d.answer("Cancel")
+    assert app.dialog is keys

@@ -157,9 +157,8 @@ class Commands:
         a = self.app
         if self.unsaved.asking():
             return                  # the close button again while asking
-        before = a.dialog           # a dialog the close button came over comes back on Cancel
-        self.unsaved.ask_first("Quit", lambda: setattr(a, "running", False),
-                               on_cancel=lambda: setattr(a, "dialog", before))
+        # a dialog the close button came over stays beneath the question: Cancel shows it again
+        self.unsaved.ask_first("Quit", lambda: setattr(a, "running", False))
 
     def preferences(self) -> None:
         a = self.app
