@@ -36,7 +36,7 @@ from ogre.rules.movement import range_umbrella
 from ogre.rules.state import FIRE_PHASES, MOVE_PHASES, OGRE_ID, GameState, Phase
 from ogre.rules.units import STATS, WEAPON_STATS, WEAPONS, Kind, Weapon
 
-from . import battle_draw, keymap, sidebar, status, theme
+from . import aims, battle_draw, keymap, sidebar, status, theme
 from .banner import turning_points
 from .dialogs import PartDialog, WeaponDialog
 from .framing import hexes_that_matter
@@ -77,6 +77,7 @@ class Battle:
         self.drag_left_hex = False
         self.swallow_release = False          # the press only removed the Range umbrella
         self.drag_pos: tuple[int, int] | None = None
+        self.every_squad = False               # Shift held as the drag ended (issue 30 (4))
         self.hover = 0
         self.buttons = self._make_buttons()
         if self.match.log:                     # X11: a loaded battle tells its story again
@@ -390,6 +391,7 @@ class Battle:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             return self._press(event.pos)
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.every_squad = aims.shift_held()
             return self._release(event.pos)
         return False
 
@@ -536,7 +538,7 @@ class Battle:
         if s.aim is not None:
             part = s.aim.part
             assert part is not None                  # a defence aim is at a part of the Ogre
-            self.act(Aim(pid, part))
+            self._aim(pid, part)
             return
         probe = next((w for w in (*WEAPONS, Weapon.TREADS) if s.ogre.intact(w) > 0), Weapon.TREADS)
         try:
@@ -544,7 +546,14 @@ class Battle:
         except RuleError as err:
             self.refuse(err.message)
             return
-        self.open(PartDialog(s, pid, lambda b, part: b == "OK" and self.act(Aim(pid, part))))
+        self.open(PartDialog(s, pid, lambda b, part: b == "OK" and self._aim(pid, part)))
+
+    def _aim(self, pid: int, part: Weapon) -> bool:
+        """One squad per drag, as the manual has it; Shift+drag: every squad that can still
+        fire, each its own Aim (issue 30 (4)). Whether one was aimed."""
+        if self.every_squad:
+            return aims.every_squad(self.act, lambda: self.state, pid, part) > 0
+        return self.act(Aim(pid, part))
 
     # ------------------------------------------------------------ drawing (battle_draw.py)
     def draw(self, surface: pygame.Surface) -> None:

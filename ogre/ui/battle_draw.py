@@ -11,7 +11,7 @@ import pygame
 from ogre.rules.hexes import BOTTOM_ROW
 from ogre.rules.state import FIRE_PHASES, MOVE_PHASES, OGRE_ID, GameState, Phase
 
-from . import art, sidebar, status, theme
+from . import aims, art, sidebar, status, theme
 from .banner import draw_banner
 from .mapview import MapView
 from .story import Story
@@ -65,6 +65,8 @@ def draw(b: Battle, surface: pygame.Surface) -> None:
         pygame.draw.line(surface, theme.ACCENT, a, b.drag_pos, 3)
     surface.set_clip(clip)
     b.map.draw_arrows(surface)
+    if not b.dialog:
+        aims.draw_hex_label(surface, b.map, b.hover)     # issue 30 (17): the pointer's hex
     sidebar.draw_frame(surface, surface.get_height())
     sidebar.draw_phase(surface, s, b.sides["ogre" if s.ogre_side_to_act else "defense"])
     sidebar.draw_tactical(surface, b.tactical_lines(), b.message)
@@ -140,6 +142,11 @@ def _draw_pieces(b: Battle, surface: pygame.Surface) -> None:
             aimed = s.piece(pid)
             if aimed and b.map.hex_visible(aimed.hex):
                 b.map.outline_hex(surface, aimed.hex, theme.ERROR, 3)
+        aims.draw_aim_lines(surface, s, b.map)         # issue 30 (4): who aims at what
+    for p in s.pieces:                  # "1/3": the squads of a unit aimed so far (C6)
+        counted = aims.squads_aimed(s, p.id)
+        if counted and shown.get(p.hex) == p.id and b.map.hex_visible(p.hex):
+            aims.draw_squads_mark(surface, b.map.counter_rect(p.hex), *counted)
     for h in stacked:                # over the outlines, so none hides the count
         stack_mark(b, surface, h)
 
