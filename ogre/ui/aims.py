@@ -20,6 +20,7 @@ from ogre.rules.units import Kind, Weapon
 
 from . import theme
 
+AIM_ALPHA = 170          # the aim line: the numbers under it still show
 ANOTHER_DRAG = "Drag again to aim the next squad; Shift+drag aims them all."
 
 
@@ -88,27 +89,39 @@ def aim_pairs(state: GameState) -> list[tuple[int, int]]:
     return pairs
 
 
-def draw_aim_lines(surface: pygame.Surface, state: GameState, mapview) -> None:
-    """A red line with a head from each aimer to what it aims at, from counter edge to counter
-    edge so neither counter is covered; a unit in the Ogre's own hex has no line to draw."""
+def draw_aim_lines(surface: pygame.Surface, state: GameState, mapview,
+                   heads: bool = False) -> None:
+    """A red line from each aimer to what it aims at, from counter edge to counter edge, drawn
+    under the counters; then (heads=True, over the counters and the aim's outlines) its head
+    at the target's end. A unit in the Ogre's own hex has no line."""
     half = mapview.counter_size / 2
     for a, b in aim_pairs(state):
-        if a == b:
-            continue
         (x0, y0), (x1, y1) = mapview.layout.center(a), mapview.layout.center(b)
         length = math.hypot(x1 - x0, y1 - y0)
         if length <= 2 * half:
             continue
         ux, uy = (x1 - x0) / length, (y1 - y0) / length
-        start = (x0 + ux * half, y0 + uy * half)
         end = (x1 - ux * half, y1 - uy * half)
-        pygame.draw.line(surface, theme.BG, start, end, 5)
-        pygame.draw.line(surface, theme.ERROR, start, end, 3)
-        head = max(7.0, half / 3)
+        if not heads:
+            _see_through_line(surface, (x0 + ux * half, y0 + uy * half), end)
+            continue
+        head = max(9.0, half / 2)
         back = (end[0] - ux * head, end[1] - uy * head)
         wing = (-uy * head / 2, ux * head / 2)
-        pygame.draw.polygon(surface, theme.ERROR, [end, (back[0] + wing[0], back[1] + wing[1]),
-                                                   (back[0] - wing[0], back[1] - wing[1])])
+        arrow = [end, (back[0] + wing[0], back[1] + wing[1]),
+                 (back[0] - wing[0], back[1] - wing[1])]
+        pygame.draw.polygon(surface, theme.ERROR, arrow)
+        pygame.draw.polygon(surface, theme.BG, arrow, 1)
+
+
+def _see_through_line(surface: pygame.Surface, a, b) -> None:
+    """The aim's red, a little see-through: the hex numbers it crosses still read."""
+    box = pygame.Rect(min(a[0], b[0]), min(a[1], b[1]), abs(b[0] - a[0]), abs(b[1] - a[1]))
+    box.inflate_ip(8, 8)
+    layer = pygame.Surface(box.size, pygame.SRCALPHA)
+    pygame.draw.line(layer, (*theme.ERROR, AIM_ALPHA), (a[0] - box.left, a[1] - box.top),
+                     (b[0] - box.left, b[1] - box.top), 3)
+    surface.blit(layer, box.topleft)
 
 
 def draw_squads_mark(surface: pygame.Surface, counter: pygame.Rect, aimed: int,

@@ -57,7 +57,8 @@ def draw(b: Battle, surface: pygame.Surface) -> None:
         green, blue = b.umbrella
         b.map.fill_hexes(surface, blue, theme.BLUE_RANGE, 80)
         b.map.fill_hexes(surface, green, theme.GREEN_RANGE, 90)
-    _draw_pieces(b, surface)
+    aims.draw_aim_lines(surface, s, b.map)      # issue 30 (4): who aims at what, under the
+    _draw_pieces(b, surface)                    # counters so none of their numbers is hidden
     if b.hover and not b.dialog and not b.computer_turn():   # G2: no pointer now
         b.map.outline_hex(surface, b.hover, (255, 255, 255), 1)
     if b.drag_from and b.drag_pos:
@@ -142,7 +143,7 @@ def _draw_pieces(b: Battle, surface: pygame.Surface) -> None:
             aimed = s.piece(pid)
             if aimed and b.map.hex_visible(aimed.hex):
                 b.map.outline_hex(surface, aimed.hex, theme.ERROR, 3)
-        aims.draw_aim_lines(surface, s, b.map)         # issue 30 (4): who aims at what
+        aims.draw_aim_lines(surface, s, b.map, heads=True)
     for p in s.pieces:                  # "1/3": the squads of a unit aimed so far (C6)
         counted = aims.squads_aimed(s, p.id)
         if counted and shown.get(p.hex) == p.id and b.map.hex_visible(p.hex):
