@@ -92,7 +92,7 @@ def test_s1_tactical_display_shows_the_clicked_piece_and_the_ogre_summary():
     app, d = battle_app([P(CP, 1418), P(GEV, 1018)], Phase.DEFENSE_MOVE, 1020, treads=29)
     d.click_hex(1018)
     words = shown_text(app)
-    assert "GEV" in words and "Defense 2 Move 4, 3" in words
+    assert "GEV at 1018" in words and "Defense 2 Move 4, 3" in words
     d.click_hex(1020)
     words = shown_text(app)
     assert "Ogre Summary - Mark III" in words

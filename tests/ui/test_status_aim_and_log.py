@@ -19,7 +19,7 @@ def test_c6_after_the_aim_dialog_closes_the_sidebar_names_the_part_aimed_at():
     d.answer("OK")
     assert b.dialog is None and b.selected == 2
     words = shown_text(app)
-    assert "Heavy Tank" in words                     # the attacker's lines, then the aim
+    assert "Heavy Tank at 1018" in words             # the attacker's lines, then the aim
     assert "Aimed at: Main Battery" in words and "Attack strength 4" in words
     d.drag_hex(1019, 1020)                           # a second unit joins the same aim
     assert "Aimed at: Main Battery" in shown_text(app) and "Attack strength 5" in shown_text(app)

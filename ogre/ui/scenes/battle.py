@@ -40,7 +40,7 @@ from ogre.ui.drawing import status
 from ogre.ui.drawing.framing import hexes_that_matter
 from ogre.ui.drawing.mapview import MapView, map_rect
 from ogre.ui.drawing.sound import sound_for
-from ogre.ui.scenes import battle_draw, sidebar
+from ogre.ui.scenes import aims, battle_draw, sidebar
 from ogre.ui.scenes.banner import turning_points
 from ogre.ui.scenes.story import Story, story_event
 from ogre.ui.toolkit import keymap, theme
@@ -78,6 +78,7 @@ class Battle:
         self.drag_left_hex = False
         self.swallow_release = False          # the press only removed the Range umbrella
         self.drag_pos: tuple[int, int] | None = None
+        self.every_squad = False               # Shift held as the drag ended (issue 30 (4))
         self.hover = 0
         self.buttons = self._make_buttons()
         if self.match.log:                     # X11: a loaded battle tells its story again
@@ -391,6 +392,7 @@ class Battle:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             return self._press(event.pos)
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.every_squad = aims.shift_held()
             return self._release(event.pos)
         return False
 
@@ -537,7 +539,7 @@ class Battle:
         if s.aim is not None:
             part = s.aim.part
             assert part is not None                  # a defence aim is at a part of the Ogre
-            self.act(Aim(pid, part))
+            self._aim(pid, part)
             return
         probe = next((w for w in (*WEAPONS, Weapon.TREADS) if s.ogre.intact(w) > 0), Weapon.TREADS)
         try:
@@ -545,7 +547,14 @@ class Battle:
         except RuleError as err:
             self.refuse(err.message)
             return
-        self.open(PartDialog(s, pid, lambda b, part: b == "OK" and self.act(Aim(pid, part))))
+        self.open(PartDialog(s, pid, lambda b, part: b == "OK" and self._aim(pid, part)))
+
+    def _aim(self, pid: int, part: Weapon) -> bool:
+        """One squad per drag, as the manual has it; Shift+drag: every squad that can still
+        fire, each its own Aim (issue 30 (4)). Whether one was aimed."""
+        if self.every_squad:
+            return aims.every_squad(self.act, lambda: self.state, pid, part) > 0
+        return self.act(Aim(pid, part))
 
     # ------------------------------------------------------------ drawing (battle_draw.py)
     def draw(self, surface: pygame.Surface) -> None:

@@ -12,7 +12,7 @@ from ogre.rules.hexes import BOTTOM_ROW
 from ogre.rules.state import FIRE_PHASES, MOVE_PHASES, OGRE_ID, GameState, Phase
 from ogre.ui.drawing import art, status
 from ogre.ui.drawing.mapview import MapView
-from ogre.ui.scenes import sidebar
+from ogre.ui.scenes import aims, sidebar
 from ogre.ui.scenes.banner import draw_banner
 from ogre.ui.scenes.story import Story
 from ogre.ui.toolkit import theme
@@ -58,7 +58,8 @@ def draw(b: Battle, surface: pygame.Surface) -> None:
         green, blue = b.umbrella
         b.map.fill_hexes(surface, blue, theme.BLUE_RANGE, 80)
         b.map.fill_hexes(surface, green, theme.GREEN_RANGE, 90)
-    _draw_pieces(b, surface)
+    aims.draw_aim_lines(surface, s, b.map)      # issue 30 (4): who aims at what, under the
+    _draw_pieces(b, surface)                    # counters so none of their numbers is hidden
     if b.hover and not b.dialog and not b.computer_turn():   # G2: no pointer now
         b.map.outline_hex(surface, b.hover, (255, 255, 255), 1)
     if b.drag_from and b.drag_pos:
@@ -66,6 +67,8 @@ def draw(b: Battle, surface: pygame.Surface) -> None:
         pygame.draw.line(surface, theme.ACCENT, a, b.drag_pos, 3)
     surface.set_clip(clip)
     b.map.draw_arrows(surface)
+    if not b.dialog:
+        aims.draw_hex_label(surface, b.map, b.hover)     # issue 30 (17): the pointer's hex
     sidebar.draw_frame(surface, surface.get_height())
     sidebar.draw_phase(surface, s, b.sides["ogre" if s.ogre_side_to_act else "defense"])
     sidebar.draw_tactical(surface, b.tactical_lines(), b.message)
@@ -141,6 +144,11 @@ def _draw_pieces(b: Battle, surface: pygame.Surface) -> None:
             aimed = s.piece(pid)
             if aimed and b.map.hex_visible(aimed.hex):
                 b.map.outline_hex(surface, aimed.hex, theme.ERROR, 3)
+        aims.draw_aim_lines(surface, s, b.map, heads=True)
+    for p in s.pieces:                  # "1/3": the squads of a unit aimed so far (C6)
+        counted = aims.squads_aimed(s, p.id)
+        if counted and shown.get(p.hex) == p.id and b.map.hex_visible(p.hex):
+            aims.draw_squads_mark(surface, b.map.counter_rect(p.hex), *counted)
     for h in stacked:                # over the outlines, so none hides the count
         stack_mark(b, surface, h)
 

@@ -9,7 +9,7 @@ from ogre.rules.game import aim_kill_probability
 from ogre.rules.state import OGRE_ID, PHASE_TITLES, GameState
 from ogre.rules.units import MARKS, STATS, WEAPON_STATS, WEAPONS, Kind, Weapon
 from ogre.ui.drawing import status
-from ogre.ui.scenes import story
+from ogre.ui.scenes import aims, story
 from ogre.ui.toolkit import theme
 
 PHASE_Y = theme.MENU_H + 44
@@ -55,9 +55,11 @@ def piece_lines(state: GameState, pid: int | None) -> list[str]:
     if p is None:
         return []
     st = STATS[p.kind]
-    lines = [p.name, f"Attack {p.attack}   Range {st.range}",
+    # named by its hex as the log and the lessons name it: its counter hides the hex's number
+    lines = [f"{p.name} at {p.hex:04d}", f"Attack {p.attack}   Range {st.range}",
              f"Defense {p.defense}   Move {st.move}"
-             + (f", {st.second_move}" if st.second_move else "")]
+             + (f", {st.second_move}" if st.second_move else ""),
+             *aims.squads_words(state, pid)]      # issue 30 (4): "1 of 3 squads aimed"
     if p.disabled:
         lines.append("DISABLED")
     if status.defender_marks(state):      # the marks of the defence's own turn only
@@ -71,6 +73,7 @@ def piece_lines(state: GameState, pid: int | None) -> list[str]:
 def ogre_summary(state: GameState) -> list[str]:
     o = state.ogre
     lines = [f"Ogre Summary - {MARKS[o.mark].name}",
+             *([f"At {o.hex:04d}"] if o.on_map else []),
              f"Move value {o.move_value}   Moved {o.moved}",
              f"Treads {o.treads} of {o.original_treads}"]
     for i, w in enumerate(WEAPONS):
