@@ -35,7 +35,8 @@ ROWS = (
     Row("Ctrl+arrows", "a few pixels (for the editor's hexsides)", (("nudge", ARROWS),),
         ctrl=True),
     Row("Space", "click where the pointer is", (("click", (pygame.K_SPACE,)),)),
-    Row("Z", "pick up / drop: drag with the keyboard", (("carry", (pygame.K_z,)),)),
+    Row("Z", "pick up / drop: drag with the keyboard (Shift: an infantry unit aims all its "
+        "squads)", (("carry", (pygame.K_z,)),)),
     Row("R  D", "Range, Done", (("range", (pygame.K_r,)), ("done", (pygame.K_d,)))),
     Row("U", "Undo (move phases) or Clear (fire phases)",
         (("undo", (pygame.K_u, pygame.K_c)),)),
