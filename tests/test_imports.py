@@ -88,18 +88,11 @@ def test_no_module_imports_one_that_imports_it_back():
     assert _cycles(_graph(typing_too=False)) == []
 
 
-# The one circle left through imports for the type checker: the window (ui/app.py) and the
-# features that name it; issue 29's item 2 gives them a small typed interface instead.
-KNOWN = {"ogre.ui.app", "ogre.ui.overlays.advice_view", "ogre.ui.commands.aftermath",
-         "ogre.ui.commands.battle_files", "ogre.ui.commands.menu", "ogre.ui.commands.network",
-         "ogre.ui.overlays.tutorial"}
-
-
-def test_no_circle_even_through_imports_for_the_type_checker_but_the_known_one():
-    """Issue 29: rules/actions, board and state closed a circle over OGRE_ID, and the battle
-    screen with its drawing; only the window's own is left, and no new module may join it."""
-    cycles = _cycles(_graph(typing_too=True))
-    assert [c for c in cycles if not set(c) <= KNOWN] == []
+def test_no_circle_even_through_imports_for_the_type_checker():
+    """Issue 29: rules/actions, board and state closed a circle over OGRE_ID, the battle screen
+    one with its drawing, and the window (ui/app.py) one with every feature that named it; each
+    feature now names the small typed interface it uses (a Protocol), never the App."""
+    assert _cycles(_graph(typing_too=True)) == []
 
 
 def test_the_rules_the_computer_players_and_the_match_import_no_pygame():
@@ -119,9 +112,7 @@ def test_no_file_in_ogre_or_tools_is_over_600_lines():
             assert lines <= 600, f"{path.relative_to(ROOT)} has {lines} lines"
 
 
-# The window's layers, lowest first (issue 29): a layer never imports one above it, even for the
-# type checker, except the features that name the App (the known circle above) until they get a
-# small typed interface instead.
+# The window's layers, lowest first (issue 29): a layer never imports one above it.
 UI_LAYERS = ("toolkit", "drawing", "dialogs", "scenes", "overlays", "commands", "app")
 
 

@@ -3,8 +3,9 @@ Export the Log, and the replay of an exported log."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from ogre.storage.atomic import write_text_atomic
 from ogre.storage.battlelog import read_log
@@ -12,10 +13,20 @@ from ogre.storage.errors import StorageError
 from ogre.storage.games import GameStore
 from ogre.storage.paths import user_data_folder
 from ogre.ui.commands.recovery import continue_game
+from ogre.ui.dialogs.unsaved import Unsaved
 from ogre.ui.toolkit.choices import ListDialog
 
-if TYPE_CHECKING:
-    from ogre.ui.commands.menu import Commands
+
+class Commands(Protocol):
+    """What the battle files use of the menus' commands (issue 29: a small typed interface,
+    so this module and the menus do not name each other)."""
+
+    @property
+    def app(self) -> Any: ...
+    @property
+    def unsaved(self) -> Unsaved: ...
+    def pick_slot_to_write(self, title: str, question: str, slots: Any, replace_words: str,
+                           then: Callable[[int], None]) -> None: ...
 
 
 def slot_line(slot) -> str:
@@ -49,7 +60,7 @@ def save_game(commands: Commands, then=None) -> None:
             # past tense: the battle on the screen now may be another one
             a.show("Save a Game", f"The battle you left was saved in game {slot}.")
 
-    commands._pick_slot_to_write("Save a Game", "Save this battle in which game?", slots,
+    commands.pick_slot_to_write("Save a Game", "Save this battle in which game?", slots,
                              "Replace saved game {}?", write)
 
 

@@ -252,10 +252,10 @@ class Commands:
                                   a.editor.field.name or f"Field {slot}",
                                   lambda b, name: named(b, slot, name))
 
-        self._pick_slot_to_write("Save a Field", "Save this field under which number?", slots,
+        self.pick_slot_to_write("Save a Field", "Save this field under which number?", slots,
                                  "Replace what is in field {}?", ask_name)
 
-    def _pick_slot_to_write(self, title: str, question: str, slots, replace_words: str,
+    def pick_slot_to_write(self, title: str, question: str, slots, replace_words: str,
                             then) -> None:
         """List the five slots; an occupied one is replaced only after a confirmation."""
         a = self.app

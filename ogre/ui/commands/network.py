@@ -18,7 +18,7 @@ import queue
 import random
 import socket
 import threading
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from ogre.ai.advice import side_to_act
 from ogre.match import Seat
@@ -37,8 +37,41 @@ from ogre.ui.toolkit.choices import NameDialog, OptionsDialog
 from ogre.ui.toolkit.widgets import Dialog
 
 if TYPE_CHECKING:
-    from ogre.ui.app import App
+    from collections.abc import Iterable
+
+    from ogre.ai.protocol import Controller
+    from ogre.rules import Field
     from ogre.ui.scenes.battle import Battle
+    from ogre.ui.scenes.editor import Editor
+
+
+class Turns(Protocol):
+    """What the network game asks of the computer's turn driver."""
+
+    def set_computer(self, side: str | None, controller: Controller | None = None) -> None: ...
+    def wait_for_absent(self) -> None: ...
+    def first_field(self) -> Field: ...
+
+
+class App(Protocol):
+    """What the network game uses of the window that holds it (issue 29: never the App)."""
+
+    dialog: Dialog | None
+    network: NetworkHost | NetworkGuest | None
+    seed: int
+
+    @property
+    def battle(self) -> Battle | None: ...
+    @property
+    def editor(self) -> Editor | None: ...
+    @property
+    def screen(self) -> object: ...
+    @property
+    def commands(self) -> Turns: ...
+    def show(self, title: str, message: str) -> None: ...
+    def start_battle(self, state: GameState, computer: str | None = None,
+                     log: Iterable[str] = (), start: GameState | None = None,
+                     advice_asked: int = 0, told: Iterable[int] = ()) -> None: ...
 
 PORT = 4986
 # Every interface, so the guest's computer can reach it; tests and the monkey set

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from concurrent.futures import Future, ThreadPoolExecutor
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -23,8 +23,33 @@ from ogre.ui.overlays.thinker import AdviceThought, WorkerGone
 from ogre.ui.toolkit import theme
 
 if TYPE_CHECKING:
-    from ogre.ui.app import App
     from ogre.ui.drawing.mapview import MapView
+    from ogre.ui.overlays.thinker import Mind
+    from ogre.ui.scenes.battle import Battle
+
+
+class Turns(Protocol):
+    """What the Advice asks of the computer's turn driver."""
+
+    mind: Mind
+
+    def computer_acting(self) -> bool: ...
+
+
+class App(Protocol):
+    """What the Advice uses of the window that holds it (issue 29: never the App itself)."""
+
+    seed: int
+
+    @property
+    def battle(self) -> Battle | None: ...
+    @property
+    def screen(self) -> object: ...
+    @property
+    def canvas(self) -> pygame.Surface: ...
+    @property
+    def commands(self) -> Turns: ...
+    def touch(self) -> None: ...
 
 ARROW = (70, 210, 255)           # the advice's colour: no piece or range colour uses it
 EDGE = (10, 30, 45)              # the dark rim that keeps crossing arrows apart

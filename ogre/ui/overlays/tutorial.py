@@ -10,7 +10,7 @@ up to that lesson.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -36,7 +36,25 @@ from ogre.ui.toolkit import theme
 from ogre.ui.toolkit.widgets import Button
 
 if TYPE_CHECKING:
-    from ogre.ui.app import App
+    from ogre.ui.scenes.battle import Battle
+
+
+class Turns(Protocol):
+    def computer_acting(self) -> bool: ...
+
+
+class App(Protocol):
+    """What the lessons use of the window that holds them (issue 29: never the App itself)."""
+
+    @property
+    def battle(self) -> Battle | None: ...
+    @property
+    def canvas(self) -> pygame.Surface: ...
+    @property
+    def commands(self) -> Turns: ...
+    def touch(self) -> None: ...
+    def remember_lesson(self, index: int) -> None: ...
+    def start_tutorial(self) -> None: ...
 
 PANEL_H = 118
 BUTTON_W = 116                     # "Start again" whole at the buttons' size
