@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
@@ -101,6 +101,10 @@ class App:
         self.network: NetworkHost | NetworkGuest | None = None    # X10
         self.commands = Commands(self, players or {})
         self.menubar = MenuBar(self.commands.menus())
+        # the work done once a frame: the computer's turn, the record being written, the
+        # Advice thinking; the lessons and a network game add their own while they last
+        self.frame_work: list[Callable[[], None]] = [self.commands.tick, self.aftermath.tick,
+                                                     self.advice.tick]
         self.battle: Battle | None = None
         self.editor: Editor | None = None
         self.screen: Screen | None = None     # what is drawn under the menus
@@ -189,6 +193,16 @@ class App:
     def touch(self) -> None:
         self.dirty = True
 
+    def every_frame(self, task: Callable[[], None]) -> None:
+        """Run `task` once a frame, after the frame's events (issue 29: a feature registers
+        its own work; the loop names none)."""
+        if task not in self.frame_work:
+            self.frame_work.append(task)
+
+    def stop_every_frame(self, task: Callable[[], None]) -> None:
+        if task in self.frame_work:
+            self.frame_work.remove(task)
+
     def show(self, title: str, message: str) -> None:
         self.dialog = Dialog(title, message, ("OK",))
         self.touch()
@@ -269,13 +283,8 @@ class App:
             self.handle(event)
         if self.interrupts:
             interrupted(self)           # X12: Ctrl+C in the terminal, as the close button
-        self.commands.tick()
-        self.aftermath.tick()
-        self.advice.tick()
-        if self.tutorial is not None:
-            self.tutorial.tick()
-        if self.network is not None:
-            self.network.pump()
+        for task in list(self.frame_work):
+            task()
         self._follow_window()
         if self.dirty:
             self.draw()

@@ -37,7 +37,7 @@ from ogre.ui.toolkit.choices import NameDialog, OptionsDialog
 from ogre.ui.toolkit.widgets import Dialog
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Callable, Iterable
 
     from ogre.ai.protocol import Controller
     from ogre.rules import Field
@@ -69,6 +69,8 @@ class App(Protocol):
     @property
     def commands(self) -> Turns: ...
     def show(self, title: str, message: str) -> None: ...
+    def every_frame(self, task: Callable[[], None]) -> None: ...
+    def stop_every_frame(self, task: Callable[[], None]) -> None: ...
     def start_battle(self, state: GameState, computer: str | None = None,
                      log: Iterable[str] = (), start: GameState | None = None,
                      advice_asked: int = 0, told: Iterable[int] = ()) -> None: ...
@@ -134,6 +136,9 @@ class _Network:
     peer_name = ""                    # the other player's name, if they gave one
     _kept_turn = 0
 
+    def pump(self) -> None:
+        raise NotImplementedError
+
     def _play_remote(self, side: str, peer: str, name: str) -> None:
         a = self.app
         self.remote = RemotePlayer(side)
@@ -177,6 +182,7 @@ class _Network:
                 a.commands.wait_for_absent()   # its turns wait; nothing says the computer failed
             self.remote.stopped.set()
         self.link.close()
+        a.stop_every_frame(self.pump)
         if a.network is self:
             a.network = None
 
@@ -194,6 +200,7 @@ class NetworkHost(_Network):
         self.started = False
         self.renewed = 0
         self.waiting = self._wait()
+        app.every_frame(self.pump)            # the link pumped once a frame while it lasts
 
     @property
     def code(self) -> str:
@@ -265,6 +272,7 @@ class NetworkGuest(_Network):
         self.waiting = Dialog("Join a Network Game", f"Joining the host at {address}, port "
                               f"{port}...", ("Cancel",), lambda b: self.close())
         app.dialog = self.waiting
+        app.every_frame(self.pump)            # the link pumped once a frame while it lasts
 
     def pump(self) -> None:
         s = self.session

@@ -36,6 +36,8 @@ from ogre.ui.toolkit import theme
 from ogre.ui.toolkit.widgets import Button
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from ogre.ui.scenes.battle import Battle
 
 
@@ -55,6 +57,8 @@ class App(Protocol):
     def touch(self) -> None: ...
     def remember_lesson(self, index: int) -> None: ...
     def start_tutorial(self) -> None: ...
+    def every_frame(self, task: Callable[[], None]) -> None: ...
+    def stop_every_frame(self, task: Callable[[], None]) -> None: ...
 
 PANEL_H = 118
 BUTTON_W = 116                     # "Start again" whole at the buttons' size
@@ -103,6 +107,7 @@ class Tutorial:
         self.buttons: list[Button] = []
         self._make_room(PANEL_H + 8)
         self._layout()
+        app.every_frame(self.tick)
 
     @property
     def lesson(self) -> Lesson:
@@ -193,6 +198,7 @@ class Tutorial:
 
     def leave(self) -> None:
         self.active = False
+        self.app.stop_every_frame(self.tick)
         self._make_room(0)
         self.app.touch()
 
