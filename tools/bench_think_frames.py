@@ -55,6 +55,7 @@ def think_frames(games: int, skill: str, side: str, home: Path, advice: bool = F
                 break
             if b.dialog is not None:
                 b.dialog = None
+            b.banner = []                   # a turning point read (X11): it holds the turn
             phase = (b.state.turn, b.state.phase)
             if advice and not app.commands.computer_acting() and advised != phase:
                 advised = phase
