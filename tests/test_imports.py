@@ -135,3 +135,11 @@ def test_the_windows_layers_point_one_way():
 def test_only_the_command_and_the_tests_import_the_app_module():
     importers = sorted(m for m, deps in _graph(typing_too=False).items() if "ogre.ui.app" in deps)
     assert importers == ["ogre.__main__"]
+
+
+def test_dialogs_are_known_by_their_type_never_by_their_title():
+    """Issue 29: the game's code matches no dialog by its title (a tester may read one)."""
+    import re
+    matched = [str(p.relative_to(ROOT)) for p in (ROOT / "ogre").rglob("*.py")
+               if re.search(r"\.title\s*(==|!=|in\b)", p.read_text())]
+    assert matched == []

@@ -28,10 +28,9 @@ from ogre.ui.commands.battle_files import (
 from ogre.ui.commands.play import NEW_BATTLE
 from ogre.ui.dialogs.record_window import RecordWindow
 from ogre.ui.dialogs.report_window import ReportWindow
+from ogre.ui.scenes.battle import BattleOver
 from ogre.ui.toolkit.choices import ListDialog
-from ogre.ui.toolkit.widgets import Dialog
 
-OVER_TITLE = "The Battle Is Over"
 REPORT = "Report"
 TITLE = "After-Action Report"
 RECENT_LOGS = 4          # the newest exported logs Battle Report offers
@@ -52,10 +51,10 @@ class Aftermath:
             return
         self.recorded = battle
         d = battle.dialog
-        if d is not None and d.title == OVER_TITLE and REPORT not in [b.label for b in d.buttons]:
+        if isinstance(d, BattleOver) and REPORT not in [b.label for b in d.buttons]:
             # issue 30: another battle at once (never over a network: that one is hosted anew)
             again = (NEW_BATTLE,) if self.app.network is None else ()
-            battle.dialog = Dialog(d.title, d.message, ("OK", REPORT) + again, self._over_closed)
+            battle.dialog = BattleOver(d.message, ("OK", REPORT) + again, self._over_closed)
         try:
             entry = battle.match.entry()
         except ValueError as exc:      # an entry the record refuses: said, and play goes on

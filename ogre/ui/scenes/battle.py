@@ -49,6 +49,17 @@ from ogre.ui.toolkit.widgets import Button, Dialog, route_to_dialog
 OFF_MAP = MESSAGES["off_map"]
 
 
+class BattleOver(Dialog):
+    """The battle's end and its result (known by its type, issue 29); the aftermath adds its
+    buttons (the report, a new battle)."""
+
+    TITLE = "The Battle Is Over"
+
+    def __init__(self, message: str, buttons: tuple[str, ...] = ("OK",),
+                 on_close: Callable[[str], object] | None = None) -> None:
+        super().__init__(self.TITLE, message, buttons, on_close)
+
+
 class Battle:
     def __init__(self, state: GameState, *, reminders: Callable[[], bool] = lambda: True,
                  sounds=None, on_change: Callable[[], None] = lambda: None,
@@ -338,8 +349,7 @@ class Battle:
         self._keep_in_view(action)
         if s.over:
             self.play("victory")
-            self.open(Dialog("The Battle Is Over", f"{s.result}.\n{status.victory_words(s)}",
-                             ("OK",)))
+            self.open(BattleOver(f"{s.result}.\n{status.victory_words(s)}"))
 
     def _keep_in_view(self, action) -> None:
         """The map follows the Ogre, and each phase opens on the pieces that matter in it, so
