@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ogre.match import SIDES, Seat
+from ogre.match.match import Side
 from ogre.resources import standard_board
 from ogre.rules import Action, Aim, Done, Field, OgreAim, Undo, legal_actions
 from ogre.rules.state import OGRE_PHASES, GameState, Phase
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from ogre.ai.protocol import Controller
+    from ogre.ui.commands.window import Window
 
 # The sidebar's buttons in their order, and what the map's keys do (S4: keymap.py binds them)
 BUTTONS = ("undo", "group", "range", "done")
@@ -61,8 +63,12 @@ def step_pause(speed: str, action, shown: int) -> float:
     return QUIET_PAUSE[speed]
 
 
+def _side(side: str) -> Side:
+    return "ogre" if side == "ogre" else "defense"
+
+
 class Commands:
-    def __init__(self, app, players: dict[str, str] | None = None) -> None:
+    def __init__(self, app: Window, players: dict[str, str] | None = None) -> None:
         self.app = app
         self.named_players = dict(players or {})   # side -> skill or "module:Class" (X5)
         self.computer: str | None = None      # the side the computer plays: "ogre", "defense"
@@ -137,9 +143,9 @@ class Commands:
         elif command == "play":
             self._run_command("Play a Game")
         elif a.screen is not None and command in MAP_KEYS:
-            MAP_KEYS[command](a.screen.map)
-        elif a.screen is a.battle and command in BUTTONS and not self.computer_acting():
-            b = a.battle
+            MAP_KEYS[command](getattr(a.screen, "map"))
+        elif (b := a.battle) is not None and a.screen is b and command in BUTTONS \
+                and not self.computer_acting():
             button = b.buttons[BUTTONS.index(command)]
             b.refresh_labels()
             if button.enabled():
@@ -274,6 +280,8 @@ class Commands:
     # ------------------------------------------------------------ games (G1, G6)
     def edit_field(self) -> None:
         a = self.app
+        if a.battle is None:
+            return                          # the menu offers it only in a battle
         s = a.battle.state
         a.open_editor(field_from_state(s), s.ogre.hex if not s.over else 0, s.ogre.mark)
 
@@ -287,27 +295,28 @@ class Commands:
     # ------------------------------------------------------------ the computer player (G2)
     def set_computer(self, side: str | None, controller: Controller | None = None) -> None:
         """The computer (or, X10, the other computer through `controller`) plays `side`."""
+        b = self.app.battle
+        assert b is not None                    # who plays is the battle's, once it is shown
         self.cancel_thinking()
         self.computer = side if side and (controller or ai_available()) else None
         self.controller = controller
         self.absent = None
         if self.computer and controller is None:
-            seat = self.app.battle.match.seats[self.computer]
+            seat = b.match.seats[_side(self.computer)]
             self._make_controller(seat.skill if seat.who == "computer" and seat.skill
                                   else self.skill_for(self.computer))
         elif self.computer is None:             # two players here now (a plugin that failed)
-            seats = self.app.battle.match.seats
+            seats = b.match.seats
             for s in SIDES:
                 if seats[s].who == "computer":
                     seats[s] = Seat()
-        b = self.app.battle
         b.computer_turn = self.computer_acting  # G2: its buttons and prompts are not the player's
         b.sides = {"ogre": "Ogre player", "defense": "Defense player"}
         if self.computer:
             who = "Ogre" if self.computer == "ogre" else "defence"
             b.sides[self.computer] = "Computer " + who
-            if self.computer == "ogre" and self.app.battle.state.phase is Phase.OGRE_ENTRY:
-                self.app.battle.dialog = None       # no entry dialog for the computer's Ogre
+            if self.computer == "ogre" and b.state.phase is Phase.OGRE_ENTRY:
+                b.dialog = None                     # no entry dialog for the computer's Ogre
 
     def skill_for(self, side: str) -> str:
         """Who the computer is on `side`: a player named on the command line (X5), else that
@@ -322,7 +331,8 @@ class Commands:
         try:
             self.controller = controller_from_arg(side, spec, seed=self.app.seed)
             self.mind.use(self.controller, None if ":" in spec else (side, spec, self.app.seed))
-            self.app.battle.match.seats[side] = Seat("computer", spec)     # saved and recorded
+            if self.app.battle is not None:         # saved and recorded
+                self.app.battle.match.seats[_side(side)] = Seat("computer", spec)
         except Exception as exc:        # a plugin that will not load: say so, play on
             self.controller = None
             self.computer = None
@@ -346,9 +356,9 @@ class Commands:
     def working(self) -> bool:
         """The computer acts now: its turn, and no dialog, open menu or turning point's banner
         (X11: held like a computer message until a click or a key) has paused it."""
-        a = self.app
-        return (self.computer_acting() and a.dialog is None and a.battle.dialog is None
-                and not a.menubar.active and not a.battle.banner)
+        a, b = self.app, self.app.battle
+        return (b is not None and self.computer_acting() and a.dialog is None
+                and b.dialog is None and not a.menubar.active and not b.banner)
 
     def busy(self, event) -> bool:
         """While the computer acts, a click or key only hurries its messages along (G2); the
@@ -382,6 +392,7 @@ class Commands:
 
     def _computer_step(self) -> None:
         b = self.app.battle
+        assert b is not None                # working(): a battle on the screen
         now = self.clock()
         if self.thinking is None:
             if now < self.hold_until:
