@@ -56,6 +56,7 @@ def play_on(p: Player) -> None:
     b = p.app.battle
     turn = b.state.turn
     for _ in range(12):
+        p.hand_over()                             # a change of side at one computer (issue 30)
         if b.state.turn > turn or b.state.over:
             break
         p.key(pygame.K_d)
@@ -65,6 +66,7 @@ def play_on(p: Player) -> None:
             b.act(Done()) if b.state.phase is not Phase.OGRE_ENTRY else None
     assert b.state.turn > turn or b.state.over
     assert p.app.running
+    p.hand_over()
 
 
 def start_two_player(p: Player) -> None:
