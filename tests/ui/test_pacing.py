@@ -8,11 +8,11 @@ import pygame
 import pytest
 
 from ogre.ai import make_controller
+from ogre.match.turns import MESSAGE_PAUSE, QUIET_PAUSE
 from ogre.rules import Done, Enter, Fire, Move, OgreAim, new_game, parse_action
 from ogre.rules.state import OGRE_ID
 from ogre.storage.fields import load_predesigned
 from ogre.ui.app import App
-from ogre.ui.commands.menu import MESSAGE_PAUSE, QUIET_PAUSE
 
 SPACE = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0)
 

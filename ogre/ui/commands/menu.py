@@ -6,16 +6,16 @@ turn (G2): it thinks off the event loop and shows its moves and shots one by one
 from __future__ import annotations
 
 import time
-from concurrent.futures import Future
 from typing import TYPE_CHECKING
 
 import pygame
 
 from ogre.match import SIDES, Seat
 from ogre.match.match import Side
+from ogre.match.turns import ComputerTurn, Thought
 from ogre.resources import standard_board
-from ogre.rules import Action, Aim, Done, Field, OgreAim, Undo, legal_actions
-from ogre.rules.state import OGRE_PHASES, GameState, Phase
+from ogre.rules import Aim, Done, Field, OgreAim, Undo, legal_actions
+from ogre.rules.state import OGRE_PHASES, Phase
 from ogre.storage.errors import StorageError
 from ogre.storage.fields import FieldStore, fit_label, load_predesigned
 from ogre.storage.games import Players
@@ -26,7 +26,7 @@ from ogre.ui.commands.play import PlayGame, ai_available
 from ogre.ui.dialogs.options import ABOUT, KeysDialog, PreferencesDialog
 from ogre.ui.dialogs.unsaved import Unsaved
 from ogre.ui.drawing import status
-from ogre.ui.overlays.thinker import Mind, Thought, WorkerGone
+from ogre.ui.overlays.thinker import Mind, WorkerGone
 from ogre.ui.toolkit import keymap, theme
 from ogre.ui.toolkit.choices import ListDialog, NameDialog
 from ogre.ui.toolkit.menus import Command
@@ -48,21 +48,6 @@ MAP_KEYS = {
     "bottom_half": lambda m: m.jump_half(bottom=True),
 }
 
-# How long each computer step stays up, by Ogre Message Speed (G2): a step that put a message in
-# the result window (the Ogre's moves, rams, overruns, aims, fire results) holds for the message
-# pause; a quiet one (a defender's move, the end of a phase) only a moment.
-MESSAGE_PAUSE = {"Low": 2.4, "Med": 1.2, "Hi": 0.45}
-QUIET_PAUSE = {"Low": 0.5, "Med": 0.3, "Hi": 0.15}
-
-
-def step_pause(speed: str, action, shown: int) -> float:
-    """The hold after a computer step that showed `shown` result lines: what the step showed
-    decides it, never how long the result log is."""
-    if shown and not isinstance(action, Done):
-        return MESSAGE_PAUSE[speed]
-    return QUIET_PAUSE[speed]
-
-
 def _side(side: str) -> Side:
     return "ogre" if side == "ogre" else "defense"
 
@@ -75,10 +60,7 @@ class Commands:
         self.absent: str | None = None        # X10: the side whose network player is gone
         self.controller: Controller | None = None
         self.mind = Mind()                    # a worker process, or a thread (issue 17)
-        self.thinking: Future[Action] | Thought | None = None
-        self.thinking_from: GameState | None = None   # the state the computer is thinking on
-        self.hold_until = 0.0
-        self.clock = time.monotonic          # tests pace the computer's turn with a fake clock
+        self.turn = ComputerTurn(time.monotonic)      # G2: think, play, hold (ogre/match)
         self.pointer_on_menus = False
         self.games_played = 0
         self.field_name = ""
@@ -370,7 +352,7 @@ class Commands:
         if self._for_the_menus(event):
             return False
         if event.type in (pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
-            self.hold_until = 0.0
+            self.turn.hurry()
         return True
 
     def _for_the_menus(self, event) -> bool:
@@ -390,33 +372,45 @@ class Commands:
         pygame.mouse.set_visible(True)
         self._skip_empty()
 
+    # The turn's parts, as the screen and the tests name them
+    @property
+    def thinking(self) -> Thought | None:
+        return self.turn.thinking
+
+    @property
+    def hold_until(self) -> float:
+        return self.turn.hold_until
+
+    @hold_until.setter
+    def hold_until(self, when: float) -> None:
+        self.turn.hold_until = when
+
+    @property
+    def clock(self) -> Callable[[], float]:
+        return self.turn.clock
+
+    @clock.setter
+    def clock(self, clock: Callable[[], float]) -> None:     # tests pace the turn by hand
+        self.turn.clock = clock
+
     def _computer_step(self) -> None:
-        b = self.app.battle
+        b, controller = self.app.battle, self.controller
         assert b is not None                # working(): a battle on the screen
-        now = self.clock()
-        if self.thinking is None:
-            if now < self.hold_until:
-                return
-            if self.controller is None:
-                return
-            self.thinking = self.mind.think(self.controller, b.state)
-            self.thinking_from = b.state
+        if controller is None:
             return
-        if not self.thinking.done():
+        chosen = self.turn.step(b.state, lambda state: self.mind.think(controller, state))
+        if chosen is None:
             return
-        future, self.thinking = self.thinking, None
-        if self.thinking_from is not b.state:
-            return                      # the battle changed under it (a load): think again
-        try:
-            action = future.result()
-        except WorkerGone:
+        if isinstance(chosen.error, WorkerGone):
             self.mind.fall_back()           # think again, on the thread
             return
-        except Exception as exc:        # a broken plugin must not take the game down
-            self.app.show("Computer player", f"The computer player failed ({exc}); "
+        if chosen.error is not None or chosen.action is None:
+            # a broken plugin must not take the game down
+            self.app.show("Computer player", f"The computer player failed ({chosen.error}); "
                           "the battle goes on as a two-player game.")
             self.set_computer(None)
             return
+        action = chosen.action
         if not b.act(action, confirmed=True):
             self.app.show("Computer player", f"The computer player tried an illegal action "
                           f"({action}): {b.message}. The battle goes on as a two-player game.")
@@ -426,7 +420,7 @@ class Commands:
         if isinstance(action, (OgreAim, Aim)):
             b.announce_aim(action)          # the target and weapons, before the shot (G2)
             shown += 1
-        self.hold_until = now + step_pause(self.app.prefs.message_speed, action, shown)
+        self.turn.hold(self.app.prefs.message_speed, action, shown)
         self.app.touch()
 
     def _skip_empty(self) -> None:
@@ -443,9 +437,7 @@ class Commands:
             b.act(Done())
 
     def cancel_thinking(self) -> None:
-        if self.thinking is not None:
-            self.thinking.cancel()
-            self.thinking = None
+        self.turn.cancel()
 
     def shutdown(self) -> None:
         self.cancel_thinking()
