@@ -105,6 +105,7 @@ class App:
         # Advice thinking; the lessons and a network game add their own while they last
         self.frame_work: list[Callable[[], None]] = [self.commands.tick, self.aftermath.tick,
                                                      self.advice.tick]
+        self.layers = self._layers()
         self.battle: Battle | None = None
         self.editor: Editor | None = None
         self.screen: Screen | None = None     # what is drawn under the menus
@@ -304,44 +305,64 @@ class App:
                               pygame.KEYDOWN):
             return
         self.touch()
+        for layer in self.layers:
+            if layer(event):
+                return
+
+    def _layers(self) -> list[Callable[[pygame.event.Event], bool]]:
+        """The layers an event goes down until one takes it (issue 29), the top first: the
+        window's own keys, the overlays that look at everything (the Rules window, the battle's
+        story and banners), the computer's turn (a click only hurries it), then a pointer event
+        to the dialogs, menus, lessons and screen, or a key to the dialogs, the menus, the
+        screen, the keyboard pointer and the shortcuts."""
+        return [self._window_key, self._rules_event, self._story_event, self.commands.busy,
+                self._pointer_event, self._dialog_key, self.menubar.handle_event,
+                self._modal_key, self._screen_key, self._pointer_key, self._shortcut]
+
+    def _window_key(self, event: pygame.event.Event) -> bool:
         if is_fullscreen_key(event):
             toggle_fullscreen(self)     # X13: F11 or Alt+Enter, behind any dialog too
-            return
-        if self._rules_event(event):
-            return      # X7: the Rules window's key and clicks, even in the computer's turn
-        if self._story_event(event):
-            return      # X11: the battle's story scrolls and its banner goes, at any time
-        if self.commands.busy(event):
-            return      # the computer is acting: a click or key only hurries its messages
-        if hasattr(event, "pos"):
-            self._fit_screens()      # a dialog or screen opened by the last event: in place
-            data = dict(event.__dict__)
-            data["pos"] = self.to_logical(event.pos)
-            event = pygame.event.Event(event.type, data)
-            self.pointer.follow(event.pos)
-            self.route(event)
-            return
-        if self._dialog_key(event) or self.menubar.handle_event(event):
-            return
-        if self._dialog_owner() is not None:
-            # modal: a key the dialog does not use may move the keyboard pointer (whose clicks
-            # go to the dialog) or look over the map, but never act behind it
-            synthetic = self.pointer.events_for(event, self.key_targets())
-            if synthetic is not None:
-                for e in synthetic:
-                    self.route(e)
-            elif event.key in VIEW_KEYS:
-                self.commands.shortcut(event)
-            return
-        handle_key = getattr(self.screen, "handle_key", None)
-        if handle_key is not None and handle_key(event):
-            return
+            return True
+        return False
+
+    def _pointer_event(self, event: pygame.event.Event) -> bool:
+        if not hasattr(event, "pos"):
+            return False
+        self._fit_screens()          # a dialog or screen opened by the last event: in place
+        event = pygame.event.Event(event.type, dict(event.__dict__,
+                                                    pos=self.to_logical(event.pos)))
+        self.pointer.follow(event.pos)
+        self.route(event)
+        return True
+
+    def _modal_key(self, event: pygame.event.Event) -> bool:
+        """Modal: a key the dialog does not use may move the keyboard pointer (whose clicks go
+        to the dialog) or look over the map, but never act behind it."""
+        if self._dialog_owner() is None:
+            return False
         synthetic = self.pointer.events_for(event, self.key_targets())
         if synthetic is not None:
             for e in synthetic:
                 self.route(e)
-            return
+        elif event.key in VIEW_KEYS:
+            self.commands.shortcut(event)
+        return True
+
+    def _screen_key(self, event: pygame.event.Event) -> bool:
+        handle_key = getattr(self.screen, "handle_key", None)
+        return bool(handle_key is not None and handle_key(event))
+
+    def _pointer_key(self, event: pygame.event.Event) -> bool:
+        synthetic = self.pointer.events_for(event, self.key_targets())
+        if synthetic is None:
+            return False
+        for e in synthetic:
+            self.route(e)
+        return True
+
+    def _shortcut(self, event: pygame.event.Event) -> bool:
         self.commands.shortcut(event)
+        return True
 
     def _rules_event(self, event: pygame.event.Event) -> bool:
         """F1, and while the Rules window shows, its page keys and the clicks on it; an open
