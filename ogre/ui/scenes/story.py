@@ -31,11 +31,6 @@ def is_heading(line: str) -> bool:
     return bool(TURN_HEADING.match(line) or PHASE_HEADING.match(line))
 
 
-def dice_words(e: Event) -> str:
-    return (f" (die {e.die}, {e.odds})" if e.die and e.odds
-            else f" (die {e.die})" if e.die else "")
-
-
 def move_line(before: GameState, e: Event) -> str:
     """A move in words: the Ogre's as the rules say it ("Ogre to 1021"), a defender's with the
     hex it came from ("Heavy Tank from 1017 to 1016"), whoever moved it."""
@@ -83,7 +78,7 @@ class Story:
                 self.say(move_line(before, e))
                 held += e.piece == OGRE_ID
             elif e.kind in ("fire", "ram", "overrun", "ram_ogre", "recover", "exit"):
-                self.say(status.log_line(e) + dice_words(e))
+                self.say(status.log_line(e) + status.dice_words(e))
                 sound(e)
                 held += 1
         return held

@@ -64,11 +64,13 @@ ROWS = (
         (("quit", (pygame.K_q,)),), ctrl=True),
 )
 
+_SHIFT_FIRST = sorted(ROWS, key=lambda row: not row.shift)     # Shift's own rows win with it
+
+
 def command_of(key: int, ctrl: bool = False, shift: bool = False) -> str | None:
     """The command a key runs (with or without Ctrl or Shift held), or None; a row that asks
     for neither takes its keys whether Shift is held or not (Shift+arrows: three hexes)."""
-    rows = sorted(ROWS, key=lambda row: not row.shift)     # Shift's own rows first
-    for row in rows:
+    for row in _SHIFT_FIRST:
         if row.ctrl != ctrl or (row.shift and not shift):
             continue
         for command, keys in row.does:
