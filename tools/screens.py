@@ -64,7 +64,7 @@ def _shoot(app, out: Path, name: str) -> None:
     import pygame
     app.dirty = True
     app.step([])
-    pygame.image.save(app.canvas, str(out / f"{name}.png"))
+    pygame.image.save(app.window, str(out / f"{name}.png"))   # what the player sees
 
 
 def _command(app, label: str) -> None:
@@ -231,11 +231,20 @@ def compare(a: Path, b: Path) -> list[str]:
     return differ
 
 
+def _size(words: str) -> tuple[int, int]:
+    w, _, h = words.lower().partition("x")
+    return int(w), int(h)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("folders", nargs="+", type=Path)
     parser.add_argument("--compare", action="store_true")
+    parser.add_argument("--size", default="1306x918",
+                        help="the window's size, WxH (default %(default)s)")
     args = parser.parse_args(argv)
+    global SIZE
+    SIZE = _size(args.size)
     if args.compare:
         differ = compare(*args.folders[:2])
         print("\n".join(differ) if differ else "the same, pixel for pixel")

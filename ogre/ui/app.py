@@ -38,7 +38,7 @@ from ogre.ui.overlays.keyboard import KeyPointer, KeyTargets
 from ogre.ui.overlays.rules_window import RulesWindow
 from ogre.ui.overlays.tutorial import Tutorial
 from ogre.ui.scenes.battle import Battle
-from ogre.ui.toolkit import keymap, theme
+from ogre.ui.toolkit import ink, keymap, theme
 from ogre.ui.toolkit.menus import MenuBar
 from ogre.ui.toolkit.stack import DialogStack
 from ogre.ui.toolkit.widgets import Dialog, route_to_dialog
@@ -55,7 +55,7 @@ class Screen(Protocol):
 
     def handle_event(self, event: pygame.event.Event) -> object: ...
 
-    def draw(self, surface: pygame.Surface) -> None: ...
+    def draw(self, surface: ink.Target) -> None: ...
 
 IDLE_SLEEP_MS = 20   # 50 polls a second when nothing happens
 # keys that only move the view of the map: they work behind a dialog too
@@ -83,7 +83,7 @@ class App:
         # X13: full screen as last time, unless a --size asks for a window
         self.window = open_window(self.windowed_size, self.prefs.fullscreen and size is None)
         self.fullscreen = bool(self.window.get_flags() & pygame.FULLSCREEN)
-        self.canvas = pygame.Surface(canvas_size(self.window.get_size()))
+        self.canvas = ink.Canvas(*canvas_fit(self.window.get_size()))
         self.resized = False       # by the player, this run: remembered when the game ends
         self.sounds = sounds if sounds is not None else _make_sounds(self.prefs.sound)
         self.seed = seed
@@ -239,9 +239,9 @@ class App:
     # -- the canvas: as tall as the window's shape asks, its screens and dialogs fitted to it --
     def _follow_window(self) -> None:
         """Rebuild the canvas when the window's shape asks for another height."""
-        size = canvas_size(self.window.get_size())
-        if size != self.canvas.get_size():
-            self.canvas = pygame.Surface(size)
+        size, scale = canvas_fit(self.window.get_size())
+        if (size, scale) != (self.canvas.size, self.canvas.scale):
+            self.canvas = ink.Canvas(size, scale)
             self.pointer.resize(size)
             self.touch()
         self._fit_screens()
@@ -261,12 +261,15 @@ class App:
         if self.dialog is not None:
             self.dialog.centre_on(size)
 
-    # -- coordinates: the canvas is scaled to fit the window, letterboxed at the sides --
+    # -- coordinates: the canvas's units, `scale` window pixels each, centred in the window --
     def _fit(self) -> tuple[float, int, int]:
+        """Window pixels to a unit, and where the canvas's top left sits in the window. A
+        window smaller than the canvas at one pixel a unit shows it shrunk."""
         w, h = self.window.get_size()
-        lw, lh = self.canvas.get_size()
-        scale = min(w / lw, h / lh) or 1.0
-        return scale, int((w - lw * scale) / 2), int((h - lh * scale) / 2)
+        pw, ph = self.canvas.surface.get_size()
+        shrink = min(1.0, w / pw, h / ph) or 1.0
+        return (self.canvas.scale * shrink, int((w - pw * shrink) / 2),
+                int((h - ph * shrink) / 2))
 
     def to_logical(self, pos: tuple[int, int]) -> tuple[int, int]:
         scale, ox, oy = self._fit()
@@ -448,24 +451,25 @@ class App:
         self.frames += 1
 
     def _present(self) -> None:
-        """The canvas onto the window, scaled straight into its place (no copy of the whole
-        window a frame), the bars beside it black."""
+        """The canvas's pixels onto the window, centred, with black bars beside it where the
+        window's shape leaves room; shrunk into a window smaller than its least size."""
         scale, ox, oy = self._fit()
+        pixels = self.canvas.surface
         ww, wh = self.window.get_size()
-        size = (min(ww - ox, max(1, int(self.canvas.get_width() * scale))),
-                min(wh - oy, max(1, int(self.canvas.get_height() * scale))))
+        size = (min(ww - ox, max(1, round(self.canvas.size[0] * scale))),
+                min(wh - oy, max(1, round(self.canvas.size[1] * scale))))
         place = pygame.Rect((ox, oy), size)
         for bar in (pygame.Rect(0, 0, ww, place.top), pygame.Rect(0, place.bottom, ww, wh),
                     pygame.Rect(0, 0, place.left, wh), pygame.Rect(place.right, 0, ww, wh)):
             if bar.width > 0 and bar.height > 0:
                 self.window.fill((0, 0, 0), bar)
-        if size == self.canvas.get_size():
-            self.window.blit(self.canvas, place)
-        elif place.width > 0 and place.height > 0:
-            try:
-                pygame.transform.smoothscale(self.canvas, size, self.window.subsurface(place))
-            except ValueError:      # a window of another pixel format: scale, then copy
-                self.window.blit(pygame.transform.smoothscale(self.canvas, size), place)
+        if place.size == pixels.get_size() or place.width <= 0 or place.height <= 0:
+            self.window.blit(pixels, place)
+            return
+        try:
+            pygame.transform.smoothscale(pixels, place.size, self.window.subsurface(place))
+        except ValueError:      # a window of another pixel format: scale, then copy
+            self.window.blit(pygame.transform.smoothscale(pixels, place.size), place)
 
     def run(self) -> int:
         """Play until quit; the exit status. A crash writes a report and keeps the battle
@@ -503,12 +507,21 @@ class App:
             pass
 
 
+def canvas_fit(window: tuple[int, int]) -> tuple[tuple[int, int], float]:
+    """The canvas for a window: its size in units and the window pixels to a unit. The
+    canvas is 1024 units wide and as tall as the window's shape asks, from 720 to 2048, drawn
+    at the scale that fits it into the window. A tall window grows the canvas downward (more
+    map, no bars above and below); a wide one keeps bars at the sides, as the map is only 15
+    columns wide. Past twice its width (all the map long shown) a sliver of a window gets
+    bars, not a canvas of gigabytes."""
+    size = canvas_size(window)
+    w, h = window
+    if w <= 0 or h <= 0:
+        return size, 1.0
+    return size, max(1.0, min(w / size[0], h / size[1]))   # below 1: drawn, then shrunk
+
+
 def canvas_size(window: tuple[int, int]) -> tuple[int, int]:
-    """The logical canvas for a window: 1024 wide, and as tall as the window's shape asks,
-    from 720 to 2048. A tall window grows the canvas downward (more map, no bars above and
-    below); a wide one keeps bars at the sides, as the map is only 15 columns wide. Past
-    twice its width (all the map long shown) a sliver of a window gets bars, not a canvas of
-    gigabytes."""
     lw, lh = theme.LOGICAL_SIZE
     w, h = window
     if w <= 0 or h <= 0:

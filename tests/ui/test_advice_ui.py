@@ -134,7 +134,7 @@ def test_x8_advice_over_a_dense_stack_keeps_its_marks_apart_and_the_pieces_reada
                 for dy in range(-3, 4)]
         assert ARROW not in face, p
     if os.environ.get("OGRE_UX_SHOTS"):
-        pygame.image.save(app.canvas, os.path.join(os.environ["OGRE_UX_SHOTS"], "advice.png"))
+        pygame.image.save(app.window, os.path.join(os.environ["OGRE_UX_SHOTS"], "advice.png"))
     _key(app, pygame.K_a)                                          # hidden: the map's again
     app.step([])
     assert app.battle.top_inset == 0

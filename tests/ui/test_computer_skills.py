@@ -16,7 +16,7 @@ def shot(app: App, name: str) -> None:
     """Under OGRE_SHOTS=folder, the canvas as a PNG, to look at (rule 7)."""
     if os.environ.get("OGRE_SHOTS"):
         app.draw()
-        pygame.image.save(app.canvas, os.path.join(os.environ["OGRE_SHOTS"], name))
+        pygame.image.save(app.window, os.path.join(os.environ["OGRE_SHOTS"], name))
 
 
 def fits(dialog) -> bool:

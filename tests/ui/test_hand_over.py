@@ -43,7 +43,7 @@ def test_t1_hot_seat_each_change_of_side_says_whose_turn_and_a_click_only_dismis
     assert "Hand over to the Defense player" in notice.message
     if os.environ.get("OGRE_SHOTS"):
         app.draw()
-        pygame.image.save(app.canvas, os.path.join(os.environ["OGRE_SHOTS"], "hand-over.png"))
+        pygame.image.save(app.window, os.path.join(os.environ["OGRE_SHOTS"], "hand-over.png"))
     assert notice.rect.width <= LOGICAL_SIZE[0] and notice.rect.height <= LOGICAL_SIZE[1]
     d.button("Done")                                  # the click meant for Done only dismisses
     assert d.dialog is None and s().phase is Phase.DEFENSE_MOVE

@@ -246,7 +246,7 @@ def test_g7_m7_m8_preferences_say_reminders_off_means_rams_and_overruns_unasked(
     assert note and all(dialog.rect.contains(r) for r in note)
     assert not any(r.colliderect(b.rect) for r in note for b in dialog.buttons)
     if os.environ.get("OGRE_UX_SHOTS"):
-        pygame.image.save(app.canvas, os.path.join(os.environ["OGRE_UX_SHOTS"], "prefs.png"))
+        pygame.image.save(app.window, os.path.join(os.environ["OGRE_UX_SHOTS"], "prefs.png"))
     from ogre.ui.dialogs.rules_pages import pages
     rams = " ".join(b for p in pages() if p.tab == "Rams" for b in p.blocks if isinstance(b, str))
     assert "Reminders off it happens at once" in rams
@@ -272,4 +272,4 @@ def test_s4_the_keys_list_names_ctrl_q_and_draws_every_row_at_one_size():
     for (_, r1, _), (_, r2, _) in zip(drawn, drawn[1:]):
         assert not r1.colliderect(r2)
     if os.environ.get("OGRE_UX_SHOTS"):
-        pygame.image.save(app.canvas, os.path.join(os.environ["OGRE_UX_SHOTS"], "keys.png"))
+        pygame.image.save(app.window, os.path.join(os.environ["OGRE_UX_SHOTS"], "keys.png"))

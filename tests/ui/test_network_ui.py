@@ -75,7 +75,7 @@ def _play(host: App, guest: App, ogre, defence, end: float) -> None:
             for app, name in ((host, "host"), (guest, "guest")):
                 app.dirty = True
                 app.step([])
-                pygame.image.save(app.canvas, os.path.join(SHOTS, f"{name}-turn3.png"))
+                pygame.image.save(app.window, os.path.join(SHOTS, f"{name}-turn3.png"))
             shot = True
         for app in (host, guest):
             t = app.commands.thinking

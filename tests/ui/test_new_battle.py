@@ -19,7 +19,7 @@ from ogre.ui.toolkit.theme import LOGICAL_SIZE
 def shot(app: App, name: str) -> None:
     if os.environ.get("OGRE_SHOTS"):
         app.draw()
-        pygame.image.save(app.canvas, os.path.join(os.environ["OGRE_SHOTS"], name))
+        pygame.image.save(app.window, os.path.join(os.environ["OGRE_SHOTS"], name))
 
 
 def option(d: Driver, group: int, i: int) -> None:

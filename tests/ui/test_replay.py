@@ -138,4 +138,4 @@ def test_x3_the_replay_says_each_step_in_words_as_the_live_panel_does(tmp_path):
             d.key(pygame.K_RIGHT)
         app.dirty = True
         app.step([])
-        pygame.image.save(app.canvas, os.path.join(os.environ["OGRE_UX_SHOTS"], "replay.png"))
+        pygame.image.save(app.window, os.path.join(os.environ["OGRE_UX_SHOTS"], "replay.png"))

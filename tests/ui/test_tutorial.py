@@ -75,7 +75,7 @@ def _look(app, name: str) -> None:
     assert drawn and all(any(b.contains(d) for b in t.text_boxes()) for d in drawn), name
     assert "..." not in shown and " ".join(words.split()) in " ".join(shown), name  # whole
     if SHOTS:
-        pygame.image.save(app.canvas, os.path.join(SHOTS, f"{name}.png"))
+        pygame.image.save(app.window, os.path.join(SHOTS, f"{name}.png"))
 
 
 def _aim(app, d: Driver, src: int, part: Weapon) -> None:

@@ -10,7 +10,7 @@ from ogre.rules import combat
 from ogre.rules.game import aim_kill_probability, ogre_weapon_reaches
 from ogre.rules.state import Aiming, GameState
 from ogre.rules.units import WEAPON_STATS, WEAPONS, Counts, Weapon, counts
-from ogre.ui.toolkit import theme
+from ogre.ui.toolkit import ink, theme
 from ogre.ui.toolkit.widgets import Dialog
 
 ROW_H = 34
@@ -31,7 +31,7 @@ class _RowDialog(Dialog):
     def kill_text(self) -> str:
         return ""
 
-    def draw_kill(self, surface: pygame.Surface, rows: int) -> None:
+    def draw_kill(self, surface: ink.Target, rows: int) -> None:
         y = self.body_top + rows * ROW_H + 4
         theme.draw_in_box(surface, self.kill_text(), pygame.Rect(self.rect.left + 24, y,
                                                                  self.rect.width - 48, 26),
@@ -115,13 +115,13 @@ class WeaponDialog(_RowDialog):
         p = aim_kill_probability(self.state, aim)
         return f"Probability of kill: {combat.percent(p)}%"
 
-    def draw_body(self, surface: pygame.Surface) -> None:
+    def draw_body(self, surface: ink.Target) -> None:
         o = self.state.ogre
         for i, w in enumerate(WEAPONS):
             r = self.row_rect(i)
             live = self.limits[i] > 0
             if i == self.selected and live:
-                pygame.draw.rect(surface, theme.BUTTON_HOT, r, border_radius=4)
+                ink.rect(surface, theme.BUTTON_HOT, r, border_radius=4)
             st = WEAPON_STATS[w]
             colour = theme.TEXT if live else theme.TEXT_DIM
             theme.text(surface, f"{st.name}  {st.attack}/{st.range}", (r.left + 8, r.top + 7), 22,
@@ -131,7 +131,7 @@ class WeaponDialog(_RowDialog):
             if live:
                 up, down = self.arrows(i)
                 for rect, glyph in ((up, "^"), (down, "v")):
-                    pygame.draw.rect(surface, theme.BUTTON, rect, border_radius=4)
+                    ink.rect(surface, theme.BUTTON, rect, border_radius=4)
                     theme.text(surface, glyph, rect.center, 22, theme.TEXT, center=True)
         self.draw_kill(surface, len(WEAPONS))
 
@@ -177,13 +177,13 @@ class PartDialog(_RowDialog):
         aim = Aiming(part=part, attackers=(self.attacker.id,))
         return f"Probability of kill: {combat.percent(aim_kill_probability(self.state, aim))}%"
 
-    def draw_body(self, surface: pygame.Surface) -> None:
+    def draw_body(self, surface: ink.Target) -> None:
         o = self.state.ogre
         for i, w in enumerate(PARTS):
             r = self.row_rect(i)
             live = self._live(w)
             if i == self.selected and live:
-                pygame.draw.rect(surface, theme.BUTTON_HOT, r, border_radius=4)
+                ink.rect(surface, theme.BUTTON_HOT, r, border_radius=4)
             st = WEAPON_STATS[w]
             label = "Treads" if w is Weapon.TREADS else f"{st.name}  D{st.defense}"
             colour = theme.TEXT if live else theme.TEXT_DIM

@@ -7,7 +7,7 @@ from collections.abc import Callable
 import pygame
 
 from ogre.storage.preferences import Preferences
-from ogre.ui.toolkit import theme
+from ogre.ui.toolkit import ink, theme
 from ogre.ui.toolkit.keymap import ROWS
 from ogre.ui.toolkit.widgets import Dialog
 
@@ -82,11 +82,11 @@ class PreferencesDialog(Dialog):
                 if self.row_rect(i).collidepoint(event.pos) and self.live(name):
                     self.cycle(name)
 
-    def draw_body(self, surface: pygame.Surface) -> None:
+    def draw_body(self, surface: ink.Target) -> None:
         for i, (name, label) in enumerate(self.OPTIONS):
             r = self.row_rect(i)
             on = self.live(name)
-            pygame.draw.rect(surface, theme.BUTTON if on else theme.BUTTON_DIM, r, border_radius=4)
+            ink.rect(surface, theme.BUTTON if on else theme.BUTTON_DIM, r, border_radius=4)
             v = self.values[name]
             shown = ("Yes" if v else "No") if isinstance(v, bool) else v
             colour = theme.TEXT if on else theme.TEXT_DIM
@@ -128,7 +128,7 @@ class KeysDialog(Dialog):
             y += h
         return out
 
-    def draw_body(self, surface: pygame.Surface) -> None:
+    def draw_body(self, surface: ink.Target) -> None:
         for (key, words), (key_box, words_box) in zip(KEYS, self.rows()):
             theme.draw_in_box(surface, key, key_box, self.SIZE, theme.ACCENT, bold=True,
                               smallest=self.SIZE)

@@ -14,7 +14,7 @@ import pygame
 from ogre.rules.victory import VICTORY_LEVELS
 from ogre.storage.record import Entry, Total, totals
 from ogre.ui.dialogs.report_window import WIDTH, WideDialog
-from ogre.ui.toolkit import theme
+from ogre.ui.toolkit import ink, theme
 
 ROW = 24
 HEAD = 40                # a header's two lines
@@ -45,7 +45,7 @@ class RecordWindow(WideDialog):
         super().__init__("Record of Battles", notice or "", ("OK",), width=WIDTH,
                          body_height=body)
 
-    def draw_body(self, surface: pygame.Surface) -> None:
+    def draw_body(self, surface: ink.Target) -> None:
         left, y = self.rect.left + 20, self.body_top
         width = self.rect.width - 40
         if not self.totals:
@@ -86,19 +86,19 @@ def battle_cells(e: Entry) -> list[str]:
             e.defense.words, e.result, str(e.turns)]
 
 
-def _title(surface: pygame.Surface, words: str, left: int, y: int, width: int) -> int:
+def _title(surface: ink.Target, words: str, left: int, y: int, width: int) -> int:
     theme.draw_in_box(surface, words, pygame.Rect(left, y, width, TITLE - 4), 21, theme.ACCENT,
                       bold=True, middle=True)
     return y + TITLE
 
 
-def _row(surface: pygame.Surface, cells: list[str], columns, left: int, y: int, height: int,
+def _row(surface: ink.Target, cells: list[str], columns, left: int, y: int, height: int,
          colour, bold: bool = False, size: int = CELL) -> int:
     x = left
     for words, (_, w) in zip(cells, columns):
         theme.draw_in_box(surface, words, pygame.Rect(x, y, w - 8, height - 2), size, colour,
                           bold=bold, smallest=15, middle=True)
         x += w
-    pygame.draw.line(surface, theme.BUTTON_DIM, (left, y + height - 1),
+    ink.line(surface, theme.BUTTON_DIM, (left, y + height - 1),
                      (x - 8, y + height - 1))
     return y + height

@@ -20,7 +20,7 @@ from ogre.storage.atomic import write_bytes_atomic
 from ogre.storage.errors import StorageError
 from ogre.ui.drawing.chart import draw_chart
 from ogre.ui.drawing.status import counted
-from ogre.ui.toolkit import theme
+from ogre.ui.toolkit import ink, theme
 from ogre.ui.toolkit.theme import Para
 from ogre.ui.toolkit.widgets import Dialog, _shade
 
@@ -62,7 +62,7 @@ class ReportWindow(WideDialog):
         self.status = ""
         self.saved: Path | None = None
         super().__init__(title, "", ("OK", SAVE), width=WIDTH, body_height=HEIGHT - 126)
-        self.page = self.render_page()
+        self.page = self.render_page()     # drawn again at the window's scale when shown
 
     def chart_box(self) -> pygame.Rect:
         """The chart's box on the page (page coordinates)."""
@@ -76,10 +76,10 @@ class ReportWindow(WideDialog):
         return pygame.Rect(self.rect.left + 16, self.rect.bottom - 82, self.rect.width - 32, 30)
 
     # -- the page: everything but the buttons and the status line
-    def render_page(self) -> pygame.Surface:
-        page = pygame.Surface(self.rect.size)
+    def render_page(self, scale: float = 1.0) -> ink.Canvas:
+        page = ink.Canvas(self.rect.size, scale)
         page.fill(theme.PANEL)
-        pygame.draw.rect(page, theme.ACCENT, page.get_rect(), 2)
+        ink.rect(page, theme.ACCENT, page.get_rect(), 2)
         theme.draw_in_box(page, self.title, pygame.Rect(12, 8, page.get_width() - 24, 32), 28,
                           theme.ACCENT, bold=True, center=True, smallest=18)
         self.chart = draw_chart(page, self.chart_box(), self.report)
@@ -87,9 +87,11 @@ class ReportWindow(WideDialog):
                               smallest=13)
         return page
 
-    def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(_shade(surface.get_size()), (0, 0))
-        surface.blit(self.page, self.rect)
+    def draw(self, surface: ink.Target) -> None:
+        ink.blit(surface, _shade(surface.get_size(), ink.scale_of(surface)), (0, 0))
+        if self.page.scale != ink.scale_of(surface):
+            self.page = self.render_page(ink.scale_of(surface))
+        ink.blit(surface, self.page, self.rect)
         if self.status:
             theme.draw_in_box(surface, self.status, self.status_box(), 19, theme.TEXT,
                               smallest=13, middle=True)
@@ -117,7 +119,7 @@ class ReportWindow(WideDialog):
         path = Path(folder) / f"{self.name}-{stamp}.png"
         data = io.BytesIO()
         try:
-            pygame.image.save(self.page, data, path.name)
+            pygame.image.save(self.page.surface, data, path.name)
             write_bytes_atomic(path, data.getvalue())
         except StorageError as exc:
             self.status = exc.message

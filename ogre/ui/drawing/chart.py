@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from ogre.report import Report
-from ogre.ui.toolkit import theme
+from ogre.ui.toolkit import ink, theme
 
 # Okabe and Ito's colour-blind-safe colours; each line also has its own marker shape (X4).
 TREADS_COLOUR = (230, 159, 0)
@@ -52,7 +52,7 @@ class ChartLayout:
     turns: tuple[int, int] = (0, 0)
 
 
-def draw_chart(surface: pygame.Surface, box: pygame.Rect, report: Report) -> ChartLayout:
+def draw_chart(surface: ink.Target, box: pygame.Rect, report: Report) -> ChartLayout:
     """Draw the report's chart inside `box`; returns where its parts went."""
     box = pygame.Rect(box)
     layout = ChartLayout(box)
@@ -65,9 +65,9 @@ def draw_chart(surface: pygame.Surface, box: pygame.Rect, report: Report) -> Cha
     return layout
 
 
-def _draw(surface: pygame.Surface, box: pygame.Rect, report: Report, layout: ChartLayout) -> None:
-    pygame.draw.rect(surface, theme.BG, box)
-    pygame.draw.rect(surface, theme.PANEL_EDGE, box, 1)
+def _draw(surface: ink.Target, box: pygame.Rect, report: Report, layout: ChartLayout) -> None:
+    ink.rect(surface, theme.BG, box)
+    ink.rect(surface, theme.PANEL_EDGE, box, 1)
     lh = theme.line_height(FONT)
     events = report.key_events
     left, right = box.left + 40, box.right - 14
@@ -127,19 +127,18 @@ def _y_of(plot: pygame.Rect, value: float, top_value: int) -> int:
     return round(plot.bottom - 1 - INSET - value * usable / top_value)
 
 
-def _value_axis(surface: pygame.Surface, plot: pygame.Rect, top_value: int, step: int) -> None:
+def _value_axis(surface: ink.Target, plot: pygame.Rect, top_value: int, step: int) -> None:
     for v in range(0, top_value + 1, step):
         y = _y_of(plot, v, top_value)
         if v:
-            pygame.draw.line(surface, GRID, (plot.left + 1, y), (plot.right - 1, y))
-        pygame.draw.line(surface, AXIS, (plot.left - 4, y), (plot.left, y))
-        label = theme.font(FONT).render(str(v), True, theme.TEXT_DIM)
-        surface.blit(label, label.get_rect(midright=(plot.left - 6, y)))
-    pygame.draw.line(surface, AXIS, plot.topleft, (plot.left, plot.bottom - 1))
-    pygame.draw.line(surface, AXIS, (plot.left, plot.bottom - 1), (plot.right - 1, plot.bottom - 1))
+            ink.line(surface, GRID, (plot.left + 1, y), (plot.right - 1, y))
+        ink.line(surface, AXIS, (plot.left - 4, y), (plot.left, y))
+        theme.text_at(surface, str(v), FONT, theme.TEXT_DIM, midright=(plot.left - 6, y))
+    ink.line(surface, AXIS, plot.topleft, (plot.left, plot.bottom - 1))
+    ink.line(surface, AXIS, (plot.left, plot.bottom - 1), (plot.right - 1, plot.bottom - 1))
 
 
-def _turn_axis(surface: pygame.Surface, lower: pygame.Rect, upper: pygame.Rect, t0: int, t1: int,
+def _turn_axis(surface: ink.Target, lower: pygame.Rect, upper: pygame.Rect, t0: int, t1: int,
                x_of) -> None:
     """Ticks under both plots, labelled under the lower one; a label every few turns when
     there are many."""
@@ -152,35 +151,28 @@ def _turn_axis(surface: pygame.Surface, lower: pygame.Rect, upper: pygame.Rect, 
         x = x_of(t)
         labelled = (t - t0) % every == 0 or t == t1
         for plot in (upper, lower):
-            pygame.draw.line(surface, AXIS, (x, plot.bottom - 1), (x, plot.bottom + 3))
+            ink.line(surface, AXIS, (x, plot.bottom - 1), (x, plot.bottom + 3))
         if labelled and (t == t1 or t1 - t >= every / 2):
-            label = theme.font(FONT).render(str(t), True, theme.TEXT_DIM)
-            surface.blit(label, label.get_rect(midtop=(x, lower.bottom + 4)))
-    words = "Turn (the strength at the end of each)"
-    img = theme.font(FONT).render(words, True, theme.TEXT_DIM)
-    surface.blit(img, img.get_rect(midtop=(lower.centerx, lower.bottom + 4 + lh)))
+            theme.text_at(surface, str(t), FONT, theme.TEXT_DIM, midtop=(x, lower.bottom + 4))
+    theme.text_at(surface, "Turn (the strength at the end of each)", FONT, theme.TEXT_DIM,
+                  midtop=(lower.centerx, lower.bottom + 4 + lh))
 
 
-def _legend(surface: pygame.Surface, plot: pygame.Rect, title: str, lines) -> pygame.Rect:
+def _legend(surface: ink.Target, plot: pygame.Rect, title: str, lines) -> pygame.Rect:
     """The lines' names above their plot, each after its colour and marker; in a smaller
     font when they would not fit the plot's width. Returns where it went."""
     size = FONT
     while size > 12 and _legend_width(title, lines, size) > plot.width:
         size -= 1
-    f = theme.font(size)
     y = plot.top - theme.line_height(FONT) // 2 - 3
     x = plot.left
     drawn = pygame.Rect(x, y - theme.line_height(size) // 2, 0, theme.line_height(size))
     if title:
-        img = f.render(title, True, theme.TEXT)
-        surface.blit(img, img.get_rect(midleft=(x, y)))
-        x += img.get_width() + 10
+        x += theme.text_at(surface, title, size, theme.TEXT, midleft=(x, y)).width + 10
     for name, colour, shape, _ in lines:
-        pygame.draw.line(surface, colour, (x, y), (x + 18, y), 3)
+        ink.line(surface, colour, (x, y), (x + 18, y), 3)
         _marker(surface, colour, (x + 9, y), shape)
-        img = f.render(name, True, theme.TEXT)
-        surface.blit(img, img.get_rect(midleft=(x + 24, y)))
-        x += 24 + img.get_width() + 14
+        x += 24 + theme.text_at(surface, name, size, theme.TEXT, midleft=(x + 24, y)).width + 14
     drawn.width = x - 14 - drawn.left
     return drawn
 
@@ -191,26 +183,26 @@ def _legend_width(title: str, lines, size: int) -> int:
     return width + sum(24 + f.size(name)[0] + 14 for name, *_ in lines) - 14
 
 
-def _polyline(surface: pygame.Surface, colour, pts, shape: str) -> None:
+def _polyline(surface: ink.Target, colour, pts, shape: str) -> None:
     if len(pts) > 1:
-        pygame.draw.lines(surface, colour, False, pts, 3)
+        ink.lines(surface, colour, False, pts, 3)
     for p in pts if shape else ():
         _marker(surface, colour, p, shape)
 
 
-def _marker(surface: pygame.Surface, colour, p: tuple[int, int], shape: str) -> None:
+def _marker(surface: ink.Target, colour, p: tuple[int, int], shape: str) -> None:
     x, y = p
     if shape == "circle":
-        pygame.draw.circle(surface, colour, p, 4)
+        ink.circle(surface, colour, p, 4)
     elif shape == "square":
-        pygame.draw.rect(surface, colour, (x - 3, y - 3, 7, 7))
+        ink.rect(surface, colour, (x - 3, y - 3, 7, 7))
     elif shape == "triangle":
-        pygame.draw.polygon(surface, colour, [(x, y - 5), (x - 5, y + 4), (x + 5, y + 4)])
+        ink.polygon(surface, colour, [(x, y - 5), (x - 5, y + 4), (x + 5, y + 4)])
     elif shape == "diamond":
-        pygame.draw.polygon(surface, colour, [(x, y - 5), (x - 5, y), (x, y + 5), (x + 5, y)])
+        ink.polygon(surface, colour, [(x, y - 5), (x - 5, y), (x, y + 5), (x + 5, y)])
 
 
-def _key_events(surface: pygame.Surface, box: pygame.Rect, upper: pygame.Rect,
+def _key_events(surface: ink.Target, box: pygame.Rect, upper: pygame.Rect,
                 lower: pygame.Rect, report: Report, x_of, layout: ChartLayout) -> None:
     """Each key event: a dashed line across both plots in the turn it happened (between that
     turn's start and end points), its number in the marks' row over the legend, and its
@@ -225,17 +217,18 @@ def _key_events(surface: pygame.Surface, box: pygame.Rect, upper: pygame.Rect,
         layout.event_xs.append(x)
         for plot in (upper, lower):          # the legends between them stay clear
             for y in range(plot.top, plot.bottom, 8):
-                pygame.draw.line(surface, EVENT, (x, y), (x, min(y + 4, plot.bottom - 1)))
+                ink.line(surface, EVENT, (x, y), (x, min(y + 4, plot.bottom - 1)))
         number = str(row + 1)
-        img = theme.font(FONT).render(f"{number}  {e.what}, turn {e.turn}", True, EVENT)
-        rect = img.get_rect(midtop=(x, box.top + 6 + row * (lh + 2)))
+        words = f"{number}  {e.what}, turn {e.turn}"
+        rect = pygame.Rect((0, 0), theme.font(FONT).size(words))
+        rect.midtop = (x, box.top + 6 + row * (lh + 2))
         rect.clamp_ip(box.inflate(-8, 0))
-        surface.blit(img, rect)
+        theme.text(surface, words, rect.topleft, FONT, EVENT)
         layout.event_labels.append(rect)
         layout.event_marks.append(_event_mark(surface, box, x, mark_y, number, layout))
 
 
-def _event_mark(surface: pygame.Surface, box: pygame.Rect, x: int, y: int, number: str,
+def _event_mark(surface: ink.Target, box: pygame.Rect, x: int, y: int, number: str,
                 layout: ChartLayout) -> pygame.Rect:
     """An event's number in a ring over its line, slid right (or left at the box's edge)
     off the marks already drawn."""
@@ -250,9 +243,8 @@ def _event_mark(surface: pygame.Surface, box: pygame.Rect, x: int, y: int, numbe
         mark.x += step
         if mark.right > box.right - 4:
             step, mark.right = -step, box.right - 4
-    pygame.draw.line(surface, EVENT, (x, mark.bottom), (x, y + r + 4))
-    pygame.draw.circle(surface, theme.BG, mark.center, r)
-    pygame.draw.circle(surface, EVENT, mark.center, r, 1)
-    img = theme.font(FONT - 3, True).render(number, True, EVENT)
-    surface.blit(img, img.get_rect(center=mark.center))
+    ink.line(surface, EVENT, (x, mark.bottom), (x, y + r + 4))
+    ink.circle(surface, theme.BG, mark.center, r)
+    ink.circle(surface, EVENT, mark.center, r, 1)
+    theme.text(surface, number, mark.center, FONT - 3, EVENT, bold=True, center=True)
     return mark

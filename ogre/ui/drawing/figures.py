@@ -10,6 +10,8 @@ the digits, "/", "-", "+", and the letters D, F, I, K, M, V.
 `height` is always the ink height of a capital or a digit, in pixels.
 
 >>> import pygame
+
+from ogre.ui.toolkit import ink
 >>> render("0101", 9).get_height()
 9
 >>> render("4/2", 9) is render("4/2", 9)
@@ -20,9 +22,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import lru_cache, partial
 
 import pygame
+
+from ogre.ui.toolkit import ink
 
 SS = 4            # supersampling factor
 WEIGHT = 0.16     # stroke width, as a share of the height
@@ -160,9 +164,7 @@ def render(text: str, height: int, colour: tuple[int, int, int] = (0, 0, 0),
     return pygame.transform.smoothscale(big, (max(1, w), h))
 
 
-def draw(surface: pygame.Surface, text: str, height: int, colour, **where) -> pygame.Rect:
-    """Blit the figures placed by a Rect keyword (center=, midtop=, topleft=...); the rect."""
-    img = render(text, height, tuple(colour))
-    rect = img.get_rect(**where)
-    surface.blit(img, rect)
-    return rect
+def draw(surface: ink.Target, text: str, height: int, colour, **where) -> pygame.Rect:
+    """Blit the figures placed by a Rect keyword (center=, midtop=, topleft=...), set at the
+    canvas's own pixels; their rect in units."""
+    return ink.art(surface, partial(render, text, colour=tuple(colour)), height, **where)

@@ -7,13 +7,15 @@ and cached, so a frame only blits it and the counters.
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from ogre.rules.board import CRATER_LINE_ROW, OBSTRUCTED_LAST_ROW, Board
 from ogre.rules.hexes import ALL_HEXES, col_row
 from ogre.ui.drawing import art, figures
 from ogre.ui.drawing.layout import HexLayout
-from ogre.ui.toolkit import theme
+from ogre.ui.toolkit import ink, theme
 
 HALF_SIZE = 32      # hex radius in the half-map view; the whole map is never drawn larger
 HEX_NUMBER = (88, 76, 52)   # dark enough to read on both the scorched and the clear ground
@@ -34,9 +36,9 @@ class MapView:
     def __init__(self, rect: pygame.Rect) -> None:
         self.top_row = 11        # the Ogre's end of the field first: rows 11-22
         self.chosen: bool | None = None    # whole (True) or half (False) once the player picks
-        self._terrain_key: tuple[Board, bool, int, bool] | None = None
-        self._terrain: pygame.Surface | None = None
-        self._overlays: dict[tuple, pygame.Surface] = {}   # fill_hexes' tinted layers
+        self._terrain_key: tuple[Board, bool, int, bool, float] | None = None
+        self._terrain: ink.Canvas | None = None
+        self._overlays: dict[tuple, ink.Canvas] = {}   # fill_hexes' tinted layers
         self.resize(rect)
 
     def resize(self, rect: pygame.Rect) -> None:
@@ -158,16 +160,20 @@ class MapView:
         return self.rect.top <= y <= self.rect.bottom
 
     # -- drawing --
-    def terrain(self, board: Board, dotted_hexsides: bool = False) -> pygame.Surface:
-        key = (board, self.whole, self.top_row, dotted_hexsides)
+    def terrain(self, board: Board, on: ink.Target | None = None,
+                dotted_hexsides: bool = False) -> ink.Canvas:
+        """The map's ground, hexsides, craters and numbers, drawn at the pixels of `on` (the
+        canvas it will be blitted to; none: one pixel a unit) once per view."""
+        scale = 1.0 if on is None else ink.scale_of(on)
+        key = (board, self.whole, self.top_row, dotted_hexsides, scale)
         terrain = self._terrain
         if key != self._terrain_key or terrain is None:
-            terrain = self._terrain = self._draw_terrain(board, dotted_hexsides)
+            terrain = self._terrain = self._draw_terrain(board, dotted_hexsides, scale)
             self._terrain_key = key
         return terrain
 
-    def _draw_terrain(self, board: Board, dotted: bool) -> pygame.Surface:
-        surf = pygame.Surface(self.rect.size)
+    def _draw_terrain(self, board: Board, dotted: bool, scale: float) -> ink.Canvas:
+        surf = ink.Canvas(self.rect.size, scale)
         surf.fill(theme.SWAMP)
         L = self.layout
         off = (-self.rect.left, -self.rect.top)
@@ -178,25 +184,24 @@ class MapView:
         for h in ALL_HEXES:
             row = col_row(h)[1]
             fill = theme.MAP_CLEAR if row > OBSTRUCTED_LAST_ROW else theme.MAP_BG
-            pygame.draw.polygon(surf, fill, pts(h))
+            ink.polygon(surf, fill, pts(h))
         # the river south of the map
         bottom_y = max(L.center(h)[1] for h in ALL_HEXES) + L.size * 0.87 + off[1]
-        pygame.draw.rect(surf, theme.RIVER, (0, bottom_y, self.rect.width, self.rect.height))
+        ink.rect(surf, theme.RIVER, (0, bottom_y, self.rect.width, self.rect.height))
         for h in ALL_HEXES:
             if dotted:
                 _dotted_polygon(surf, theme.DOTTED_EDGE, pts(h))
             else:
-                pygame.draw.polygon(surf, theme.HEX_EDGE, pts(h), 1)
+                ink.polygon(surf, theme.HEX_EDGE, pts(h), 1)
         self._draw_crater_line(surf, off)
         size = int(L.size * 1.25)
-        crater_img = art.crater(size)
         for h in board.craters:
             x, y = L.center(h)
-            surf.blit(crater_img, crater_img.get_rect(center=(x + off[0], y + off[1])))
+            ink.art(surf, art.crater, size, center=(x + off[0], y + off[1]))
         width = max(3, int(L.size / 6))
         for a, b in board.rubble:
             p, q = shared_edge(L, a, b)
-            pygame.draw.line(surf, theme.RUBBLE, (p[0] + off[0], p[1] + off[1]),
+            ink.line(surf, theme.RUBBLE, (p[0] + off[0], p[1] + off[1]),
                              (q[0] + off[0], q[1] + off[1]), width)
         self._draw_labels(surf, off)
         return surf
@@ -205,7 +210,7 @@ class MapView:
         L = self.layout
         a = L.center(100 + CRATER_LINE_ROW)
         b = L.center(1500 + CRATER_LINE_ROW)
-        pygame.draw.line(surf, theme.CRATER_LINE, (a[0] + off[0], a[1] + off[1]),
+        ink.line(surf, theme.CRATER_LINE, (a[0] + off[0], a[1] + off[1]),
                          (b[0] + off[0], b[1] + off[1]), 1)
 
     def _draw_labels(self, surf, off) -> None:
@@ -220,37 +225,41 @@ class MapView:
             figures.draw(surf, f"{h:04d}", height, HEX_NUMBER,
                          midtop=(round(x + off[0]), round(y + off[1] - L.row_h / 2 + 2)))
 
-    def draw_arrows(self, surface: pygame.Surface) -> None:
+    def draw_arrows(self, surface: ink.Target) -> None:
         for name, rect in self.arrows.items():
             direction = "up" if name in ("top", "up") else "down"
-            img = art.arrow(direction, name in ("top", "bottom"), rect.width)
-            pygame.draw.rect(surface, theme.PANEL, rect, border_radius=4)
-            surface.blit(img, rect)
+            ink.rect(surface, theme.PANEL, rect, border_radius=4)
+            ink.art(surface, partial(art.arrow, direction, name in ("top", "bottom")),
+                    rect.width, topleft=rect.topleft)
 
-    def fill_hexes(self, surface: pygame.Surface, hexes, colour, alpha: int = 90) -> None:
+    def fill_hexes(self, surface: ink.Target, hexes, colour, alpha: int = 90) -> None:
         if not hexes:
             return
         # The same tint is drawn every frame while it shows (the Range umbrella, the entry
         # row): build each layer once per view and keep the last few.
-        key = (frozenset(hexes), tuple(colour), alpha, self.whole, self.top_row)
+        key = (frozenset(hexes), tuple(colour), alpha, self.whole, self.top_row,
+               ink.scale_of(surface))
         layer = self._overlays.get(key)
         if layer is None:
-            layer = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+            layer = ink.Canvas(self.rect.size, ink.scale_of(surface), alpha=True)
             off = (-self.rect.left, -self.rect.top)
             for h in hexes:
-                pygame.draw.polygon(layer, (*colour, alpha),
+                ink.polygon(layer, (*colour, alpha),
                                     [(x + off[0], y + off[1]) for x, y in self.layout.corners(h)])
             if len(self._overlays) >= 8:
                 self._overlays.pop(next(iter(self._overlays)))
             self._overlays[key] = layer
-        surface.blit(layer, self.rect.topleft)
+        ink.blit(surface, layer, self.rect.topleft)
 
-    def outline_hex(self, surface: pygame.Surface, h: int, colour, width: int = 3) -> None:
-        pygame.draw.polygon(surface, colour, self.layout.corners(h), width)
+    def outline_hex(self, surface: ink.Target, h: int, colour, width: int = 3) -> None:
+        ink.polygon(surface, colour, self.layout.corners(h), width)
 
-    def blit_counter(self, surface: pygame.Surface, img: pygame.Surface, h: int) -> None:
+    def draw_counter(self, surface: ink.Target, h: int, kind: str, alpha: int | None = None,
+                     **looks) -> None:
+        """A counter (art.counter's kind and looks: squads, state, mark) on hex h."""
         x, y = self.layout.center(h)
-        surface.blit(img, img.get_rect(center=(int(x), int(y))))
+        ink.art(surface, partial(art.counter, kind, **looks), self.counter_size, alpha,
+                center=(int(x), int(y)))
 
     @property
     def counter_size(self) -> int:
@@ -276,6 +285,6 @@ def _dotted_polygon(surf, colour, points) -> None:
         (x1, y1), (x2, y2) = points[i], points[(i + 1) % len(points)]
         for t in range(0, 10, 2):
             f1, f2 = t / 10, (t + 1) / 10
-            pygame.draw.line(surf, colour, (x1 + (x2 - x1) * f1, y1 + (y2 - y1) * f1),
+            ink.line(surf, colour, (x1 + (x2 - x1) * f1, y1 + (y2 - y1) * f1),
                              (x1 + (x2 - x1) * f2, y1 + (y2 - y1) * f2), 2)
 

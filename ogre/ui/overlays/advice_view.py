@@ -20,7 +20,7 @@ from ogre.rules import combat
 from ogre.rules.state import OGRE_ID, GameState
 from ogre.rules.units import WEAPON_STATS, Weapon
 from ogre.ui.overlays.thinker import AdviceThought, WorkerGone
-from ogre.ui.toolkit import theme
+from ogre.ui.toolkit import ink, theme
 
 if TYPE_CHECKING:
     from ogre.ui.drawing.mapview import MapView
@@ -46,7 +46,7 @@ class App(Protocol):
     @property
     def screen(self) -> object: ...
     @property
-    def canvas(self) -> pygame.Surface: ...
+    def canvas(self) -> ink.Canvas: ...
     @property
     def commands(self) -> Turns: ...
     def touch(self) -> None: ...
@@ -171,7 +171,7 @@ class AdviceView:
             self.pool.shutdown(wait=False, cancel_futures=True)
 
     # -- drawing
-    def draw(self, surface: pygame.Surface, m: MapView) -> None:
+    def draw(self, surface: ink.Target, m: MapView) -> None:
         self.marks = []
         if self.thinking is not None:
             self._banner(surface, m, THINKING)
@@ -185,7 +185,7 @@ class AdviceView:
                                  "order numbered; press A to hide them.")
         clip = surface.get_clip()
         surface.set_clip(m.rect)
-        layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)   # the clip cuts the rest
+        layer = ink.Canvas(surface.get_size(), ink.scale_of(surface), alpha=True)  # clipped
         badges: list[tuple[tuple[float, float], int]] = []
         for n, step in enumerate(advice.moves, 1):
             if step.start:
@@ -203,7 +203,7 @@ class AdviceView:
                 if end is not None:
                     labels.append((end, f"{what} {combat.percent(shot.kill)}%"))
         layer.set_alpha(SEE_THROUGH)
-        surface.blit(layer, (0, 0))
+        ink.blit(surface, layer, (0, 0))
         for at, n in badges:
             self._badge(surface, m, at, str(n))
         for end, words in labels:
@@ -224,28 +224,28 @@ class AdviceView:
         self.marks.append(box)
         return box
 
-    def _badge(self, surface: pygame.Surface, m: MapView, at: tuple[float, float],
+    def _badge(self, surface: ink.Target, m: MapView, at: tuple[float, float],
                words: str) -> None:
         """A move's number, at its arrow's head."""
         box = pygame.Rect(0, 0, 2 * BADGE_R, 2 * BADGE_R)
         box.center = (int(at[0]), int(at[1]))
         box = self._free(box, m, (BADGE_R + 2, 0))
-        pygame.draw.circle(surface, EDGE, box.center, BADGE_R)
-        pygame.draw.circle(surface, ARROW, box.center, BADGE_R, 2)
+        ink.circle(surface, EDGE, box.center, BADGE_R)
+        ink.circle(surface, ARROW, box.center, BADGE_R, 2)
         theme.draw_in_box(surface, words, box.inflate(-4, -4), 15, ARROW, bold=True,
                           center=True, smallest=10)
 
-    def _label(self, surface: pygame.Surface, m: MapView, end: tuple[float, float],
+    def _label(self, surface: ink.Target, m: MapView, end: tuple[float, float],
                words: str) -> None:
         """A shot's part and chance, over its target; a second shot at it goes above."""
         box = pygame.Rect(0, 0, theme.font(16).size(words)[0] + 20, 24)   # no wider than said
         box.midbottom = (int(end[0]), int(end[1]) - 18)
         box = self._free(box, m, (0, -26))
-        pygame.draw.rect(surface, theme.BG, box, border_radius=5)
-        pygame.draw.rect(surface, ARROW, box, 2, border_radius=5)
+        ink.rect(surface, theme.BG, box, border_radius=5)
+        ink.rect(surface, ARROW, box, 2, border_radius=5)
         theme.draw_in_box(surface, words, box.inflate(-8, -2), 16, ARROW, center=True)
 
-    def _shot(self, layer: pygame.Surface, m: MapView, state: GameState,
+    def _shot(self, layer: ink.Target, m: MapView, state: GameState,
               attackers: tuple[int, ...], target: int) -> tuple[float, float] | None:
         """The dashed lines from the attackers to the target; where the target is."""
         def hex_of(pid: int) -> int:
@@ -267,14 +267,14 @@ class AdviceView:
             else m.rect.top + 6
         return pygame.Rect(m.rect.left + 46, top, m.rect.width - 92, 26)
 
-    def _banner(self, surface: pygame.Surface, m: MapView, words: str) -> None:
+    def _banner(self, surface: ink.Target, m: MapView, words: str) -> None:
         box = self.banner_rect(m)
-        pygame.draw.rect(surface, theme.BG, box, border_radius=6)
-        pygame.draw.rect(surface, ARROW, box, 2, border_radius=6)
+        ink.rect(surface, theme.BG, box, border_radius=6)
+        ink.rect(surface, ARROW, box, 2, border_radius=6)
         theme.draw_in_box(surface, words, box.inflate(-12, -2), 16, ARROW, middle=True)
 
 
-def _arrow(surface: pygame.Surface, a: tuple[float, float], b: tuple[float, float],
+def _arrow(surface: ink.Target, a: tuple[float, float], b: tuple[float, float],
            dashed: bool = False, start_gap: float = 0.0) -> tuple[float, float]:
     """A thick arrow from a to b with a dark rim, leaving the piece at a uncovered and its
     head short of b's centre so the piece there shows; returns the point behind its head."""
@@ -294,13 +294,13 @@ def _arrow(surface: pygame.Surface, a: tuple[float, float], b: tuple[float, floa
                 p = (a[0] + span[0] * i / steps, a[1] + span[1] * i / steps)
                 q = (a[0] + span[0] * min(i + 1, steps) / steps,
                      a[1] + span[1] * min(i + 1, steps) / steps)
-                pygame.draw.line(surface, colour, p, q, width)
+                ink.line(surface, colour, p, q, width)
     else:
-        pygame.draw.line(surface, EDGE, a, tip, 9)
-        pygame.draw.line(surface, ARROW, a, tip, 5)
+        ink.line(surface, EDGE, a, tip, 9)
+        ink.line(surface, ARROW, a, tip, 5)
     left = (tip[0] - ux * 14 - uy * 8, tip[1] - uy * 14 + ux * 8)
     right = (tip[0] - ux * 14 + uy * 8, tip[1] - uy * 14 - ux * 8)
-    pygame.draw.polygon(surface, EDGE, (tip, left, right), 3)
-    pygame.draw.polygon(surface, ARROW, (tip, left, right))
+    ink.polygon(surface, EDGE, (tip, left, right), 3)
+    ink.polygon(surface, ARROW, (tip, left, right))
     back = 14 + BADGE_R + 2                          # just behind the head: the move's number
     return (tip[0] - ux * back, tip[1] - uy * back)

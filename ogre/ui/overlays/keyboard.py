@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ogre.rules.hexes import ALL_HEXES, COLUMNS, col_row, hex_id, rows_in_column
-from ogre.ui.toolkit import keymap, theme
+from ogre.ui.toolkit import ink, keymap, theme
 
 if TYPE_CHECKING:
     from ogre.ui.drawing.mapview import MapView
@@ -149,13 +149,13 @@ class KeyPointer:
         self.visible = False
         self.last_hex = 0
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: ink.Target) -> None:
         if not self.visible:
             return
         x, y = self.pos
         pts = [(x, y), (x, y + 18), (x + 5, y + 13), (x + 12, y + 13)]
-        pygame.draw.polygon(surface, (0, 0, 0), pts)
-        pygame.draw.polygon(surface, (255, 255, 255), pts, 2)
+        ink.polygon(surface, (0, 0, 0), pts)
+        ink.polygon(surface, (255, 255, 255), pts, 2)
 
 
 def _nearest_hex(m, pos) -> int:

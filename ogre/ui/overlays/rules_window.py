@@ -11,7 +11,7 @@ from __future__ import annotations
 import pygame
 
 from ogre.ui.dialogs.rules_pages import Page, Table, pages
-from ogre.ui.toolkit import keymap, theme
+from ogre.ui.toolkit import ink, keymap, theme
 
 WIDTH = 560
 TITLE_H = 30
@@ -81,30 +81,30 @@ class RulesWindow:
         return True
 
     # -- drawing
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: ink.Target) -> None:
         self.drawn_boxes = []
         page = self.pages[self.page]
-        pygame.draw.rect(surface, theme.PANEL, self.rect, border_radius=8)
-        pygame.draw.rect(surface, theme.ACCENT, self.rect, 2, border_radius=8)
+        ink.rect(surface, theme.PANEL, self.rect, border_radius=8)
+        ink.rect(surface, theme.ACCENT, self.rect, 2, border_radius=8)
         self._words(surface, f"Rules: {page.title}", self.title_rect(), 20, theme.ACCENT,
                     bold=True, middle=True)
         close = self.close_rect()
-        pygame.draw.rect(surface, theme.BUTTON, close, border_radius=5)
+        ink.rect(surface, theme.BUTTON, close, border_radius=5)
         self._words(surface, "Close F1", close.inflate(-8, -2), 16, center=True)
         for i, (tab, p) in enumerate(zip(self.tab_rects(), self.pages)):
             on = i == self.page
-            pygame.draw.rect(surface, theme.BUTTON_HOT if on else theme.BUTTON_DIM, tab,
+            ink.rect(surface, theme.BUTTON_HOT if on else theme.BUTTON_DIM, tab,
                              border_radius=4)
             self._words(surface, f"{i + 1} {p.tab}", tab.inflate(-4, -2), 15,
                         theme.ACCENT if on else theme.TEXT, center=True)
         self._body(surface, page)
 
-    def _words(self, surface: pygame.Surface, words: str, box: pygame.Rect, size: int,
+    def _words(self, surface: ink.Target, words: str, box: pygame.Rect, size: int,
                colour: tuple[int, int, int] = theme.TEXT, **how: bool) -> None:
         self.drawn_boxes.append(box)
         theme.draw_in_box(surface, words, box, size, colour, smallest=12, **how)
 
-    def _body(self, surface: pygame.Surface, page: Page) -> None:
+    def _body(self, surface: ink.Target, page: Page) -> None:
         body = self.body_rect()
         size = next((s for s in SIZES if _height(page, body.width, s) <= body.height), SIZES[-1])
         y = body.top
@@ -118,7 +118,7 @@ class RulesWindow:
                     self._words(surface, block, box, size)
                 y += tall + 6
 
-    def _table(self, surface: pygame.Surface, table: Table, left: int, y: int, width: int,
+    def _table(self, surface: ink.Target, table: Table, left: int, y: int, width: int,
                size: int) -> int:
         widths = _columns(table, width)
         for n, row in enumerate((table.header, *table.rows)):
@@ -126,7 +126,7 @@ class RulesWindow:
             if y + tall > self.body_rect().bottom:
                 break                       # no room: the rest would fall outside the window
             if n % 2 == 0:
-                pygame.draw.rect(surface, theme.BG, (left, y, width, tall))
+                ink.rect(surface, theme.BG, (left, y, width, tall))
             x = left
             for cell, w in zip(row, widths):
                 box = pygame.Rect(x + 3, y + 2, w - 6, tall - 4)

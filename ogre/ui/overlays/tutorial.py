@@ -32,7 +32,7 @@ from ogre.resources import standard_board
 from ogre.rules import Action, GameState, RuleError, apply, check, new_game
 from ogre.rules.state import Phase
 from ogre.ui.drawing.mapview import map_rect
-from ogre.ui.toolkit import theme
+from ogre.ui.toolkit import ink, theme
 from ogre.ui.toolkit.widgets import Button
 
 if TYPE_CHECKING:
@@ -51,7 +51,7 @@ class App(Protocol):
     @property
     def battle(self) -> Battle | None: ...
     @property
-    def canvas(self) -> pygame.Surface: ...
+    def canvas(self) -> ink.Canvas: ...
     @property
     def commands(self) -> Turns: ...
     def touch(self) -> None: ...
@@ -241,13 +241,13 @@ class Tutorial:
             b.handle_event(event)
         return True
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: ink.Target) -> None:
         if not self.active:
             return
         r = self.rect()
         self._layout()
-        pygame.draw.rect(surface, theme.PANEL, r, border_radius=8)
-        pygame.draw.rect(surface, theme.ACCENT, r, 2, border_radius=8)
+        ink.rect(surface, theme.PANEL, r, border_radius=8)
+        ink.rect(surface, theme.ACCENT, r, 2, border_radius=8)
         title_box, body = self.text_boxes()[:2]
         theme.draw_in_box(surface, self.title(), title_box, 19, theme.ACCENT, bold=True)
         theme.draw_in_box(surface, self.words(), body, 18, smallest=14)

@@ -17,7 +17,7 @@ import pygame
 from ogre.rules import Aim, RuleError, check
 from ogre.rules.state import GameState
 from ogre.rules.units import Kind, Weapon
-from ogre.ui.toolkit import theme
+from ogre.ui.toolkit import ink, theme
 
 AIM_ALPHA = 170          # the aim line: the numbers under it still show
 ANOTHER_DRAG = "Drag again to aim the next squad; Shift+drag aims them all."
@@ -88,7 +88,7 @@ def aim_pairs(state: GameState) -> list[tuple[int, int]]:
     return pairs
 
 
-def draw_aim_lines(surface: pygame.Surface, state: GameState, mapview,
+def draw_aim_lines(surface: ink.Target, state: GameState, mapview,
                    heads: bool = False) -> None:
     """A red line from each aimer to what it aims at, from counter edge to counter edge, drawn
     under the counters; then (heads=True, over the counters and the aim's outlines) its head
@@ -109,21 +109,21 @@ def draw_aim_lines(surface: pygame.Surface, state: GameState, mapview,
         wing = (-uy * head / 2, ux * head / 2)
         arrow = [end, (back[0] + wing[0], back[1] + wing[1]),
                  (back[0] - wing[0], back[1] - wing[1])]
-        pygame.draw.polygon(surface, theme.ERROR, arrow)
-        pygame.draw.polygon(surface, theme.BG, arrow, 1)
+        ink.polygon(surface, theme.ERROR, arrow)
+        ink.polygon(surface, theme.BG, arrow, 1)
 
 
-def _see_through_line(surface: pygame.Surface, a, b) -> None:
+def _see_through_line(surface: ink.Target, a, b) -> None:
     """The aim's red, a little see-through: the hex numbers it crosses still read."""
     box = pygame.Rect(min(a[0], b[0]), min(a[1], b[1]), abs(b[0] - a[0]), abs(b[1] - a[1]))
     box.inflate_ip(8, 8)
-    layer = pygame.Surface(box.size, pygame.SRCALPHA)
-    pygame.draw.line(layer, (*theme.ERROR, AIM_ALPHA), (a[0] - box.left, a[1] - box.top),
+    layer = ink.Canvas(box.size, ink.scale_of(surface), alpha=True)
+    ink.line(layer, (*theme.ERROR, AIM_ALPHA), (a[0] - box.left, a[1] - box.top),
                      (b[0] - box.left, b[1] - box.top), 3)
-    surface.blit(layer, box.topleft)
+    ink.blit(surface, layer, box.topleft)
 
 
-def draw_squads_mark(surface: pygame.Surface, counter: pygame.Rect, aimed: int,
+def draw_squads_mark(surface: ink.Target, counter: pygame.Rect, aimed: int,
                      squads: int) -> None:
     """"1/3" on the counter's top-left corner, in the aim's red: squads aimed of the unit's."""
     words = f"{aimed}/{squads}"
@@ -131,12 +131,12 @@ def draw_squads_mark(surface: pygame.Surface, counter: pygame.Rect, aimed: int,
     tw, th = theme.font(size, True).size(words)
     mark = pygame.Rect(0, 0, tw + 8, th + 2)
     mark.center = (counter.left + 2, counter.top + 2)
-    pygame.draw.rect(surface, theme.ERROR, mark, border_radius=4)
-    pygame.draw.rect(surface, theme.BG, mark, 1, border_radius=4)
+    ink.rect(surface, theme.ERROR, mark, border_radius=4)
+    ink.rect(surface, theme.BG, mark, 1, border_radius=4)
     theme.text(surface, words, mark.center, size, theme.BG, bold=True, center=True)
 
 
-def draw_hex_label(surface: pygame.Surface, mapview, h: int) -> None:
+def draw_hex_label(surface: ink.Target, mapview, h: int) -> None:
     """Issue 30 (17): the number of the hex under the pointer, in the map's bottom-left corner
     (right of its arrow), as counters cover the numbers the lessons and the log name."""
     if not h:
@@ -146,6 +146,6 @@ def draw_hex_label(surface: pygame.Surface, mapview, h: int) -> None:
     tw, th = theme.font(size, True).size(words)
     arrow = mapview.arrows["bottom"]
     box = pygame.Rect(arrow.right + 6, arrow.top, tw + 14, arrow.height)
-    pygame.draw.rect(surface, theme.PANEL, box, border_radius=4)
-    pygame.draw.rect(surface, theme.PANEL_EDGE, box, 1, border_radius=4)
+    ink.rect(surface, theme.PANEL, box, border_radius=4)
+    ink.rect(surface, theme.PANEL_EDGE, box, 1, border_radius=4)
     theme.text(surface, words, box.center, size, theme.TEXT, bold=True, center=True)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from ogre.rules.state import GameState
-from ogre.ui.toolkit import theme
+from ogre.ui.toolkit import ink, theme
 
 GO_ON = "A click or a key goes on."
 
@@ -36,12 +36,12 @@ def banner_rect(map_rect: pygame.Rect, lines: list[str]) -> pygame.Rect:
     return r
 
 
-def draw_banner(surface: pygame.Surface, map_rect: pygame.Rect, lines: list[str]) -> None:
+def draw_banner(surface: ink.Target, map_rect: pygame.Rect, lines: list[str]) -> None:
     if not lines:
         return
     r = banner_rect(map_rect, lines)
-    pygame.draw.rect(surface, theme.PANEL, r, border_radius=10)
-    pygame.draw.rect(surface, theme.ACCENT, r, 3, border_radius=10)
+    ink.rect(surface, theme.PANEL, r, border_radius=10)
+    ink.rect(surface, theme.ACCENT, r, 3, border_radius=10)
     inside = r.inflate(-24, -16)
     paras = [theme.Para(line, 30, theme.ACCENT, bold=True, gap=6) for line in lines]
     paras.append(theme.Para(GO_ON, 18, theme.TEXT_DIM, gap=8))

@@ -43,7 +43,7 @@ from ogre.ui.drawing.sound import sound_for
 from ogre.ui.scenes import aims, battle_draw, sidebar
 from ogre.ui.scenes.banner import turning_points
 from ogre.ui.scenes.story import Story, story_event
-from ogre.ui.toolkit import keymap, theme
+from ogre.ui.toolkit import ink, keymap, theme
 from ogre.ui.toolkit.widgets import Button, Dialog, route_to_dialog
 
 OFF_MAP = MESSAGES["off_map"]
@@ -567,7 +567,7 @@ class Battle:
         return self.act(Aim(pid, part))
 
     # ------------------------------------------------------------ drawing (battle_draw.py)
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: ink.Target) -> None:
         battle_draw.draw(self, surface)
 
     def tactical_lines(self) -> list[str]:

@@ -10,12 +10,12 @@ import pygame
 
 from ogre.rules.hexes import BOTTOM_ROW
 from ogre.rules.state import FIRE_PHASES, MOVE_PHASES, OGRE_ID, GameState, Phase
-from ogre.ui.drawing import art, status
+from ogre.ui.drawing import status
 from ogre.ui.drawing.mapview import MapView
 from ogre.ui.scenes import aims, sidebar
 from ogre.ui.scenes.banner import draw_banner
 from ogre.ui.scenes.story import Story
-from ogre.ui.toolkit import theme
+from ogre.ui.toolkit import ink, theme
 from ogre.ui.toolkit.widgets import Button
 
 
@@ -45,10 +45,10 @@ class Battle(Protocol):
     def ids_at(self, h: int) -> list[int]: ...
 
 
-def draw(b: Battle, surface: pygame.Surface) -> None:
+def draw(b: Battle, surface: ink.Target) -> None:
     s = b.state
     b.refresh_labels()
-    surface.blit(b.map.terrain(s.board), b.map.rect.topleft)
+    ink.blit(surface, b.map.terrain(s.board, surface), b.map.rect.topleft)
     clip = surface.get_clip()
     surface.set_clip(b.map.rect)
     if s.phase is Phase.OGRE_ENTRY and not b.computer_turn():   # lit for the player only
@@ -64,7 +64,7 @@ def draw(b: Battle, surface: pygame.Surface) -> None:
         b.map.outline_hex(surface, b.hover, (255, 255, 255), 1)
     if b.drag_from and b.drag_pos:
         a = b.map.layout.center(b.drag_from)
-        pygame.draw.line(surface, theme.ACCENT, a, b.drag_pos, 3)
+        ink.line(surface, theme.ACCENT, a, b.drag_pos, 3)
     surface.set_clip(clip)
     b.map.draw_arrows(surface)
     if not b.dialog:
@@ -109,9 +109,8 @@ def under_ogre_lines(b: Battle) -> list[str]:
     return [f"Under the Ogre: {', '.join(under)}"] if under else []
 
 
-def _draw_pieces(b: Battle, surface: pygame.Surface) -> None:
+def _draw_pieces(b: Battle, surface: ink.Target) -> None:
     s = b.state
-    size = b.map.counter_size
     lit = umbrella_pieces(b)
     shown: dict[int, int] = {}
     stacked: list[int] = []          # hexes whose top counter hides others (X11)
@@ -122,8 +121,8 @@ def _draw_pieces(b: Battle, surface: pygame.Surface) -> None:
     for p in s.pieces:
         if not b.map.hex_visible(p.hex) or shown.get(p.hex) != p.id:
             continue
-        img = art.counter(p.kind.value, size, squads=p.squads, state=piece_state(b, p, lit))
-        b.map.blit_counter(surface, img, p.hex)
+        b.map.draw_counter(surface, p.hex, p.kind.value, squads=p.squads,
+                           state=piece_state(b, p, lit))
         if len(b.ids_at(p.hex)) > 1:
             b.map.outline_hex(surface, p.hex, theme.ACCENT, 3)
             stacked.append(p.hex)
@@ -132,7 +131,7 @@ def _draw_pieces(b: Battle, surface: pygame.Surface) -> None:
         under = bool(s.at(o.hex))
         st = "highlight" if under or OGRE_ID in lit else (
             "moved" if s.phase is Phase.OGRE_MOVE and o.moved else "normal")
-        b.map.blit_counter(surface, art.counter("ogre", size, state=st, mark=o.mark), o.hex)
+        b.map.draw_counter(surface, o.hex, "ogre", state=st, mark=o.mark)
         if under:
             stacked.append(o.hex)
     if b.selected is not None:
@@ -178,7 +177,7 @@ def umbrella_pieces(b: Battle) -> set[int]:
     return lit
 
 
-def stack_mark(b: Battle, surface: pygame.Surface, h: int) -> None:
+def stack_mark(b: Battle, surface: ink.Target, h: int) -> None:
     """X11: "+2" on the top counter's corner: how many pieces lie hidden under it."""
     n = len(b.ids_at(h)) - 1
     r = b.map.counter_rect(h)
@@ -186,6 +185,6 @@ def stack_mark(b: Battle, surface: pygame.Surface, h: int) -> None:
     tw, th = theme.font(size, True).size(f"+{n}")
     mark = pygame.Rect(0, 0, tw + 8, th + 2)
     mark.center = (r.right - 2, r.top + 2)
-    pygame.draw.rect(surface, theme.ACCENT, mark, border_radius=4)
-    pygame.draw.rect(surface, theme.BG, mark, 1, border_radius=4)
+    ink.rect(surface, theme.ACCENT, mark, border_radius=4)
+    ink.rect(surface, theme.BG, mark, 1, border_radius=4)
     theme.text(surface, f"+{n}", mark.center, size, theme.BG, bold=True, center=True)

@@ -35,11 +35,10 @@ from ogre.rules.field import (
 )
 from ogre.rules.hexes import NEIGHBOURS, label
 from ogre.rules.units import MARKS, Kind
-from ogre.ui.drawing import art
 from ogre.ui.drawing.mapview import MapView, map_rect, shared_edge
 from ogre.ui.scenes import editor_sidebar as bar
 from ogre.ui.scenes.field_edits import defenders_only, with_piece, without_piece
-from ogre.ui.toolkit import theme
+from ogre.ui.toolkit import ink, theme
 from ogre.ui.toolkit.widgets import Dialog, route_to_dialog, when_ok
 
 CP_PRESENT = MESSAGES["cp_present"]
@@ -53,6 +52,7 @@ HOW_TO_START = ("To start a battle:\nMenu > Play a Game, or press P.\nNew to OGR
 
 ADD_RUBBLE = (255, 232, 40)     # the hexside a click would turn to rubble
 REMOVE_RUBBLE = (255, 70, 50)   # the rubble a click would clear
+FADED = 90                      # the see-through piece being dragged away
 
 
 @dataclass(frozen=True)
@@ -475,37 +475,32 @@ class Editor:
         return "Drag a piece to another hex to move it; click a hexside for rubble."
 
     # ------------------------------------------------------------ drawing
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: ink.Target) -> None:
         f = self.field
         surface.fill(theme.BG, pygame.Rect(0, theme.MENU_H, surface.get_width(),
                                            surface.get_height() - theme.MENU_H))
-        surface.blit(self.map.terrain(f.board, dotted_hexsides=True), self.map.rect.topleft)
+        ink.blit(surface, self.map.terrain(f.board, surface, dotted_hexsides=True),
+                 self.map.rect.topleft)
         clip = surface.get_clip()
         surface.set_clip(self.map.rect)
         zone, plan = self.preview()
         pressed = self.press_zone.hex if self.press_zone is not None else 0
         dragging = self.pressed == "map" and self.mode == "drag" and self.press_zone is not None
-        size = self.map.counter_size
         for p in f.placements:
             if not self.map.hex_visible(p.hex):
                 continue
             faded = dragging and p.hex == pressed and plan is not None and \
                 plan.field is not None
-            img = art.counter(p.kind.value, size, squads=p.squads)
-            if faded:
-                img = img.copy()
-                img.set_alpha(90)
-            self.map.blit_counter(surface, img, p.hex)
+            self.map.draw_counter(surface, p.hex, p.kind.value, FADED if faded else None,
+                                  squads=p.squads)
         if self.ogre_hex and self.map.hex_visible(self.ogre_hex):
-            img = art.counter("ogre", size, mark=self.ogre_mark)
-            if dragging and pressed == self.ogre_hex and plan is not None \
-                    and plan.ogre_to:
-                img = img.copy()
-                img.set_alpha(90)
-            self.map.blit_counter(surface, img, self.ogre_hex)
+            faded = dragging and pressed == self.ogre_hex and plan is not None \
+                and bool(plan.ogre_to)
+            self.map.draw_counter(surface, self.ogre_hex, "ogre", FADED if faded else None,
+                                  mark=self.ogre_mark)
         if dragging and self.pointer is not None:
             a = self.map.layout.center(pressed)
-            pygame.draw.line(surface, theme.ACCENT, a, self.pointer, 3)
+            ink.line(surface, theme.ACCENT, a, self.pointer, 3)
         self._draw_preview(surface, zone, plan)
         surface.set_clip(clip)
         self.map.draw_arrows(surface)
@@ -517,7 +512,7 @@ class Editor:
         if self.dialog is not None:
             self.dialog.draw(surface)
 
-    def _draw_preview(self, surface: pygame.Surface, zone: Zone | None, plan: Plan | None) -> None:
+    def _draw_preview(self, surface: ink.Target, zone: Zone | None, plan: Plan | None) -> None:
         if zone is None:
             return
         L = self.map.layout
@@ -526,18 +521,16 @@ class Editor:
             p, q = shared_edge(L, a, b)
             present = self.field.board.has_rubble(a, b)
             width = max(4, int(L.size / 5))
-            pygame.draw.line(surface, (0, 0, 0), p, q, width + 4)
-            pygame.draw.line(surface, REMOVE_RUBBLE if present else ADD_RUBBLE, p, q, width)
+            ink.line(surface, (0, 0, 0), p, q, width + 4)
+            ink.line(surface, REMOVE_RUBBLE if present else ADD_RUBBLE, p, q, width)
             for end in (p, q):
-                pygame.draw.circle(surface, (0, 0, 0), end, width // 2 + 2)
+                ink.circle(surface, (0, 0, 0), end, width // 2 + 2)
             return
         h = zone.hex
         colour = theme.ERROR if plan is not None and plan.refusal else theme.SELECT
         self.map.outline_hex(surface, h, colour, 3)
         if plan is not None and plan.ogre_to:
-            img = art.counter("ogre", self.map.counter_size, mark=self.ogre_mark).copy()
-            img.set_alpha(150)
-            self.map.blit_counter(surface, img, h)
+            self.map.draw_counter(surface, h, "ogre", 150, mark=self.ogre_mark)
             return
         if plan is None or plan.field is None:
             return
@@ -554,8 +547,8 @@ class Editor:
             r = L.size * 0.45
             x, y = centre
             for s in (1, -1):
-                pygame.draw.line(surface, (0, 0, 0), (x - r, y - s * r), (x + r, y + s * r), 8)
-                pygame.draw.line(surface, theme.ERROR, (x - r, y - s * r), (x + r, y + s * r), 4)
+                ink.line(surface, (0, 0, 0), (x - r, y - s * r), (x + r, y + s * r), 8)
+                ink.line(surface, theme.ERROR, (x - r, y - s * r), (x + r, y + s * r), 4)
 
 
 # ------------------------------------------------------------------ helpers

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import partial
 
 import pygame
 
 from ogre.rules.units import MARKS, Kind
 from ogre.ui.drawing import art
 from ogre.ui.scenes.sidebar import draw_frame
-from ogre.ui.toolkit import theme
+from ogre.ui.toolkit import ink, theme
 
 LEFT = 10
 WIDTH = theme.SIDEBAR_W - 2 * LEFT
@@ -108,7 +109,7 @@ def hex_points(center, radius: float) -> list[tuple[float, float]]:
 
 # ------------------------------------------------------------------ drawing
 
-def draw(surface: pygame.Surface, *, selected: str, hot: str | None, mode: str,
+def draw(surface: ink.Target, *, selected: str, hot: str | None, mode: str,
          mode_hot: str | None,
          message: str, hint: str, counts: dict[str, int]) -> None:
     height = surface.get_height()
@@ -121,27 +122,27 @@ def draw(surface: pygame.Surface, *, selected: str, hot: str | None, mode: str,
     _draw_counts(surface, counts)
 
 
-def _panel(surface: pygame.Surface, rect: pygame.Rect, caption: str) -> None:
-    pygame.draw.rect(surface, theme.BG, rect, border_radius=6)
+def _panel(surface: ink.Target, rect: pygame.Rect, caption: str) -> None:
+    ink.rect(surface, theme.BG, rect, border_radius=6)
     if caption:
         theme.text(surface, caption, (rect.left + 8, rect.top + 6), 18, theme.TEXT_DIM)
 
 
-def _draw_selection(surface: pygame.Surface, selected: str, hot: str | None) -> None:
+def _draw_selection(surface: ink.Target, selected: str, hot: str | None) -> None:
     _panel(surface, SELECTION, "Pieces")
     for c in CHOICES:
         r = choice_rect(c.key)
         on = c.key == selected
         if on:
-            pygame.draw.rect(surface, theme.BUTTON_HOT, r, border_radius=6)
-            pygame.draw.rect(surface, theme.ACCENT, r, 2, border_radius=6)
+            ink.rect(surface, theme.BUTTON_HOT, r, border_radius=6)
+            ink.rect(surface, theme.ACCENT, r, 2, border_radius=6)
         elif c.key == hot:
-            pygame.draw.rect(surface, theme.BUTTON, r, border_radius=6)
+            ink.rect(surface, theme.BUTTON, r, border_radius=6)
         centre = (r.left + TILE_R + 5, r.centery)
         pts = hex_points(centre, TILE_R)
-        pygame.draw.polygon(surface, theme.MAP_BG, pts)
+        ink.polygon(surface, theme.MAP_BG, pts)
         draw_choice_image(surface, c, centre, TILE_R)
-        pygame.draw.polygon(surface, theme.ACCENT if on else theme.HEX_EDGE, pts, 3 if on else 1)
+        ink.polygon(surface, theme.ACCENT if on else theme.HEX_EDGE, pts, 3 if on else 1)
         lines = c.label.split("\n")
         y = r.centery - 9 * len(lines)
         for line in lines:
@@ -150,36 +151,35 @@ def _draw_selection(surface: pygame.Surface, selected: str, hot: str | None) -> 
             y += 18
 
 
-def draw_choice_image(surface: pygame.Surface, c: Choice, centre, radius: float,
+def draw_choice_image(surface: ink.Target, c: Choice, centre, radius: float,
                       alpha: int = 255) -> None:
     """The piece as it shows in a hex of this radius (nothing for the blank)."""
     if c.key == "blank":
         return
+    at = (int(centre[0]), int(centre[1]))
+    see_through = alpha if alpha < 255 else None
     if c.key == "crater":
-        img = art.crater(int(radius * 1.25))
-    else:
-        assert c.kind is not None                    # only the crater and the blank have none
-        img = art.counter(c.kind.value, int(radius * 1.45), squads=c.squads)
-    if alpha < 255:
-        img = img.copy()
-        img.set_alpha(alpha)
-    surface.blit(img, img.get_rect(center=(int(centre[0]), int(centre[1]))))
+        ink.art(surface, art.crater, int(radius * 1.25), see_through, center=at)
+        return
+    assert c.kind is not None                        # only the crater and the blank have none
+    ink.art(surface, partial(art.counter, c.kind.value, squads=c.squads), int(radius * 1.45),
+            see_through, center=at)
 
 
-def _draw_mode(surface: pygame.Surface, mode: str, hot: str | None) -> None:
+def _draw_mode(surface: ink.Target, mode: str, hot: str | None) -> None:
     _panel(surface, MODE, "")
     theme.text(surface, "Mode", (MODE.left + 10, MODE.centery - 8), 20, theme.TEXT_DIM)
     for m in ("drop", "drag"):
         r = mode_rect(m)
         on = m == mode
         colour = theme.ACCENT if on else (theme.BUTTON_HOT if m == hot else theme.BUTTON)
-        pygame.draw.rect(surface, colour, r, border_radius=6)
-        pygame.draw.rect(surface, theme.PANEL_EDGE, r, 1, border_radius=6)
+        ink.rect(surface, colour, r, border_radius=6)
+        ink.rect(surface, theme.PANEL_EDGE, r, 1, border_radius=6)
         theme.text(surface, m.title(), r.center, 22, theme.BG if on else theme.TEXT, bold=True,
                    center=True)
 
 
-def _draw_messages(surface: pygame.Surface, message: str, hint: str) -> None:
+def _draw_messages(surface: ink.Target, message: str, hint: str) -> None:
     """The refusal and the words for what the pointer would do, both whole: they shrink
     together to fit the window (theme.draw_paragraphs)."""
     _panel(surface, MESSAGES, "Messages")
@@ -198,7 +198,7 @@ COL_MK5 = COUNTS.left + 226
 OK_COLOUR = (130, 210, 130)
 
 
-def _draw_counts(surface: pygame.Surface, counts: dict[str, int]) -> None:
+def _draw_counts(surface: ink.Target, counts: dict[str, int]) -> None:
     _panel(surface, COUNTS, "Deployed")
     y = COUNTS.top + 8
     for x, words in ((COL_NOW, "Now"), (COL_MK3, "Mk III"), (COL_MK5, "Mk V")):
@@ -217,7 +217,7 @@ def _draw_counts(surface: pygame.Surface, counts: dict[str, int]) -> None:
                        center=True)
         y += 23
     y += 3
-    pygame.draw.line(surface, theme.PANEL_EDGE, (COUNTS.left + 8, y), (COUNTS.right - 8, y), 1)
+    ink.line(surface, theme.PANEL_EDGE, (COUNTS.left + 8, y), (COUNTS.right - 8, y), 1)
     y += 6
     note = ("A howitzer is 2 armor units. Forward: attack points in front of the crater "
             "line. Red: over that Ogre's allowance.")

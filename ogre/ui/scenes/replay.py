@@ -13,7 +13,7 @@ from ogre.rules.state import GameState
 from ogre.storage.battlelog import Step
 from ogre.ui.drawing import status
 from ogre.ui.scenes.battle import Battle
-from ogre.ui.toolkit import theme
+from ogre.ui.toolkit import ink, theme
 from ogre.ui.toolkit.widgets import Button
 
 
@@ -100,10 +100,10 @@ class ReplayScreen:
             self.map.click_arrow(event.pos)
         return True
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: ink.Target) -> None:
         self.battle.draw(surface)
         banner = pygame.Rect(theme.SIDEBAR_W + 40, theme.MENU_H + 4, 520, 26)
-        pygame.draw.rect(surface, theme.PANEL, banner, border_radius=6)
+        ink.rect(surface, theme.PANEL, banner, border_radius=6)
         theme.text(surface, f"Replay  {self.index}/{len(self.steps)}   "
                    "Left/Right: step   Shift+Home/End: start/end", banner.center, 19,
                    theme.ACCENT, center=True)

@@ -10,7 +10,7 @@ from ogre.rules.state import OGRE_ID, PHASE_TITLES, GameState
 from ogre.rules.units import MARKS, STATS, WEAPON_STATS, WEAPONS, Kind, Weapon
 from ogre.ui.drawing import status
 from ogre.ui.scenes import aims, story
-from ogre.ui.toolkit import theme
+from ogre.ui.toolkit import ink, theme
 
 PHASE_Y = theme.MENU_H + 44
 TACTICAL = pygame.Rect(10, theme.MENU_H + 104, theme.SIDEBAR_W - 20, 300)
@@ -28,17 +28,17 @@ def button_rects() -> dict[str, pygame.Rect]:
     }
 
 
-def draw_frame(surface: pygame.Surface, height: int) -> None:
-    pygame.draw.rect(surface, theme.PANEL, (0, theme.MENU_H, theme.SIDEBAR_W, height))
-    pygame.draw.line(surface, theme.PANEL_EDGE, (theme.SIDEBAR_W - 1, theme.MENU_H),
+def draw_frame(surface: ink.Target, height: int) -> None:
+    ink.rect(surface, theme.PANEL, (0, theme.MENU_H, theme.SIDEBAR_W, height))
+    ink.line(surface, theme.PANEL_EDGE, (theme.SIDEBAR_W - 1, theme.MENU_H),
                      (theme.SIDEBAR_W - 1, height), 2)
     theme.text(surface, "OGRE", (theme.SIDEBAR_W // 2, theme.MENU_H + 20), 40, theme.ACCENT,
                bold=True, center=True)
 
 
-def draw_phase(surface: pygame.Surface, state: GameState, who: str) -> None:
+def draw_phase(surface: ink.Target, state: GameState, who: str) -> None:
     r = pygame.Rect(10, PHASE_Y - 6, theme.SIDEBAR_W - 20, 50)
-    pygame.draw.rect(surface, theme.BG, r, border_radius=6)
+    ink.rect(surface, theme.BG, r, border_radius=6)
     title = PHASE_TITLES[state.phase]
     theme.text(surface, title, (r.centerx, r.top + 15), 26, theme.TEXT, bold=True, center=True)
     sub = state.result if state.over else f"Turn {state.turn}  -  {who}"
@@ -125,10 +125,10 @@ def weapon_lines(state: GameState, w: Weapon) -> list[str]:
             *counts, _PART_NOTES[w]]
 
 
-def draw_tactical(surface: pygame.Surface, lines: list[str], message: str) -> None:
+def draw_tactical(surface: ink.Target, lines: list[str], message: str) -> None:
     """The piece's lines from the top, a refusal at the bottom; the refusal is what the
     player must read, so it takes its room first and the lines get what is left."""
-    pygame.draw.rect(surface, theme.BG, TACTICAL, border_radius=6)
+    ink.rect(surface, theme.BG, TACTICAL, border_radius=6)
     theme.text(surface, "Tactical Display", (TACTICAL.left + 8, TACTICAL.top + 6), 18,
                theme.TEXT_DIM)
     inside = pygame.Rect(TACTICAL.left + 8, TACTICAL.top + 28, TACTICAL.width - 16,
@@ -152,13 +152,13 @@ def results_rect(height: int) -> pygame.Rect:
 NEWER_BELOW = "v newer below (Shift+End)"
 
 
-def draw_results(surface: pygame.Surface, state: GameState, results: list[str],
+def draw_results(surface: ink.Target, state: GameState, results: list[str],
                  height: int, choosing: str | None = None, newer: bool = False) -> None:
     """The window at the bottom: the kill probability (of the choice being made in an attack
     dialog, else of the aim), then the battle's story (X11) to its newest line, or to where
     the player scrolled back with a mark saying that newer lines lie below."""
     r = results_rect(height)
-    pygame.draw.rect(surface, theme.BG, r, border_radius=6)
+    ink.rect(surface, theme.BG, r, border_radius=6)
     inside = r.inflate(-16, -16)
     kill = choosing
     if kill is None and state.aim is not None:

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import pygame
 
-from ogre.ui.toolkit import theme
+from ogre.ui.toolkit import ink, theme
 from ogre.ui.toolkit.widgets import Dialog
 
 ROW_H = 30
@@ -53,11 +53,11 @@ class ListDialog(Dialog):
             return True
         return super().handle_event(event)
 
-    def draw_body(self, surface: pygame.Surface) -> None:
+    def draw_body(self, surface: ink.Target) -> None:
         for i, (words, on) in enumerate(self.rows):
             r = self.row_rect(i)
             if i == self.selected:
-                pygame.draw.rect(surface, theme.BUTTON_HOT, r, border_radius=4)
+                ink.rect(surface, theme.BUTTON_HOT, r, border_radius=4)
             size, _ = row_lines(words, r.width - 12)
             theme.draw_in_box(surface, words, pygame.Rect(r.left + 8, r.top + 2, r.width - 12,
                                                          r.height - 4), size,
@@ -135,7 +135,7 @@ class OptionsDialog(Dialog):
                 if i >= 0 and r.collidepoint(event.pos) and self.usable(g, i):
                     self.choose(g, i)
 
-    def draw_body(self, surface: pygame.Surface) -> None:
+    def draw_body(self, surface: ink.Target) -> None:
         for g, i, r in self.option_rects():
             name, opts = self.groups[g]
             if i < 0:
@@ -144,9 +144,9 @@ class OptionsDialog(Dialog):
                 continue
             words, on = opts[i][0], self.usable(g, i)
             mark = (r.left + 10, r.centery)
-            pygame.draw.circle(surface, theme.TEXT if on else theme.TEXT_DIM, mark, 8, 2)
+            ink.circle(surface, theme.TEXT if on else theme.TEXT_DIM, mark, 8, 2)
             if self.chosen[g] == i:
-                pygame.draw.circle(surface, theme.ACCENT if on else theme.TEXT_DIM, mark, 5)
+                ink.circle(surface, theme.ACCENT if on else theme.TEXT_DIM, mark, 5)
             theme.draw_in_box(surface, words, pygame.Rect(r.left + 28, r.top, r.width - 28,
                                                          r.height), 22,
                               theme.TEXT if on else theme.TEXT_DIM, smallest=15, middle=True)
@@ -181,10 +181,10 @@ class NameDialog(Dialog):
             return True
         return super().handle_event(event)
 
-    def draw_body(self, surface: pygame.Surface) -> None:
+    def draw_body(self, surface: ink.Target) -> None:
         r = pygame.Rect(self.rect.left + 20, self.body_top, self.rect.width - 40, 32)
-        pygame.draw.rect(surface, theme.BG, r, border_radius=4)
-        pygame.draw.rect(surface, theme.ACCENT, r, 1, border_radius=4)
+        ink.rect(surface, theme.BG, r, border_radius=4)
+        ink.rect(surface, theme.ACCENT, r, 1, border_radius=4)
         theme.text(surface, typed_tail(self.name + "_", 22, r.width - 16), (r.left + 8, r.top + 7),
                    22)
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from ogre.ui.toolkit import theme
+from ogre.ui.toolkit import ink, theme
 
 ITEM_H = 26
 
@@ -134,27 +134,27 @@ class MenuBar:
             self.choose(self.hot)
         return True
 
-    def draw(self, surface: pygame.Surface) -> None:
-        pygame.draw.rect(surface, theme.PANEL, (0, 0, theme.LOGICAL_SIZE[0], theme.MENU_H))
-        pygame.draw.line(surface, theme.PANEL_EDGE, (0, theme.MENU_H - 1),
+    def draw(self, surface: ink.Target) -> None:
+        ink.rect(surface, theme.PANEL, (0, 0, theme.LOGICAL_SIZE[0], theme.MENU_H))
+        ink.line(surface, theme.PANEL_EDGE, (0, theme.MENU_H - 1),
                          (theme.LOGICAL_SIZE[0], theme.MENU_H - 1))
         for m in self.menus:
             if m is self.open:
-                pygame.draw.rect(surface, theme.ACCENT, m.title_rect)
+                ink.rect(surface, theme.ACCENT, m.title_rect)
             colour = theme.BG if m is self.open else theme.TEXT
             theme.text(surface, m.title, m.title_rect.center, 22, colour, bold=True, center=True)
         if self.open is not None:
             self._draw_items(surface, self.open)
 
-    def _draw_items(self, surface: pygame.Surface, menu: Menu) -> None:
-        pygame.draw.rect(surface, theme.PANEL, menu.rect)
-        pygame.draw.rect(surface, theme.ACCENT, menu.rect, 1)
+    def _draw_items(self, surface: ink.Target, menu: Menu) -> None:
+        ink.rect(surface, theme.PANEL, menu.rect)
+        ink.rect(surface, theme.ACCENT, menu.rect, 1)
         for i, cmd in enumerate(menu.commands):
             r = pygame.Rect(menu.rect.left + 2, menu.rect.top + 4 + i * ITEM_H,
                             menu.rect.width - 4, ITEM_H)
             on = cmd.enabled()
             if i == self.hot and on:
-                pygame.draw.rect(surface, theme.ACCENT, r)
+                ink.rect(surface, theme.ACCENT, r)
             colour = (theme.BG if i == self.hot else theme.TEXT) if on else theme.TEXT_DIM
             theme.text(surface, cmd.label, (r.left + 12, r.top + 5), 21, colour)
             if cmd.key:

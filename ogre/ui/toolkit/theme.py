@@ -4,9 +4,12 @@ wraps and fits text inside a box (wrap, draw_paragraphs, draw_in_box)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 import pygame
+
+from ogre.ui.toolkit import ink
+from ogre.ui.toolkit.ink import Canvas, Target, scale_of
 
 LOGICAL_SIZE = (1024, 720)
 MENU_H = 24
@@ -46,12 +49,43 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     return f
 
 
-def text(surface: pygame.Surface, words: str, pos: tuple[int, int], size: int = 20,
+def text(surface: Target, words: str, pos: tuple[int, int], size: int = 20,
          colour=TEXT, bold: bool = False, center: bool = False) -> pygame.Rect:
-    img = font(size, bold).render(words, True, colour)
-    rect = img.get_rect(center=pos) if center else img.get_rect(topleft=pos)
-    surface.blit(img, rect)
+    """One line of text with its top left (or its centre) at `pos`; its rect in units."""
+    if center:
+        return text_at(surface, words, size, colour, bold, center=pos)
+    return text_at(surface, words, size, colour, bold, topleft=pos)
+
+
+def text_at(surface: Target, words: str, size: int = 20, colour=TEXT, bold: bool = False,
+            **where) -> pygame.Rect:
+    """One line of text placed by one anchor of its rect (midright=(x, y), ...); its rect in
+    units. On a canvas of several pixels to the unit the letters are set that many times
+    larger, so they are as sharp as the screen, and squeezed the odd pixel to keep inside the
+    line's rect."""
+    scale = scale_of(surface)
+    if scale == 1:
+        img = rendered(words, size, tuple(colour), bold)
+        rect = img.get_rect(**where)
+        surface.blit(img, rect)
+        return rect
+    assert isinstance(surface, Canvas)
+    rect = pygame.Rect((0, 0), font(size, bold).size(words))
+    for anchor, value in where.items():
+        setattr(rect, anchor, value)
+    box = surface.box(rect)
+    img = rendered(words, max(1, round(size * scale)), tuple(colour), bold)
+    if img.get_width() > box.width + 1:
+        img = pygame.transform.smoothscale(img, (box.width, img.get_height()))
+    surface.surface.blit(img, img.get_rect(center=box.center))
     return rect
+
+
+@lru_cache(maxsize=2048)
+def rendered(words: str, px: int, colour: tuple, bold: bool) -> pygame.Surface:
+    """A line of text set at `px` pixels: every frame sets the same few hundred lines, so
+    they are set once. Shared: blit it, never draw on it."""
+    return font(px, bold).render(words, True, colour)
 
 
 def line_height(size: int, bold: bool = False) -> int:
@@ -149,7 +183,7 @@ def _smaller(sizes: list[int], smallest: int) -> list[int] | None:
     return [size - 1 if size == top else size for size in sizes]
 
 
-def draw_paragraphs(surface: pygame.Surface, paras, box: pygame.Rect, *, smallest: int = 14,
+def draw_paragraphs(surface: ink.Target, paras, box: pygame.Rect, *, smallest: int = 14,
                     center: bool = False, middle: bool = False, bottom: bool = False,
                     newest: bool = False) -> list[pygame.Rect]:
     """Draw paragraphs inside `box`, wrapped to its width; every text box's one routine.
@@ -206,7 +240,7 @@ def _cut(lines, box: pygame.Rect, newest: bool):
     return kept, height
 
 
-def draw_in_box(surface: pygame.Surface, words: str, box: pygame.Rect, size: int = 20,
+def draw_in_box(surface: ink.Target, words: str, box: pygame.Rect, size: int = 20,
                 colour=TEXT, *, bold: bool = False, smallest: int = 14, center: bool = False,
                 middle: bool = False, bottom: bool = False) -> list[pygame.Rect]:
     """One text in a box: wrapped, shrunk or cut to fit, never outside (draw_paragraphs)."""

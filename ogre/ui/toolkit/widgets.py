@@ -7,7 +7,7 @@ from functools import lru_cache, partial
 
 import pygame
 
-from ogre.ui.toolkit import keymap, theme
+from ogre.ui.toolkit import ink, keymap, theme
 
 
 class Button:
@@ -34,11 +34,11 @@ class Button:
             return True
         return False
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: ink.Target) -> None:
         on = self.enabled()
         colour = (theme.BUTTON_HOT if self.hot else theme.BUTTON) if on else theme.BUTTON_DIM
-        pygame.draw.rect(surface, colour, self.rect, border_radius=6)
-        pygame.draw.rect(surface, theme.PANEL_EDGE if on else theme.BUTTON_DIM, self.rect, 1,
+        ink.rect(surface, colour, self.rect, border_radius=6)
+        ink.rect(surface, theme.PANEL_EDGE if on else theme.BUTTON_DIM, self.rect, 1,
                          border_radius=6)
         theme.draw_in_box(surface, self.label, self.rect.inflate(-10, -4), 22,
                           theme.TEXT if on else theme.TEXT_DIM, bold=on, center=True)
@@ -128,10 +128,10 @@ class Dialog:
     def handle_body(self, event: pygame.event.Event) -> None:
         pass
 
-    def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(_shade(surface.get_size()), (0, 0))
-        pygame.draw.rect(surface, theme.PANEL, self.rect, border_radius=10)
-        pygame.draw.rect(surface, theme.ACCENT, self.rect, 2, border_radius=10)
+    def draw(self, surface: ink.Target) -> None:
+        ink.blit(surface, _shade(surface.get_size(), ink.scale_of(surface)), (0, 0))
+        ink.rect(surface, theme.PANEL, self.rect, border_radius=10)
+        ink.rect(surface, theme.ACCENT, self.rect, 2, border_radius=10)
         title = pygame.Rect(self.rect.left + 12, self.rect.top + 8, self.rect.width - 24, 30)
         theme.draw_in_box(surface, self.title, title, 26, theme.ACCENT, bold=True, center=True,
                           smallest=18)
@@ -143,7 +143,7 @@ class Dialog:
         for b in self.buttons:
             b.draw(surface)
 
-    def draw_body(self, surface: pygame.Surface) -> None:
+    def draw_body(self, surface: ink.Target) -> None:
         pass
 
 
@@ -178,8 +178,8 @@ def route_to_dialog(owner, event: pygame.event.Event) -> bool:
 
 
 @lru_cache(maxsize=4)
-def _shade(size: tuple[int, int]) -> pygame.Surface:
+def _shade(size: tuple[int, int], scale: float) -> ink.Canvas:
     """The dimming laid over the screen behind a dialog: made once per canvas size."""
-    shade = pygame.Surface(size, pygame.SRCALPHA)
+    shade = ink.Canvas(size, scale, alpha=True)
     shade.fill((0, 0, 0, 110))
     return shade
