@@ -1,7 +1,8 @@
-"""The application: one window, a logical canvas scaled to it, and one plain loop.
+"""The application: one window, a canvas of its shape drawn at its pixels, and one plain loop.
 
-The canvas is always 1024 wide; its height follows the window's shape (never below 720),
-so a tall window shows more map instead of bars above and below (B4, X4).
+The canvas is the window's shape in units (never below 1024 x 720), one pixel a unit up to a
+1080-line window and more on a larger screen (canvas_fit), so a bigger window shows more
+map and a high-DPI one shows it sharp (B4, X4).
 
 Screens (the Field Editor and the battle) draw below the menu bar; dialogs sit on
 top and take the mouse while open. `step()` runs one frame's worth of events so
@@ -83,7 +84,7 @@ class App:
         # X13: full screen as last time, unless a --size asks for a window
         self.window = open_window(self.windowed_size, self.prefs.fullscreen and size is None)
         self.fullscreen = bool(self.window.get_flags() & pygame.FULLSCREEN)
-        self.canvas = ink.Canvas(*canvas_fit(self.window.get_size()))
+        self.canvas = self._new_canvas()
         self.resized = False       # by the player, this run: remembered when the game ends
         self.sounds = sounds if sounds is not None else _make_sounds(self.prefs.sound)
         self.seed = seed
@@ -240,11 +241,24 @@ class App:
     def _follow_window(self) -> None:
         """Rebuild the canvas when the window's shape asks for another height."""
         size, scale = canvas_fit(self.window.get_size())
-        if (size, scale) != (self.canvas.size, self.canvas.scale):
-            self.canvas = ink.Canvas(size, scale)
+        direct = self.canvas.surface is self.window
+        if (size, scale) != (self.canvas.size, self.canvas.scale) or \
+                direct != self._fills_window(size, scale):
+            self.canvas = self._new_canvas()
             self.pointer.resize(size)
             self.touch()
         self._fit_screens()
+
+    def _new_canvas(self) -> ink.Canvas:
+        """The canvas for the window as it is: drawn straight onto the window when it fills it
+        exactly (the usual case: no copy of a whole screenful a frame), else on its own."""
+        size, scale = canvas_fit(self.window.get_size())
+        if self._fills_window(size, scale):
+            return ink.Canvas(size, scale, self.window)
+        return ink.Canvas(size, scale)
+
+    def _fills_window(self, size: tuple[int, int], scale: float) -> bool:
+        return ink.Canvas.pixels_for(size, scale) == self.window.get_size()
 
     def _fit_screens(self) -> None:
         """Every screen's map (however it was made: a replay, the editor) and every open
@@ -463,6 +477,8 @@ class App:
                     pygame.Rect(0, 0, place.left, wh), pygame.Rect(place.right, 0, ww, wh)):
             if bar.width > 0 and bar.height > 0:
                 self.window.fill((0, 0, 0), bar)
+        if pixels is self.window:
+            return
         if place.size == pixels.get_size() or place.width <= 0 or place.height <= 0:
             self.window.blit(pixels, place)
             return
@@ -507,26 +523,27 @@ class App:
             pass
 
 
+# One unit a pixel up to a 1080-line window, and as many more as the window is taller: on a
+# 4K screen (2160 lines) the interface is twice the size, drawn at every pixel (X4, X13).
+ONE_TO_ONE_HEIGHT = 1080
+LARGEST_CANVAS = (2048, 2048)   # units: past these a sliver of a window gets bars
+
+
 def canvas_fit(window: tuple[int, int]) -> tuple[tuple[int, int], float]:
-    """The canvas for a window: its size in units and the window pixels to a unit. The
-    canvas is 1024 units wide and as tall as the window's shape asks, from 720 to 2048, drawn
-    at the scale that fits it into the window. A tall window grows the canvas downward (more
-    map, no bars above and below); a wide one keeps bars at the sides, as the map is only 15
-    columns wide. Past twice its width (all the map long shown) a sliver of a window gets
-    bars, not a canvas of gigabytes."""
-    size = canvas_size(window)
+    """The canvas for a window: its size in units and the window pixels to a unit.
+
+    The canvas takes the window's own shape, so a 1920 x 1080 screen shows the whole map
+    with its numbers; the scale grows with the window's height past 1080 lines, so text and
+    counters keep their size on the screen. The canvas is never smaller than 1024 x 720
+    units: a smaller window shows it shrunk (drawn at one pixel a unit, then scaled down)."""
+    least_w, least_h = theme.LOGICAL_SIZE
     w, h = window
     if w <= 0 or h <= 0:
-        return size, 1.0
-    return size, max(1.0, min(w / size[0], h / size[1]))   # below 1: drawn, then shrunk
-
-
-def canvas_size(window: tuple[int, int]) -> tuple[int, int]:
-    lw, lh = theme.LOGICAL_SIZE
-    w, h = window
-    if w <= 0 or h <= 0:
-        return lw, lh
-    return lw, min(2 * lw, max(lh, round(h * lw / w)))
+        return (least_w, least_h), 1.0
+    scale = min(max(1.0, h / ONE_TO_ONE_HEIGHT), w / least_w, h / least_h)
+    size = (min(LARGEST_CANVAS[0], max(least_w, round(w / scale))),
+            min(LARGEST_CANVAS[1], max(least_h, round(h / scale))))
+    return size, max(1.0, scale)
 
 
 def default_window_size(desktop: tuple[int, int] | None) -> tuple[int, int]:

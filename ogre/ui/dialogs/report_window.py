@@ -22,7 +22,7 @@ from ogre.ui.drawing.chart import draw_chart
 from ogre.ui.drawing.status import counted
 from ogre.ui.toolkit import ink, theme
 from ogre.ui.toolkit.theme import Para
-from ogre.ui.toolkit.widgets import Dialog, _shade
+from ogre.ui.toolkit.widgets import Dialog, shade
 
 WIDTH, HEIGHT = 1000, 680      # the whole canvas but a margin, at its least (1024 x 720)
 CHART_W = 604
@@ -88,7 +88,7 @@ class ReportWindow(WideDialog):
         return page
 
     def draw(self, surface: ink.Target) -> None:
-        ink.blit(surface, _shade(surface.get_size(), ink.scale_of(surface)), (0, 0))
+        shade(surface)
         if self.page.scale != ink.scale_of(surface):
             self.page = self.render_page(ink.scale_of(surface))
         ink.blit(surface, self.page, self.rect)

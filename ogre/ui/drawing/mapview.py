@@ -7,6 +7,7 @@ and cached, so a frame only blits it and the counters.
 
 from __future__ import annotations
 
+import math
 from functools import partial
 
 import pygame
@@ -38,7 +39,8 @@ class MapView:
         self.chosen: bool | None = None    # whole (True) or half (False) once the player picks
         self._terrain_key: tuple[Board, bool, int, bool, float] | None = None
         self._terrain: ink.Canvas | None = None
-        self._overlays: dict[tuple, ink.Canvas] = {}   # fill_hexes' tinted layers
+        # fill_hexes' tinted layers and where they go
+        self._overlays: dict[tuple, tuple[ink.Canvas, tuple[int, int]]] = {}
         self.resize(rect)
 
     def resize(self, rect: pygame.Rect) -> None:
@@ -239,17 +241,28 @@ class MapView:
         # row): build each layer once per view and keep the last few.
         key = (frozenset(hexes), tuple(colour), alpha, self.whole, self.top_row,
                ink.scale_of(surface))
-        layer = self._overlays.get(key)
-        if layer is None:
-            layer = ink.Canvas(self.rect.size, ink.scale_of(surface), alpha=True)
-            off = (-self.rect.left, -self.rect.top)
-            for h in hexes:
-                ink.polygon(layer, (*colour, alpha),
-                                    [(x + off[0], y + off[1]) for x, y in self.layout.corners(h)])
-            if len(self._overlays) >= 8:
+        made = self._overlays.get(key)
+        if made is None:
+            made = self._overlays[key] = self._tint(hexes, colour, alpha, ink.scale_of(surface))
+            if len(self._overlays) > 8:
                 self._overlays.pop(next(iter(self._overlays)))
-            self._overlays[key] = layer
-        ink.blit(surface, layer, self.rect.topleft)
+        layer, topleft = made
+        ink.blit(surface, layer, topleft)
+
+    def _tint(self, hexes, colour, alpha: int, scale: float) -> tuple[ink.Canvas, tuple[int, int]]:
+        """The hexes filled see-through on a layer just their size (a see-through blit costs
+        by the pixel, and on a 4K screen the whole map is six million of them)."""
+        corners = [p for h in hexes for p in self.layout.corners(h)]
+        box = pygame.Rect(math.floor(min(x for x, _ in corners)),
+                          math.floor(min(y for _, y in corners)), 0, 0)
+        box.width = math.ceil(max(x for x, _ in corners)) - box.left + 1
+        box.height = math.ceil(max(y for _, y in corners)) - box.top + 1
+        box = box.clip(self.rect)
+        layer = ink.Canvas(box.size, scale, alpha=True)
+        for h in hexes:
+            ink.polygon(layer, (*colour, alpha),
+                        [(x - box.left, y - box.top) for x, y in self.layout.corners(h)])
+        return layer, box.topleft
 
     def outline_hex(self, surface: ink.Target, h: int, colour, width: int = 3) -> None:
         ink.polygon(surface, colour, self.layout.corners(h), width)

@@ -31,10 +31,16 @@ class Canvas:
         self.size = (int(size[0]), int(size[1]))
         self.scale = float(scale)
         if surface is None:
-            surface = pygame.Surface(self.box((0, 0, *self.size)).size,
+            surface = pygame.Surface(self.pixels_for(self.size, self.scale),
                                      pygame.SRCALPHA if alpha else 0)
         self.surface = surface
         self._clip: pygame.Rect | None = None
+
+    @staticmethod
+    def pixels_for(size: tuple[int, int], scale: float) -> tuple[int, int]:
+        """How many pixels a canvas of `size` units takes at `scale`."""
+        return (size[0], size[1]) if scale == 1 else \
+            (round(size[0] * scale), round(size[1] * scale))
 
     def layer(self, size: tuple[int, int], alpha: bool = False) -> Canvas:
         """A new canvas of `size` units at this one's scale: a cached or see-through layer."""
@@ -228,6 +234,13 @@ def art(surface: Target, make: Callable[[int], pygame.Surface], size: int,
 
 def _rounded(p: tuple[float, float]) -> tuple[int, int]:
     return round(p[0]), round(p[1])
+
+
+def fill(surface: Target, colour: Colour, area: RectLike | None = None,
+         special_flags: int = 0) -> None:
+    """Fill `area` (all of it when None), or blend the colour in by `special_flags`."""
+    pixels, c = _split(surface)
+    pixels.fill(colour, area if area is None or c is None else c.box(area), special_flags)
 
 
 def blit(surface: Target, source: Canvas | pygame.Surface, dest: RectLike | Point) -> pygame.Rect:

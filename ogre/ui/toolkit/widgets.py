@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache, partial
+from functools import partial
 
 import pygame
 
@@ -129,7 +129,7 @@ class Dialog:
         pass
 
     def draw(self, surface: ink.Target) -> None:
-        ink.blit(surface, _shade(surface.get_size(), ink.scale_of(surface)), (0, 0))
+        shade(surface)
         ink.rect(surface, theme.PANEL, self.rect, border_radius=10)
         ink.rect(surface, theme.ACCENT, self.rect, 2, border_radius=10)
         title = pygame.Rect(self.rect.left + 12, self.rect.top + 8, self.rect.width - 24, 30)
@@ -177,9 +177,8 @@ def route_to_dialog(owner, event: pygame.event.Event) -> bool:
     return used
 
 
-@lru_cache(maxsize=4)
-def _shade(size: tuple[int, int], scale: float) -> ink.Canvas:
-    """The dimming laid over the screen behind a dialog: made once per canvas size."""
-    shade = ink.Canvas(size, scale, alpha=True)
-    shade.fill((0, 0, 0, 110))
-    return shade
+def shade(surface: ink.Target) -> None:
+    """The screen behind a dialog dimmed, as under a black veil of alpha 110: multiplied in
+    place, which costs a fraction of blending a veil the size of a 4K screen."""
+    keep = 255 - 110
+    ink.fill(surface, (keep, keep, keep), special_flags=pygame.BLEND_RGB_MULT)
