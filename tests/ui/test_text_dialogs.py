@@ -27,8 +27,8 @@ from ogre.ui.app import App
 from ogre.ui.commands import battle_files
 from ogre.ui.commands import menu as commands_module
 from ogre.ui.dialogs.attack import PartDialog, WeaponDialog
-from ogre.ui.drawing.status import confirm_words, victory_words
 from ogre.ui.dialogs.unsaved import SAVE_FIRST
+from ogre.ui.drawing.status import confirm_words, victory_words
 from ogre.ui.toolkit.widgets import OK_CANCEL, OK_ONLY, Dialog
 
 # 40 characters and more, any character, with and without spaces
