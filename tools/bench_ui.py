@@ -71,7 +71,7 @@ def bench_redraw(frames: int, size: tuple[int, int] = DEFAULT_1080P) -> float:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
 
-    from ogre.ui.toolkit.widgets import Dialog
+    from ogre.ui.toolkit.widgets import OK_CANCEL, Dialog
 
     app = mid_game_app(size)
     time_draws(app, 20)                                   # warm the caches
@@ -85,7 +85,7 @@ def bench_redraw(frames: int, size: tuple[int, int] = DEFAULT_1080P) -> float:
     print(f"  with the Range umbrella:  median {m2:.2f} ms, p95 {q2:.2f} ms")
     b.umbrella = None
     b.open(Dialog("Reminder", "Not every piece has fired. End this phase anyway?",
-                  ("OK", "Cancel")))
+                  OK_CANCEL))
     m3, q3 = time_draws(app, frames)
     print(f"  with a dialog open:       median {m3:.2f} ms, p95 {q3:.2f} ms")
     b.dialog = None

@@ -43,6 +43,7 @@ def computer_battle(ogre: str = "Low", defense: str = "Med", seed: int = SEED):
 def played_app():
     """The app with the battle played through its battle screen, the report open."""
     from ogre.ui.app import App
+    from ogre.ui.dialogs.battle_over import Ended
     from ogre.ui.toolkit import theme
 
     start, actions = computer_battle()
@@ -53,7 +54,7 @@ def played_app():
         if not app.battle.act(action, confirmed=True):
             raise SystemExit(f"{action}: refused ({app.battle.message})")
     over = app.battle.dialog
-    over.close("Report")                  # the battle-over dialog's Report button
+    over.close(Ended.REPORT)              # the battle-over dialog's Report button
     return app
 
 

@@ -42,7 +42,7 @@ from ogre.ui.scenes.battle import Battle
 from ogre.ui.toolkit import ink, keymap, theme
 from ogre.ui.toolkit.menus import MenuBar
 from ogre.ui.toolkit.stack import DialogStack
-from ogre.ui.toolkit.widgets import Dialog, route_to_dialog
+from ogre.ui.toolkit.widgets import OK_ONLY, Dialog, route_to_dialog
 
 if TYPE_CHECKING:
     from ogre.ai.protocol import Controller
@@ -206,7 +206,7 @@ class App:
             self.frame_work.remove(task)
 
     def show(self, title: str, message: str) -> None:
-        self.dialog = Dialog(title, message, ("OK",))
+        self.dialog = Dialog(title, message, OK_ONLY)
         self.touch()
 
     def set_prefs(self, prefs: Preferences) -> None:

@@ -44,7 +44,7 @@ def test_the_monkey_sees_a_dialog_that_cannot_be_closed(tmp_path, monkeypatch):
     from ogre.ui.toolkit.widgets import Dialog
     m = monkey.Monkey(seed=1, home=tmp_path / "home")
     try:
-        stuck = Dialog("Stuck", "Nothing closes me.", ("OK",))
+        stuck = Dialog("Stuck", "Nothing closes me.")
         monkeypatch.setattr(stuck, "handle_event", lambda event: True)
         m.app.dialog = stuck
         m.escape_dialogs()

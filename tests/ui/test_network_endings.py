@@ -136,7 +136,7 @@ def test_x10_both_sides_record_the_person_on_the_other_computer_and_save_two_pla
         _play_turns(host, guest, 1)
         assert host.commands.players().count == 2 and guest.commands.players().count == 2
         battle_files.save_game(guest.commands)       # the guest's battle, whole
-        guest.dialog.close("OK")
+        next(b for b in guest.dialog.buttons if b.label == "OK").on_click()   # slot 1
         assert guest.dialog.message == "The battle is saved in game 1."
         guest.dialog = None
         saved = GameStore.default().load(1)

@@ -27,8 +27,9 @@ from ogre.ui.app import App
 from ogre.ui.commands import battle_files
 from ogre.ui.commands import menu as commands_module
 from ogre.ui.dialogs.attack import PartDialog, WeaponDialog
+from ogre.ui.dialogs.unsaved import SAVE_FIRST
 from ogre.ui.drawing.status import confirm_words, victory_words
-from ogre.ui.toolkit.widgets import Dialog
+from ogre.ui.toolkit.widgets import OK_CANCEL, OK_ONLY, Dialog
 
 # 40 characters and more, any character, with and without spaces
 LONG_NAMES = [
@@ -241,7 +242,7 @@ def test_t3_g7_reminders_and_confirmations_fit():
     b = app.battle
     for kind, target in (("ram", 3), ("overrun", 3), ("ram_ogre", 0), ("exit", 0)):
         title, words = confirm_words(b.state, SimpleNamespace(kind=kind, target=target))
-        b.open(Dialog(title, words, ("OK", "Cancel")))
+        b.open(Dialog(title, words, OK_CANCEL))
         check_dialog(app)
         b.dialog = None
 
@@ -251,7 +252,7 @@ def test_g4_the_battle_over_dialog_fits(level):
     app, _ = _battle()
     s = replace(app.battle.state, phase=Phase.OVER, result=level)
     app.battle.state = s
-    app.battle.open(Dialog("The Battle Is Over", f"{s.result}.\n{victory_words(s)}", ("OK",)))
+    app.battle.open(Dialog("The Battle Is Over", f"{s.result}.\n{victory_words(s)}", OK_ONLY))
     check_dialog(app)
 
 
@@ -271,7 +272,7 @@ def test_s3_any_dialog_keeps_long_words_and_many_lines_on_the_canvas():
     for the canvas: the box may not grow past the canvas, so it shows what fits."""
     app, _ = _battle()
     app.dialog = Dialog("Save before quitting?", "The battle has changed since it was saved.",
-                        ("Save", "Don't Save", "Cancel"))
+                        SAVE_FIRST)
     check_dialog(app)
     path = "/home/" + "someone_with_a_very_long_user_name_" * 4 + "/games/slot1.json"
     app.show("Notice", f"Saved game 1 ({path}) cannot be read (permission denied).")

@@ -25,13 +25,11 @@ from ogre.storage.record import Entry, add_battle, load_record
 from ogre.ui.commands.battle_files import (
     logs_folder,  # where Export the Log writes: the pictures go beside
 )
-from ogre.ui.commands.play import NEW_BATTLE
+from ogre.ui.dialogs.battle_over import BattleOver, Ended
 from ogre.ui.dialogs.record_window import RecordWindow
 from ogre.ui.dialogs.report_window import ReportWindow
-from ogre.ui.scenes.battle import BattleOver
 from ogre.ui.toolkit.choices import ListDialog
 
-REPORT = "Report"
 TITLE = "After-Action Report"
 RECENT_LOGS = 4          # the newest exported logs Battle Report offers
 
@@ -51,10 +49,10 @@ class Aftermath:
             return
         self.recorded = battle
         d = battle.dialog
-        if isinstance(d, BattleOver) and REPORT not in [b.label for b in d.buttons]:
+        if isinstance(d, BattleOver) and Ended.REPORT not in d.answers:
             # issue 30: another battle at once (never over a network: that one is hosted anew)
-            again = (NEW_BATTLE,) if self.app.network is None else ()
-            battle.dialog = BattleOver(d.message, ("OK", REPORT) + again, self._over_closed)
+            again = (Ended.NEW_BATTLE,) if self.app.network is None else ()
+            battle.dialog = BattleOver(d.message, (Ended.REPORT, *again), self._over_closed)
         try:
             entry = battle.match.entry()
         except ValueError as exc:      # an entry the record refuses: said, and play goes on
@@ -86,10 +84,10 @@ class Aftermath:
         if notice:
             self.app.show("Record of Battles", notice)
 
-    def _over_closed(self, button: str) -> None:
-        if button == REPORT:
+    def _over_closed(self, ended: Ended) -> None:
+        if ended is Ended.REPORT:
             self.report_battle()
-        elif button == NEW_BATTLE:
+        elif ended is Ended.NEW_BATTLE:
             self.app.commands.play.after_battle()
 
     # ------------------------------------------------------------ reports
@@ -140,8 +138,8 @@ class Aftermath:
             rows.append((f"Exported log {path.name}", True))
             actions.append(partial(self.report_log, path))
 
-        def chosen(button: str, i: int) -> None:
-            if button == "OK" and 0 <= i < len(actions):
+        def chosen(i: int | None) -> None:
+            if i is not None and 0 <= i < len(actions):
                 actions[i]()
         a.dialog = ListDialog("Battle Report", "A report of which battle?", rows, chosen)
 

@@ -80,8 +80,8 @@ def load_game(commands: Commands) -> None:
         continue_game(a, saved)
         commands.unsaved.kept(saved.state)    # loaded: safe as it stands
 
-    def chosen(button, i):
-        if button != "OK" or i < 0:
+    def chosen(i: int | None) -> None:
+        if i is None:
             return
         commands.unsaved.ask_first("Load a Game", lambda: read(slots[i].slot))
     a.dialog = ListDialog("Load a Game", "Load which saved game?", rows, chosen)

@@ -24,18 +24,19 @@ from ogre.ui.commands.battle_files import slot_line
 from ogre.ui.commands.kept_ogre import field_from_state
 from ogre.ui.commands.play import PlayGame, ai_available
 from ogre.ui.dialogs.options import ABOUT, KeysDialog, PreferencesDialog
-from ogre.ui.dialogs.unsaved import Unsaved
+from ogre.ui.dialogs.unsaved import SAVE_FIRST, SaveFirst, Unsaved
 from ogre.ui.drawing import status
 from ogre.ui.overlays.thinker import Mind, WorkerGone
 from ogre.ui.toolkit import keymap, theme
 from ogre.ui.toolkit.choices import ListDialog, NameDialog
 from ogre.ui.toolkit.menus import Command
-from ogre.ui.toolkit.widgets import Dialog
+from ogre.ui.toolkit.widgets import OK_CANCEL, OK_ONLY, Dialog, when_ok
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from ogre.ai.protocol import Controller
+    from ogre.storage.preferences import Preferences
     from ogre.ui.commands.window import Window
 
 # The sidebar's buttons in their order, and what the map's keys do (S4: keymap.py binds them)
@@ -152,8 +153,8 @@ class Commands:
         a = self.app
         one_player = a.battle is not None and self.computer is not None
 
-        def done(button, prefs):
-            if button == "OK":
+        def done(prefs: Preferences | None) -> None:
+            if prefs is not None:
                 a.set_prefs(prefs)
                 if self.controller is not None and self.computer is not None:
                     self._make_controller(self.skill_for(self.computer))
@@ -176,13 +177,12 @@ class Commands:
         if not asked and a.editor is not None and a.editor.edited():
             from ogre.ui.scenes.editor import FIELD_LOST
 
-            def answered(button: str) -> None:     # G5: the edits are not lost unasked
-                if button == "Save":
+            def answered(answer: SaveFirst) -> None:   # G5: the edits are not lost unasked
+                if answer is SaveFirst.SAVE:
                     self.save_field(then=lambda: self.load_field(asked=True))
-                elif button == "Don't Save":
+                elif answer is SaveFirst.DONT_SAVE:
                     self.load_field(asked=True)
-            a.dialog = Dialog("Load a Field", FIELD_LOST, ("Save", "Don't Save", "Cancel"),
-                              answered)
+            a.dialog = Dialog("Load a Field", FIELD_LOST, SAVE_FIRST, answered)
             return
         try:
             predesigned = load_predesigned()
@@ -195,8 +195,8 @@ class Commands:
         rows += [(slot_line(s), s.status.name == "OK")
                  for s in slots]
 
-        def chosen(button, i):
-            if button != "OK" or i < 0:
+        def chosen(i: int | None) -> None:
+            if i is None:
                 return
             try:
                 rec = predesigned[i] if i < len(predesigned) else \
@@ -219,8 +219,8 @@ class Commands:
         store = FieldStore.default()
         slots = store.list_slots()
 
-        def named(button, slot, name):
-            if button != "OK":
+        def named(slot, name):
+            if name is None:
                 return
             try:
                 store.save(slot, a.editor.field, name)
@@ -230,7 +230,7 @@ class Commands:
             self.field_name = name
             a.editor.kept(name)
             a.dialog = Dialog("Save a Field", f"Saved as field {slot}, \"{name}\" "
-                              f"({fit_label(a.editor.field)}).", ("OK",),
+                              f"({fit_label(a.editor.field)}).", OK_ONLY,
                               lambda _: then() if then else None)
             a.touch()
 
@@ -238,7 +238,7 @@ class Commands:
             # the field's own name: a cleared field has none (Issue 30 (10))
             a.dialog = NameDialog("Save a Field", f"A name for field {slot}:",
                                   a.editor.field.name or f"Field {slot}",
-                                  lambda b, name: named(b, slot, name))
+                                  lambda name: named(slot, name))
 
         self.pick_slot_to_write("Save a Field", "Save this field under which number?", slots,
                                  "Replace what is in field {}?", ask_name)
@@ -248,13 +248,13 @@ class Commands:
         """List the five slots; an occupied one is replaced only after a confirmation."""
         a = self.app
 
-        def chosen(button, i):
-            if button != "OK" or i < 0:
+        def chosen(i: int | None) -> None:
+            if i is None:
                 return
             slot = slots[i].slot
             if slots[i].status.name != "EMPTY":
-                a.dialog = Dialog(title, replace_words.format(slot), ("OK", "Cancel"),
-                                  lambda b: b == "OK" and then(slot))
+                a.dialog = Dialog(title, replace_words.format(slot), OK_CANCEL,
+                                  when_ok(lambda: then(slot)))
                 return
             then(slot)
         a.dialog = ListDialog(title, question, [(slot_line(s), True) for s in slots], chosen)

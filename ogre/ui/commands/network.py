@@ -18,6 +18,7 @@ import queue
 import random
 import socket
 import threading
+from enum import Enum
 from typing import TYPE_CHECKING, Protocol
 
 from ogre.ai.advice import side_to_act
@@ -34,7 +35,7 @@ from ogre.storage.errors import StorageError
 from ogre.storage.recovery import RecoverySlot
 from ogre.ui.commands.crash import keep_battle
 from ogre.ui.toolkit.choices import NameDialog, OptionsDialog
-from ogre.ui.toolkit.widgets import Dialog
+from ogre.ui.toolkit.widgets import Answer, Dialog
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
@@ -80,6 +81,15 @@ PORT = 4986
 # OGRE_LISTEN=127.0.0.1 so that they never listen beyond this computer.
 LISTEN = os.environ.get("OGRE_LISTEN", "")
 TITLE = "Network Game"
+
+
+class Waiting(Enum):
+    """The buttons of the host's box while it waits for the guest."""
+    NEW_CODE = "new code"
+    CANCEL = "cancel"
+
+
+WAITING_BUTTONS = (("New Code", Waiting.NEW_CODE), ("Cancel", Waiting.CANCEL))
 
 
 class RemotePlayer:
@@ -209,13 +219,13 @@ class NetworkHost(_Network):
     def _wait(self) -> Dialog:
         d = Dialog("Host a Network Game",
                    f"Your address: {addresses()}, port {self.link.port}. The join code is "
-                   f"{self.code}. Waiting for the guest to join...", ("New Code", "Cancel"),
+                   f"{self.code}. Waiting for the guest to join...", WAITING_BUTTONS,
                    self._waiting_closed)
         self.app.dialog = d
         return d
 
-    def _waiting_closed(self, button: str) -> None:
-        if button == "New Code":
+    def _waiting_closed(self, answer: Waiting) -> None:
+        if answer is Waiting.NEW_CODE:
             self.end.renew_code()
         else:
             self.close()
@@ -270,7 +280,8 @@ class NetworkGuest(_Network):
         self.used = 0                     # told dice the battle on the screen has played
         self.pending = ""                 # an action of ours with the host for its dice
         self.waiting = Dialog("Join a Network Game", f"Joining the host at {address}, port "
-                              f"{port}...", ("Cancel",), lambda b: self.close())
+                              f"{port}...", (("Cancel", Answer.CANCEL),),
+                              lambda _: self.close())
         app.dialog = self.waiting
         app.every_frame(self.pump)            # the link pumped once a frame while it lasts
 
@@ -392,8 +403,8 @@ def ask_host(app: App) -> None:
     groups = [] if ongoing else [("Scenario", [("Mark III", True), ("Mark V", True)])]
     groups.append(("You play", [("The Ogre", True), ("The Defence", True)]))
 
-    def chosen(button: str, picks: list[int]) -> None:
-        if button != "OK":
+    def chosen(picks: list[int] | None) -> None:
+        if picks is None:
             return
         side = "ogre" if picks[-1] == 0 else "defense"
         if ongoing and b is not None:
@@ -406,20 +417,23 @@ def ask_host(app: App) -> None:
             field = app.editor.field if app.editor is not None else app.commands.first_field()
             state = new_game(field, 3 if picks[0] == 0 else 5, app.seed)
             log, start = [], state
+
+        def port_given(text: str | None) -> None:
+            if text is not None:
+                _ask_name(app, "Host a Network Game",
+                          lambda name: _host(app, text, state, log, side, start, name))
         app.dialog = NameDialog("Host a Network Game", "The port to listen on (1024-65535):",
-                                str(PORT), lambda button, text: _ask_name(
-                                    app, "Host a Network Game", button,
-                                    lambda name: _host(app, text, state, log, side, start, name)))
+                                str(PORT), port_given)
     what = "This battle, played on with a guest." if ongoing else "A battle on the field in "\
         "the editor."
     app.dialog = OptionsDialog("Host a Network Game", what, groups, chosen)
 
 
-def _ask_name(app: App, title: str, button: str, then) -> None:
-    if button == "OK":
-        app.dialog = NameDialog(title, "Your name, for the other player's record (you may "
-                                "leave it empty):", "", lambda b, name: b == "OK" and then(name),
-                                optional=True)
+def _ask_name(app: App, title: str, then: Callable[[str], object]) -> None:
+    """The player's name (which may be left empty), then `then(name)`; Cancel stops."""
+    app.dialog = NameDialog(title, "Your name, for the other player's record (you may leave "
+                            "it empty):", "", lambda name: name is not None and then(name),
+                            optional=True)
 
 
 def _host(app: App, text: str, state: GameState, log: list[str], side: str,
@@ -436,21 +450,24 @@ def _host(app: App, text: str, state: GameState, log: list[str], side: str,
 
 def ask_join(app: App) -> None:
     """Menu > Join a Network Game: the host's address, its port and the join code."""
-    def address_given(button: str, address: str) -> None:
-        if button == "OK":
+    def address_given(address: str | None) -> None:
+        if address is not None:
             app.dialog = NameDialog("Join a Network Game", "The host's port:", str(PORT),
-                                    lambda b, port: port_given(b, address, port))
+                                    lambda port: port_given(address, port))
 
-    def port_given(button: str, address: str, port: str) -> None:
-        if button != "OK":
+    def port_given(address: str, port: str | None) -> None:
+        if port is None:
             return
         if not port.isdigit() or not 1 <= int(port) <= 65535:
             app.show("Join a Network Game", "A port is a number from 1 to 65535.")
             return
+
+        def code_given(code: str | None) -> None:
+            if code is not None:
+                _ask_name(app, "Join a Network Game",
+                          lambda name: _join(app, address, int(port), code, name))
         app.dialog = NameDialog("Join a Network Game", "The join code the host shows:", "",
-                                lambda b, code: _ask_name(
-                                    app, "Join a Network Game", b,
-                                    lambda name: _join(app, address, int(port), code, name)))
+                                code_given)
 
     app.dialog = NameDialog("Join a Network Game", "The host's address:", "", address_given)
 

@@ -7,6 +7,8 @@ another offered at once: the same field or another, the same sides or swapped (i
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ogre.match import SIDES
@@ -16,6 +18,7 @@ from ogre.storage.errors import StorageError
 from ogre.storage.fields import FieldStore, load_predesigned
 from ogre.storage.preferences import Level, save_preferences
 from ogre.ui.commands.kept_ogre import field_from_state, keep_old_ogre
+from ogre.ui.dialogs.battle_over import NEW_BATTLE
 from ogre.ui.toolkit.choices import ListDialog, OptionsDialog
 
 if TYPE_CHECKING:
@@ -25,7 +28,7 @@ if TYPE_CHECKING:
 PLAYERS = ("ogre", "none", "defense")
 LEVELS: tuple[Level, ...] = ("Low", "Med", "Hi")
 SCENARIO, WHO, SKILL, SPEED = range(4)        # the dialog's groups
-NEW_BATTLE = "New Battle"                      # the end dialog's button, and its dialog
+KEEP_OLD = 1                                  # "Keep old Ogre", the second option (G1)
 SKILL_NAMES = {"ogre": "The computer Ogre's skill", "defense": "The computer defence's skill",
                "none": "The computer's skill"}
 
@@ -38,12 +41,26 @@ def ai_available() -> bool:
         return False
 
 
+@dataclass(frozen=True)
+class PlayChoice:
+    """What Play a Game's dialog gives on OK (issue 29: a typed result)."""
+    mark: int                        # 3 or 5
+    side: str                        # the side the computer plays: PLAYERS ("none": two players)
+    skills: dict[str, Level]         # each side's computer skill, both kept (issue 30)
+    speed: Level                     # the message speed
+
+    @property
+    def computer(self) -> str | None:
+        return None if self.side == "none" else self.side
+
+
 class PlayDialog(OptionsDialog):
     """Play a Game's choices. The skill row shows, and sets, the skill of the side the
     computer is chosen to play (each side keeps its own); with two players it and the message
-    speed are dimmed."""
+    speed are dimmed. on_close(PlayChoice), or None when cancelled."""
 
-    def __init__(self, prefs: Preferences, ai: bool, on_close) -> None:
+    def __init__(self, prefs: Preferences, ai: bool,
+                 on_close: Callable[[PlayChoice | None], object]) -> None:
         self.skills: dict[str, Level] = {s: prefs.skill_for(s) for s in SIDES}
         side = prefs.play_computer if ai else "none"
         groups: list[tuple[str, list[tuple[str, bool]]]] = [
@@ -56,7 +73,12 @@ class PlayDialog(OptionsDialog):
         ]
         chosen = [0 if prefs.play_scenario == 3 else 1, PLAYERS.index(side),
                   LEVELS.index(self.skills.get(side, "Low")), LEVELS.index(prefs.message_speed)]
-        super().__init__("Play a Game", "Choose the battle.", groups, on_close, chosen, inline=2)
+        super().__init__("Play a Game", "Choose the battle.", groups,
+                         lambda c: on_close(None if c is None else self.choice()), chosen,
+                         inline=2)
+
+    def choice(self) -> PlayChoice:
+        return PlayChoice(self.mark, self.side, dict(self.skills), self.speed)
 
     @property
     def side(self) -> str:
@@ -96,35 +118,37 @@ class PlayGame:
     def open(self) -> None:
         a = self.app
 
-        def picked(button: str, _choice: list[int]) -> None:
-            if button != "OK":
+        def picked(choice: PlayChoice | None) -> None:
+            if choice is None:
                 return
-            self._remember(dialog)
-            computer = None if dialog.side == "none" else dialog.side
+            self._remember(choice)
+            mark, computer = choice.mark, choice.computer
             b = a.battle
             if b is not None and a.screen is b:          # from a battle: on its own field
-                self.ask_then_new(dialog.mark, computer, field_from_state(b.match.start),
+                self.ask_then_new(mark, computer, field_from_state(b.match.start),
                                   b.match.field_name, played=b.state.ogre.mark)
             elif b is not None and a.screen is a.editor and b.match.may_keep_ogre():
+
+                def new_or_kept(c: list[int] | None) -> None:
+                    if c is not None:
+                        self.check_and_start(mark, computer, keep=c[0] == KEEP_OLD)
                 a.dialog = OptionsDialog(
                     "Play a Game", "A battle is in progress.",
                     [("The Ogre", [("Start new Ogre", True), ("Keep old Ogre", True)])],
-                    lambda bt, c: self.check_and_start(dialog.mark, computer, keep=c[0] == 1)
-                    if bt == "OK" else None)
+                    new_or_kept)
             else:
-                self.check_and_start(dialog.mark, computer, keep=False)
-        dialog = PlayDialog(a.prefs, ai_available(), picked)
-        a.dialog = dialog
+                self.check_and_start(mark, computer, keep=False)
+        a.dialog = PlayDialog(a.prefs, ai_available(), picked)
 
-    def _remember(self, dialog: PlayDialog) -> None:
+    def _remember(self, choice: PlayChoice) -> None:
         """G1: the choices offered again next time, in this run and the next, with the
         computer's skills and message speed (issue 30: the Preferences' own). Written quietly:
         a config folder that refuses it costs only the next run's default."""
         a = self.app
         a.prefs = a.prefs.model_copy(update={
-            "play_scenario": dialog.mark, "play_computer": dialog.side,
-            "skill": dialog.skills["ogre"], "defense_skill": dialog.skills["defense"],
-            "message_speed": dialog.speed})
+            "play_scenario": choice.mark, "play_computer": choice.side,
+            "skill": choice.skills["ogre"], "defense_skill": choice.skills["defense"],
+            "message_speed": choice.speed})
         try:
             save_preferences(a.prefs_folder, a.prefs)
         except (StorageError, OSError):
@@ -216,8 +240,8 @@ class PlayGame:
                               computer is not None)])]
         mark = b.state.ogre.mark
 
-        def chosen(button: str, c: list[int]) -> None:
-            if button != "OK":
+        def chosen(c: list[int] | None) -> None:
+            if c is None:
                 return
             side = computer if c[1] == 0 or computer is None else \
                 ("defense" if computer == "ogre" else "ogre")
@@ -240,8 +264,8 @@ class PlayGame:
         rows = [(f"{r.name} ({'Mark III' if r.mark == 3 else 'Mark V'})", True) for r in records]
         rows += [(s.summary, True) for s in slots]
 
-        def picked(button: str, i: int) -> None:
-            if button != "OK" or i < 0:
+        def picked(i: int | None) -> None:
+            if i is None:
                 return
             try:
                 rec = records[i] if i < len(records) else store.load(slots[i - len(records)].slot)

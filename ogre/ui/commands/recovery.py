@@ -3,6 +3,8 @@ which the next start offers with Resume / Discard (X12)."""
 
 from __future__ import annotations
 
+from enum import Enum
+
 import pygame
 
 from ogre.rules.state import PHASE_TITLES
@@ -13,8 +15,17 @@ from ogre.storage.recovery import RecoverySlot
 from ogre.ui.toolkit.widgets import Dialog
 
 TITLE = "Resume the Battle?"
-BUTTONS = ("Resume", "Discard")
-LATER = "Later"     # Esc: the question comes back at the next start
+
+
+class Resume(Enum):
+    """What the offer gives: Resume, Discard, or Later (Esc: it comes back at the next
+    start)."""
+    RESUME = "resume"
+    DISCARD = "discard"
+    LATER = "later"
+
+
+BUTTONS = (("Resume", Resume.RESUME), ("Discard", Resume.DISCARD))
 
 
 def continue_game(app, saved: SavedGame) -> None:
@@ -41,13 +52,13 @@ def describe(saved: SavedGame) -> str:
     return f"{MARKS[s.scenario].name}, turn {s.turn}, {PHASE_TITLES[s.phase]}, {who}"
 
 
-class ResumeDialog(Dialog):
+class ResumeDialog(Dialog[Resume]):
     """Resume (Enter) or Discard; Esc closes it as Later, keeping the battle for next time:
     a key pressed by habit must not throw a battle away."""
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.close(LATER)
+            self.close(Resume.LATER)
             return True
         return super().handle_event(event)
 
@@ -66,11 +77,11 @@ def offer_recovery(app, slot: RecoverySlot | None = None) -> None:
     if saved is None:
         return
 
-    def answered(button: str) -> None:
-        if button == LATER:
+    def answered(answer: Resume) -> None:
+        if answer is Resume.LATER:
             return
         _clear(slot)            # resumed or discarded: either way the slot has done its work
-        if button == "Resume":
+        if answer is Resume.RESUME:
             continue_game(app, saved)
 
     message = (f"OGRE stopped during a battle last time: {describe(saved)}. Resume it where it "
@@ -87,9 +98,9 @@ def _after(app, show) -> None:
         return
     first = before.on_close
 
-    def then(button: str) -> None:
+    def then(value: object) -> None:
         if first is not None:
-            first(button)
+            first(value)
         show()
     before.on_close = then
 

@@ -1,2 +1,2 @@
 """The game's dialogs: the attacks, preferences and keys, the Rules pages, the report and the
-record, the hand-over, the Save question."""
+record, the hand-over, the Save question, the battle's end."""

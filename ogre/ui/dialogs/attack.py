@@ -11,16 +11,18 @@ from ogre.rules.game import aim_kill_probability, ogre_weapon_reaches
 from ogre.rules.state import Aiming, GameState
 from ogre.rules.units import WEAPON_STATS, WEAPONS, Counts, Weapon, counts
 from ogre.ui.toolkit import ink, theme
-from ogre.ui.toolkit.widgets import Dialog
+from ogre.ui.toolkit.choices import picked
+from ogre.ui.toolkit.widgets import OK_CANCEL, Answer, Dialog
 
 ROW_H = 34
 
 
-class _RowDialog(Dialog):
+class _RowDialog(Dialog[Answer]):
     """A dialog whose body is a list of selectable rows, with the kill probability below."""
 
-    def __init__(self, title: str, message: str, rows: int, on_close) -> None:
-        super().__init__(title, message, ("OK", "Cancel"), on_close, width=440,
+    def __init__(self, title: str, message: str, rows: int,
+                 on_close: Callable[[Answer], object]) -> None:
+        super().__init__(title, message, OK_CANCEL, on_close, width=440,
                          body_height=rows * ROW_H + 34)
         self.selected = 0
 
@@ -39,17 +41,18 @@ class _RowDialog(Dialog):
 
 
 class WeaponDialog(_RowDialog):
-    """C5: the Ogre's weapons that can reach the target, each with up/down counts."""
+    """C5: the Ogre's weapons that can reach the target, each with up/down counts.
+    on_close(counts): how many of each weapon fire, or None when cancelled."""
 
     def __init__(self, state: GameState, target_id: int,
-                 on_close: Callable[[str, Counts], object]) -> None:
+                 on_close: Callable[[Counts | None], object]) -> None:
         self.state = state
         self.target = state.known(target_id)         # the battle picked it from the map
         current = state.aim.weapons if state.aim and state.aim.target == target_id else (0, 0, 0, 0)
         self.counts = list(current)
         self.limits = [self._limit(w) for w in WEAPONS]
         super().__init__("Ogre Attack", f"Target: {self.target.name}", len(WEAPONS),
-                         lambda label: on_close(label, counts(self.counts)))
+                         lambda a: on_close(picked(a, counts(self.counts))))
         self.selected = next((i for i, n in enumerate(self.limits) if n), 0)
 
     def shown_weapon(self) -> Weapon:
@@ -64,8 +67,8 @@ class WeaponDialog(_RowDialog):
             return 0
         return o.available(w)
 
-    def _enabled_for(self, label: str):
-        return (lambda: any(self.counts)) if label == "OK" else (lambda: True)
+    def _enabled_for(self, value: Answer):
+        return (lambda: any(self.counts)) if value is Answer.OK else (lambda: True)
 
     def arrows(self, i: int) -> tuple[pygame.Rect, pygame.Rect]:
         r = self.row_rect(i)
@@ -140,14 +143,15 @@ PARTS = (*WEAPONS, Weapon.TREADS)
 
 
 class PartDialog(_RowDialog):
-    """C6: the part of the Ogre a defender aims at; destroyed parts are dimmed."""
+    """C6: the part of the Ogre a defender aims at; destroyed parts are dimmed.
+    on_close(part), or None when cancelled."""
 
     def __init__(self, state: GameState, attacker_id: int,
-                 on_close: Callable[[str, Weapon], object]) -> None:
+                 on_close: Callable[[Weapon | None], object]) -> None:
         self.state = state
         self.attacker = state.known(attacker_id)     # the battle picked it from the map
         super().__init__("Defense Attack", f"{self.attacker.name} aims at:", len(PARTS),
-                         lambda label: on_close(label, PARTS[self.selected]))
+                         lambda a: on_close(picked(a, PARTS[self.selected])))
         self.selected = next((i for i, w in enumerate(PARTS) if self._live(w)), 0)
 
     def shown_weapon(self) -> Weapon:

@@ -11,7 +11,7 @@ from typing import Any
 import pygame
 
 from ogre.rules.state import OGRE_PHASES, GameState
-from ogre.ui.toolkit.widgets import Dialog
+from ogre.ui.toolkit.widgets import OK_ONLY, Answer, Dialog
 
 TITLE = "Hand Over"
 WHO = {"ogre": "Ogre player", "defense": "Defense player"}
@@ -21,19 +21,19 @@ def side_to_play(state: GameState) -> str:
     return "ogre" if state.phase in OGRE_PHASES else "defense"
 
 
-class HandOverNotice(Dialog):
+class HandOverNotice(Dialog[Answer]):
     """Whose turn it is; any click or key (Esc and Enter too) dismisses it, and does nothing
     else."""
 
     def __init__(self, side: str) -> None:
         super().__init__(TITLE, f"Hand over to the {WHO[side]}.\n"
-                         "Click or press a key to play.", ("OK",), width=380)
+                         "Click or press a key to play.", OK_ONLY, width=380)
         self.side = side
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN or (event.type == pygame.MOUSEBUTTONUP
                                             and event.button == 1):
-            self.close("OK")
+            self.close(Answer.OK)
         return True
 
 

@@ -8,8 +8,9 @@ import pygame
 
 from ogre.storage.preferences import Preferences
 from ogre.ui.toolkit import ink, theme
+from ogre.ui.toolkit.choices import picked
 from ogre.ui.toolkit.keymap import ROWS
-from ogre.ui.toolkit.widgets import Dialog
+from ogre.ui.toolkit.widgets import OK_CANCEL, OK_ONLY, Answer, Dialog
 
 ABOUT = (
     "OGRE, rebuilt: a recreation of the 1986 computer game, made from scratch in Python.\n"
@@ -30,7 +31,7 @@ REMINDERS_NOTE = ("Reminders: the game asks before a phase ends with pieces that
 NOTE_SIZE = 17
 
 
-class PreferencesDialog(Dialog):
+class PreferencesDialog(Dialog[Answer]):
     """Six options, each clicked through its values; speed and the computer's skills dimmed in
     two-player games. The Ogre and the defence each have their own skill (issue 30)."""
 
@@ -44,14 +45,15 @@ class PreferencesDialog(Dialog):
     )
 
     def __init__(self, prefs: Preferences, one_player: bool,
-                 on_close: Callable[[str, Preferences], object]) -> None:
+                 on_close: Callable[[Preferences | None], object]) -> None:
         self.values = prefs.model_dump()
         self.base = prefs
         self.one_player = one_player
         width = 420
         self.note_h = theme.paragraphs_height([theme.Para(REMINDERS_NOTE, NOTE_SIZE)], width - 40)
-        super().__init__("Preferences", "Click an option to change it.", ("OK", "Cancel"),
-                         lambda b: on_close(b, self.base.model_copy(update=self._updates())),
+        super().__init__("Preferences", "Click an option to change it.", OK_CANCEL,
+                         lambda a: on_close(picked(a, self.base.model_copy(
+                             update=self._updates()))),
                          width=width, body_height=len(self.OPTIONS) * ROW_H + self.note_h + 6)
 
     def _updates(self) -> dict:
@@ -99,7 +101,7 @@ class PreferencesDialog(Dialog):
                           theme.ACCENT if off else theme.TEXT_DIM, smallest=NOTE_SIZE)
 
 
-class KeysDialog(Dialog):
+class KeysDialog(Dialog[Answer]):
     """S4: every key, each row at the list's one size; a row that does not fit its width wraps
     onto a second line rather than shrinking (Issue 30 (20))."""
 
@@ -114,7 +116,7 @@ class KeysDialog(Dialog):
                                                         self.KEY_W - 8),
                                 theme.paragraphs_height([theme.Para(w, self.SIZE)], words_w))
                             + self.GAP for k, w in KEYS]
-        super().__init__("Keyboard", "", ("OK",), width=self.WIDTH,
+        super().__init__("Keyboard", "", OK_ONLY, width=self.WIDTH,
                          body_height=sum(self.row_heights) + 4)
 
     def rows(self) -> list[tuple[pygame.Rect, pygame.Rect]]:

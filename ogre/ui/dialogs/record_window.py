@@ -15,6 +15,7 @@ from ogre.rules.victory import VICTORY_LEVELS
 from ogre.storage.record import Entry, Total, totals
 from ogre.ui.dialogs.report_window import WIDTH, WideDialog
 from ogre.ui.toolkit import ink, theme
+from ogre.ui.toolkit.widgets import OK_ONLY, Answer
 
 ROW = 24
 HEAD = 40                # a header's two lines
@@ -33,7 +34,7 @@ BATTLE_COLUMNS = (("Finished", 142), ("Ogre", 78), ("Field", 186), ("Ogre played
 EMPTY = "No battle has been finished yet: each one that ends is added here."
 
 
-class RecordWindow(WideDialog):
+class RecordWindow(WideDialog[Answer]):
     def __init__(self, entries: list[Entry], notice: str | None = None) -> None:
         self.totals = totals(entries)
         self.last = list(reversed(entries[-LAST_BATTLES:]))
@@ -42,7 +43,7 @@ class RecordWindow(WideDialog):
         body = TITLE + HEAD + rows * ROW + 16 + TITLE + ROW + len(self.last) * ROW
         if not entries:
             body = TITLE + ROW
-        super().__init__("Record of Battles", notice or "", ("OK",), width=WIDTH,
+        super().__init__("Record of Battles", notice or "", OK_ONLY, width=WIDTH,
                          body_height=body)
 
     def draw_body(self, surface: ink.Target) -> None:

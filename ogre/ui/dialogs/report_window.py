@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 from collections.abc import Callable
 from datetime import datetime
+from enum import Enum
 from pathlib import Path
 
 import pygame
@@ -22,17 +23,25 @@ from ogre.ui.drawing.chart import draw_chart
 from ogre.ui.drawing.status import counted
 from ogre.ui.toolkit import ink, theme
 from ogre.ui.toolkit.theme import Para
-from ogre.ui.toolkit.widgets import Dialog, shade
+from ogre.ui.toolkit.widgets import Dialog, V, shade
 
 WIDTH, HEIGHT = 1000, 680      # the whole canvas but a margin, at its least (1024 x 720)
 CHART_W = 604
-SAVE = "Save PNG"
+
+
+class Shown(Enum):
+    """The report's buttons: OK closes it, Save PNG saves the picture and leaves it open."""
+    OK = "ok"
+    SAVE_PNG = "save png"
+
+
+BUTTONS = (("OK", Shown.OK), ("Save PNG", Shown.SAVE_PNG))
 _PLURALS = {"Heavy Tank": "Heavy Tanks", "Missile Tank": "Missile Tanks", "GEV": "GEVs",
             "Howitzer": "Howitzers", "Infantry squads": "infantry squads"}
 _ONE = {"Infantry squads": "infantry squad"}
 
 
-class WideDialog(Dialog):
+class WideDialog(Dialog[V]):
     """A dialog nearly as wide as the canvas: centred on all of it under the menu bar, not on
     the map beside the sidebar as the small ones are."""
 
@@ -51,7 +60,7 @@ class WideDialog(Dialog):
                 b.rect.move_ip(dx, dy)
 
 
-class ReportWindow(WideDialog):
+class ReportWindow(WideDialog[Shown]):
     """The report of one battle. `folder` is where Save PNG writes (the logs' folder)."""
 
     def __init__(self, report: Report, title: str, folder: Path | Callable[[], Path],
@@ -61,7 +70,7 @@ class ReportWindow(WideDialog):
         self.name = name
         self.status = ""
         self.saved: Path | None = None
-        super().__init__(title, "", ("OK", SAVE), width=WIDTH, body_height=HEIGHT - 126)
+        super().__init__(title, "", BUTTONS, width=WIDTH, body_height=HEIGHT - 126)
         self.page = self.render_page()     # drawn again at the window's scale when shown
 
     def chart_box(self) -> pygame.Rect:
@@ -99,15 +108,15 @@ class ReportWindow(WideDialog):
             b.draw(surface)
 
     # -- the buttons: OK closes (Esc too), Save PNG saves and stays open
-    def close(self, label: str) -> None:
-        if label == SAVE:
+    def close(self, value: Shown) -> None:
+        if value is Shown.SAVE_PNG:
             self.save_png()
             return
-        super().close(label)
+        super().close(value)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.close("OK")
+            self.close(Shown.OK)
             return True
         return super().handle_event(event)
 

@@ -5,6 +5,7 @@ new Ogre, Load a Field) would lose it, in the manual's words."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from enum import Enum
 
 from ogre.rules.state import GameState
 from ogre.ui.toolkit.widgets import Dialog
@@ -12,7 +13,18 @@ from ogre.ui.toolkit.widgets import Dialog
 # G6: "If a battle is in progress when another game is loaded, the current game will be lost
 # unless it is saved first."
 LOST = "The current game will be lost unless it is saved first."
-BUTTONS = ("Save", "Don't Save", "Cancel")
+
+
+class SaveFirst(Enum):
+    """What the question's buttons give (the Field Editor's own question about its edits
+    too, G5)."""
+    SAVE = "save"
+    DONT_SAVE = "don't save"
+    CANCEL = "cancel"
+
+
+SAVE_FIRST = (("Save", SaveFirst.SAVE), ("Don't Save", SaveFirst.DONT_SAVE),
+           ("Cancel", SaveFirst.CANCEL))
 
 
 class Unsaved:
@@ -47,16 +59,16 @@ class Unsaved:
             go_on()
             return
 
-        def answered(button: str) -> None:
-            if button == "Save":
+        def answered(answer: SaveFirst) -> None:
+            if answer is SaveFirst.SAVE:
                 self.save(go_on)
-            elif button == "Don't Save":
+            elif answer is SaveFirst.DONT_SAVE:
                 a.battle.match.give_up()         # let go: asked once, and its Ogre not kept
                 go_on()
             elif on_cancel is not None:
                 on_cancel()
-        a.dialog = Question(title, LOST, BUTTONS, answered)
+        a.dialog = Question(title, LOST, SAVE_FIRST, answered)
 
 
-class Question(Dialog):
+class Question(Dialog[SaveFirst]):
     """The Save / Don't Save / Cancel question (Enter: Save, Esc: Cancel)."""

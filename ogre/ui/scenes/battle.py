@@ -36,6 +36,7 @@ from ogre.rules.movement import range_umbrella
 from ogre.rules.state import FIRE_PHASES, MOVE_PHASES, OGRE_ID, GameState, Phase
 from ogre.rules.units import STATS, WEAPON_STATS, WEAPONS, Kind, Weapon
 from ogre.ui.dialogs.attack import PartDialog, WeaponDialog
+from ogre.ui.dialogs.battle_over import BattleOver
 from ogre.ui.drawing import status
 from ogre.ui.drawing.framing import hexes_that_matter
 from ogre.ui.drawing.mapview import MapView, map_rect
@@ -44,20 +45,9 @@ from ogre.ui.scenes import aims, battle_draw, sidebar
 from ogre.ui.scenes.banner import turning_points
 from ogre.ui.scenes.story import Story, story_event
 from ogre.ui.toolkit import ink, keymap, theme
-from ogre.ui.toolkit.widgets import Button, Dialog, route_to_dialog
+from ogre.ui.toolkit.widgets import OK_CANCEL, OK_ONLY, Button, Dialog, route_to_dialog, when_ok
 
 OFF_MAP = MESSAGES["off_map"]
-
-
-class BattleOver(Dialog):
-    """The battle's end and its result (known by its type, issue 29); the aftermath adds its
-    buttons (the report, a new battle)."""
-
-    TITLE = "The Battle Is Over"
-
-    def __init__(self, message: str, buttons: tuple[str, ...] = ("OK",),
-                 on_close: Callable[[str], object] | None = None) -> None:
-        super().__init__(self.TITLE, message, buttons, on_close)
 
 
 class Battle:
@@ -96,7 +86,7 @@ class Battle:
             self.story.retell(self.match.start, self.match.log, self.match.told)
         if state.phase is Phase.OGRE_ENTRY and self.match.seats["ogre"].who == "here":
             self.open(Dialog("Ogre Entry", "The Ogre enters on the bottom row of the map. Click "
-                             "OK, then click the hex where it comes on.", ("OK",)))
+                             "OK, then click the hex where it comes on.", OK_ONLY))
 
     # The match's parts, as the screen and its callers name them
     @property
@@ -228,8 +218,8 @@ class Battle:
             self.refuse(err.message)
             return
         if self.reminders() and self._unused_pieces():
-            self.open(Dialog("Reminder", status.reminder_words(self.state), ("OK", "Cancel"),
-                             lambda b: b == "OK" and self.act(Done())))
+            self.open(Dialog("Reminder", status.reminder_words(self.state), OK_CANCEL,
+                             when_ok(lambda: self.act(Done()))))
             return
         self.act(Done())
 
@@ -265,8 +255,8 @@ class Battle:
         # click off the map means nothing else
         asks = self.reminders() or verdict.kind not in ("ram", "overrun", "ram_ogre")
         if verdict.confirm and not confirmed and asks:
-            self.open(Dialog(*status.confirm_words(self.state, verdict), ("OK", "Cancel"),
-                             lambda b: b == "OK" and self.act(action, confirmed=True)))
+            self.open(Dialog(*status.confirm_words(self.state, verdict), OK_CANCEL,
+                             when_ok(lambda: self.act(action, confirmed=True))))
             return False
         before = self.state
         events = self.match.act(action, self.play_rules)
@@ -528,7 +518,7 @@ class Battle:
         if s.aim is not None and s.aim.target != target:
             self.refuse(MESSAGES["one_target"])
             return
-        dialog = WeaponDialog(s, target, lambda b, counts: b == "OK" and self.act(
+        dialog = WeaponDialog(s, target, lambda counts: counts is not None and self.act(
             OgreAim(target, counts)))
         if not any(dialog.limits):
             self.refuse(MESSAGES["out_of_range"])
@@ -557,7 +547,7 @@ class Battle:
         except RuleError as err:
             self.refuse(err.message)
             return
-        self.open(PartDialog(s, pid, lambda b, part: b == "OK" and self._aim(pid, part)))
+        self.open(PartDialog(s, pid, lambda part: part is not None and self._aim(pid, part)))
 
     def _aim(self, pid: int, part: Weapon) -> bool:
         """One squad per drag, as the manual has it; Shift+drag: every squad that can still

@@ -39,7 +39,7 @@ from ogre.ui.drawing.mapview import MapView, map_rect, shared_edge
 from ogre.ui.scenes import editor_sidebar as bar
 from ogre.ui.scenes.field_edits import defenders_only, with_piece, without_piece
 from ogre.ui.toolkit import ink, theme
-from ogre.ui.toolkit.widgets import Dialog, route_to_dialog, when_ok
+from ogre.ui.toolkit.widgets import OK_CANCEL, OK_ONLY, Dialog, route_to_dialog, when_ok
 
 CP_PRESENT = MESSAGES["cp_present"]
 OGRE_IN_WAY = "THE OGRE IS IN THE WAY"     # ours: the manual has no message for this
@@ -126,13 +126,13 @@ class Editor:
         """E5: all rubble, craters and pieces, once confirmed: a new field, with no name yet
         (Save a Field must not offer the old one's)."""
         self.dialog = Dialog("Clear Field", "Remove all rubble, craters and pieces from the field?",
-                             ("OK", "Cancel"),
+                             OK_CANCEL,
                              when_ok(lambda: self._change(Field(EMPTY_BOARD, ()))))
 
     def ask_clear_pieces(self) -> None:
         """E5: the pieces only; rubble and craters stay."""
         self.dialog = Dialog("Clear Pieces", "Remove all pieces from the field? Rubble and craters "
-                             "stay.", ("OK", "Cancel"),
+                             "stay.", OK_CANCEL,
                              when_ok(lambda: self._change(replace(self.field, placements=()))))
 
     def start_checks(self, mark: int, on_play: Callable[[], None]) -> None:
@@ -142,7 +142,7 @@ class Editor:
         fatal = [f for f in findings if f.fatal]
         if fatal:
             self.play("beep")
-            self.dialog = Dialog("Play a Game", fatal[0].message, ("OK",))
+            self.dialog = Dialog("Play a Game", fatal[0].message, OK_ONLY)
             return
         self._ask(mark, [f for f in findings if not f.fatal], on_play)
 
@@ -154,7 +154,7 @@ class Editor:
         first, rest = findings[0], findings[1:]
         words = first.message.replace(f"{NOT_OFFICIAL} ", f"{NOT_OFFICIAL}\n")
         words = words.replace(f" {ANYWAY}", f"{self._detail(first.code, mark)}\n{ANYWAY}")
-        self.dialog = Dialog("Play a Game", words, ("OK", "Cancel"),
+        self.dialog = Dialog("Play a Game", words, OK_CANCEL,
                              when_ok(lambda: self._ask(mark, rest, on_play)))
 
     def _detail(self, code: str, mark: int) -> str:

@@ -3,33 +3,42 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypeVar
 
 import pygame
 
 from ogre.ui.toolkit import ink, theme
-from ogre.ui.toolkit.widgets import Dialog
+from ogre.ui.toolkit.widgets import OK_CANCEL, Answer, Dialog
 
 ROW_H = 30
 ROW_SMALL = 16          # the size of a row's words too long for one line
 LIST_W = 560
 
+C = TypeVar("C")
 
-class ListDialog(Dialog):
-    """Pick one row (e.g. a save slot); unusable rows are dimmed. on_close(button, index).
-    A row too long for one line (a field's description, an unreadable slot's reason) is
-    as tall as its words need."""
+
+def picked(answer: Answer, choice: C) -> C | None:
+    """What a picking dialog gives its on_close: the choice on OK, None on Cancel."""
+    return choice if answer is Answer.OK else None
+
+
+class ListDialog(Dialog[Answer]):
+    """Pick one row (e.g. a save slot); unusable rows are dimmed. on_close(index), or
+    on_close(None) when cancelled. A row too long for one line (a field's description, an
+    unreadable slot's reason) is as tall as its words need."""
 
     def __init__(self, title: str, message: str, rows: list[tuple[str, bool]],
-                 on_close: Callable[[str, int], object], ok: str = "OK") -> None:
+                 on_close: Callable[[int | None], object]) -> None:
         self.rows = rows
         self.selected = next((i for i, (_, on) in enumerate(rows) if on), -1)
         self.heights = _row_heights([words for words, _ in rows], LIST_W - 44, message)
-        super().__init__(title, message, (ok, "Cancel"),
-                         lambda b: on_close(b, self.selected), width=LIST_W,
+        super().__init__(title, message, OK_CANCEL,
+                         lambda a: on_close(picked(a, self.selected) if self.selected >= 0
+                                            else None), width=LIST_W,
                          body_height=sum(self.heights))
 
-    def _enabled_for(self, label: str):
-        return (lambda: self.selected >= 0) if label != "Cancel" else (lambda: True)
+    def _enabled_for(self, value: Answer):
+        return (lambda: self.selected >= 0) if value is Answer.OK else (lambda: True)
 
     def row_rect(self, i: int) -> pygame.Rect:
         return pygame.Rect(self.rect.left + 16, self.body_top + sum(self.heights[:i]),
@@ -86,22 +95,24 @@ def _row_heights(rows: list[str], width: int, message: str) -> list[int]:
     return heights if sum(heights) <= room else [ROW_H] * len(rows)
 
 
-class OptionsDialog(Dialog):
-    """Groups of mutually exclusive options (radio buttons). on_close(button, choices).
+class OptionsDialog(Dialog[Answer]):
+    """Groups of mutually exclusive options (radio buttons). on_close(choices): the option
+    chosen in each group, or None when cancelled.
     The last `inline` groups (a level: Low, Med, Hi) lay their options along one row beside
     their name."""
 
     def __init__(self, title: str, message: str,
                  groups: list[tuple[str, list[tuple[str, bool]]]],
-                 on_close: Callable[[str, list[int]], object],
+                 on_close: Callable[[list[int] | None], object],
                  chosen: list[int] | None = None, inline: int = 0) -> None:
         self.groups = groups
         self.inline = inline
         self.chosen = chosen or [next(i for i, (_, on) in enumerate(opts) if on)
                                  for _, opts in groups]
         rows = sum(1 if self._inline(g) else 1 + len(opts) for g, (_, opts) in enumerate(groups))
-        super().__init__(title, message, ("OK", "Cancel"), lambda b: on_close(b, list(self.chosen)),
-                         width=540, body_height=rows * ROW_H)
+        super().__init__(title, message, OK_CANCEL,
+                         lambda a: on_close(picked(a, list(self.chosen))), width=540,
+                         body_height=rows * ROW_H)
 
     def _inline(self, g: int) -> bool:
         return g >= len(self.groups) - self.inline
@@ -152,20 +163,21 @@ class OptionsDialog(Dialog):
                               theme.TEXT if on else theme.TEXT_DIM, smallest=15, middle=True)
 
 
-class NameDialog(Dialog):
-    """Type a short name (a saved field's). on_close(button, name)."""
+class NameDialog(Dialog[Answer]):
+    """Type a short name (a saved field's). on_close(name), stripped, or None when
+    cancelled."""
 
     LIMIT = 32
 
     def __init__(self, title: str, message: str, initial: str,
-                 on_close: Callable[[str, str], object], optional: bool = False) -> None:
+                 on_close: Callable[[str | None], object], optional: bool = False) -> None:
         self.name = initial[: self.LIMIT]
         self.optional = optional            # OK with nothing typed (a name one may leave out)
-        super().__init__(title, message, ("OK", "Cancel"), lambda b: on_close(b, self.name.strip()),
-                         body_height=40)
+        super().__init__(title, message, OK_CANCEL,
+                         lambda a: on_close(picked(a, self.name.strip())), body_height=40)
 
-    def _enabled_for(self, label: str):
-        if label != "OK" or self.optional:
+    def _enabled_for(self, value: Answer):
+        if value is not Answer.OK or self.optional:
             return lambda: True
         return lambda: bool(self.name.strip())
 

@@ -10,7 +10,7 @@ its place rather than waiting beneath it.
 True
 >>> stack.close(b); stack.top is a
 True
->>> a.result = "OK"; stack.open(b); stack.items == [b]
+>>> a.result = object(); stack.open(b); stack.items == [b]
 True
 """
 

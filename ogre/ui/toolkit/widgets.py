@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from enum import Enum
 from functools import partial
+from typing import Generic, TypeVar
 
 import pygame
 
@@ -47,30 +49,49 @@ class Button:
                        theme.TEXT_DIM)
 
 
-def when_ok(then: Callable[[], object]) -> Callable[[str], None]:
+class Answer(Enum):
+    """What the plain dialogs' buttons give (issue 29: a dialog's result is a value, never the
+    words on its button)."""
+    OK = "ok"
+    CANCEL = "cancel"
+
+
+# (label, value): the words the player reads, and what the button gives
+OK_ONLY: tuple[tuple[str, Answer], ...] = (("OK", Answer.OK),)
+OK_CANCEL: tuple[tuple[str, Answer], ...] = (("OK", Answer.OK), ("Cancel", Answer.CANCEL))
+
+V = TypeVar("V")
+
+
+def when_ok(then: Callable[[], object]) -> Callable[[Answer], None]:
     """A dialog's on_close that does `then` when the player pressed OK."""
-    def on_close(button: str) -> None:
-        if button == "OK":
+    def on_close(answer: Answer) -> None:
+        if answer is Answer.OK:
             then()
     return on_close
 
 
-class Dialog:
+class Dialog(Generic[V]):
     """A modal box: a title, wrapped text, optional body widgets, and buttons along the bottom.
 
-    `result` is the label of the button that closed it; `on_close(label)` is called once.
-    Enter presses the first button, Esc the last (Cancel) one.
+    `buttons` are (label, value) pairs: the label is what the player reads, the value (an
+    Enum member: `Answer`, or the dialog's own) is what pressing it gives. `result` is the
+    value of the button that closed it; `on_close(value)` is called once. Enter presses the
+    first button, Esc the last (Cancel) one. A dialog that picks something (a row, options,
+    a name, weapons) gives the thing picked to its own on_close, None when cancelled.
     """
 
     WIDTH = 460
 
-    def __init__(self, title: str, message: str, buttons: tuple[str, ...] = ("OK",),
-                 on_close: Callable[[str], object] | None = None, width: int = WIDTH,
+    def __init__(self, title: str, message: str,
+                 buttons: Sequence[tuple[str, V]] = OK_ONLY,     # type: ignore[assignment]
+                 on_close: Callable[[V], object] | None = None, width: int = WIDTH,
                  body_height: int = 0) -> None:
         self.title = title
         self.message = message
         self.on_close = on_close
-        self.result: str | None = None
+        self.result: V | None = None
+        self.answers = [value for _, value in buttons]     # what self.buttons give, in order
         self.lines = _message_lines(message, width - 40, body_height)
         height = 70 + 22 * len(self.lines) + body_height + 56
         self.rect = pygame.Rect(0, 0, width, height)
@@ -80,10 +101,10 @@ class Dialog:
         total = len(buttons) * bw + (len(buttons) - 1) * gap
         x = self.rect.centerx - total // 2
         self.buttons = []
-        for label in buttons:
+        for label, value in buttons:
             r = pygame.Rect(x, self.rect.bottom - 46, bw, 34)
-            self.buttons.append(Button(r, label, partial(self.close, label),
-                                       self._enabled_for(label)))
+            self.buttons.append(Button(r, label, partial(self.close, value),
+                                       self._enabled_for(value)))
             x += bw + gap
 
     def centre_on(self, canvas_size: tuple[int, int]) -> None:
@@ -97,26 +118,25 @@ class Dialog:
             for b in self.buttons:
                 b.rect.move_ip(dx, dy)
 
-    def _enabled_for(self, label: str) -> Callable[[], bool]:
+    def _enabled_for(self, value: V) -> Callable[[], bool]:
         return lambda: True
 
-    def close(self, label: str) -> None:
+    def close(self, value: V) -> None:
         if self.result is None:
-            self.result = label
+            self.result = value
             if self.on_close:
-                self.on_close(label)
+                self.on_close(value)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Modal: every mouse event is the dialog's while it is open; keys it does not use are
         not."""
         if event.type == pygame.KEYDOWN:
             if keymap.command(event) == "ok":
-                first = self.buttons[0]
-                if first.enabled():
-                    self.close(first.label)
+                if self.buttons[0].enabled():
+                    self.close(self.answers[0])
                 return True
             if keymap.command(event) == "cancel":
-                self.close(self.buttons[-1].label)
+                self.close(self.answers[-1])
                 return True
             return False     # other keys may move the keyboard pointer
         for b in self.buttons:
