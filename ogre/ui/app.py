@@ -264,6 +264,7 @@ class App:
         """Every screen's map (however it was made: a replay, the editor) and every open
         dialog fitted to the current canvas."""
         size = self.canvas.get_size()
+        self.menubar.place(size[0])
         for screen in {id(s): s for s in (self.battle, self.editor, self.screen) if s}.values():
             resize = getattr(screen, "resize", None)
             area = getattr(screen, "map_area", map_rect)

@@ -1,5 +1,6 @@
-"""B4, X4 (issue 13, part 2): the window fits the player's desktop and a tall window uses its
-height - the canvas grows down, and the whole map shows by itself once it is readable.
+"""B4, X4 (issue 13, part 2; issue 30 (16)): the window fits the player's desktop, and the
+canvas takes the window's shape - a tall window shows more rows, a 1920 x 1080 screen the whole
+map with its numbers - one pixel a unit up to 1080 lines and more past them (canvas_fit).
 
 The whole map is "readable" from a hex radius of 26 (mapview.AUTO_WHOLE_SIZE): counters of
 37 px, whose figures are drawn as large as the half view's hex numbers.
@@ -15,7 +16,7 @@ from test_view_framing import fully_shown
 
 from ogre.rules.hexes import ALL_HEXES
 from ogre.rules.state import Phase
-from ogre.ui.app import App, canvas_size, default_window_size
+from ogre.ui.app import App, canvas_fit, default_window_size
 from ogre.ui.scenes.editor import Editor
 
 
@@ -56,7 +57,7 @@ def test_b4_a_new_player_gets_the_desktop_fitted_window(monkeypatch):
     monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1920, 1080)])
     app = App()                                       # no size given, none remembered
     assert app.window.get_size() == (1306, 918)
-    assert app.canvas.get_size() == (1024, 720)
+    assert app.canvas.get_size() == (1306, 918) and app.canvas.scale == 1   # all of it map
     assert isinstance(app.screen, Editor) and not app.screen.map.whole
     monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1080, 1920)])
     portrait = App(state=battle_state([P(CP, 1418)], Phase.DEFENSE_MOVE, 1020))
@@ -65,13 +66,19 @@ def test_b4_a_new_player_gets_the_desktop_fitted_window(monkeypatch):
 
 # ---------------------------------------------------------------- the canvas follows the window
 
-@pytest.mark.parametrize("window, canvas", [
-    ((1024, 720), (1024, 720)), ((1306, 918), (1024, 720)), ((1000, 1400), (1024, 1434)),
-    ((1600, 500), (1024, 720)), ((800, 900), (1024, 1152)), ((1, 1), (1024, 1024)),
-    ((500, 1000), (1024, 2048)), ((1, 700), (1024, 2048)),     # at most twice as tall as wide
+@pytest.mark.parametrize("window, canvas, scale", [
+    ((1024, 720), (1024, 720), 1.0), ((1306, 918), (1306, 918), 1.0),
+    ((1920, 1080), (1920, 1080), 1.0),          # one pixel a unit up to 1080 lines ...
+    ((3840, 2160), (1920, 1080), 2.0),          # ... and a 4K screen the same layout, twice
+    ((2560, 1440), (1920, 1080), 4 / 3),
+    ((1000, 1400), (1024, 1434), 1.0),          # never narrower than 1024: shown shrunk
+    ((800, 900), (1024, 1152), 1.0), ((1, 1), (1024, 1024), 1.0),
+    ((1600, 500), (2048, 720), 1.0),            # at most 2048 units wide ...
+    ((3840, 1080), (2048, 1080), 1.0),
+    ((500, 1000), (1024, 2048), 1.0), ((1, 700), (1024, 2048), 1.0),    # ... and tall
 ])
-def test_x4_the_canvas_is_1024_wide_and_as_tall_as_the_window_asks(window, canvas):
-    assert canvas_size(window) == canvas
+def test_x4_the_canvas_takes_the_windows_shape_at_least_1024_by_720(window, canvas, scale):
+    assert canvas_fit(window) == (canvas, pytest.approx(scale))
 
 
 def test_b4_a_tall_window_shows_the_whole_map_without_bars():
@@ -95,10 +102,10 @@ def test_b4_a_tall_window_shows_the_whole_map_without_bars():
     assert m.whole
 
 
-def test_b4_a_wide_window_keeps_bars_at_the_sides():
+def test_b4_a_very_wide_window_keeps_bars_at_the_sides():
     app = battle((1600, 500))
     _, ox, oy = app._fit()
-    assert app.canvas.get_size() == (1024, 720) and oy == 0 and ox > 250
+    assert app.canvas.get_size() == (2048, 720) and oy == 0 and ox > 50
     assert not app.battle.map.whole
     sliver = battle((400, 1000))                         # past twice as tall as wide: bars
     _, ox, oy = sliver._fit()
@@ -134,7 +141,7 @@ def test_x4_resizing_keeps_the_scroll_and_the_players_choice():
     assert not m.whole                                     # ... and keeps it
     key(app, pygame.K_TAB)                                 # now the whole map ...
     resize(app, (1280, 720))                               # ... in a short window too
-    assert app.canvas.get_size() == (1024, 720) and m.rect.bottom == 720
+    assert app.canvas.get_size() == (1280, 720) and m.rect.bottom == 720
     assert m.whole and all(fully_shown(m, h) for h in ALL_HEXES)
     key(app, pygame.K_TAB)
     assert not m.whole and m.top_row == 1
@@ -208,3 +215,33 @@ def test_x4_a_resized_window_opens_at_that_size_next_time(tmp_path):
     assert load_preferences(tmp_path)[0].window_size == (900, 700)
     again = App(prefs_folder=tmp_path)
     assert again.window.get_size() == (900, 700)
+
+
+# ---------------------------------------------------------------- issue 30 (16): a 1080-line screen
+
+def test_b4_a_1920_by_1080_screen_shows_the_whole_map_readable_with_its_numbers(monkeypatch):
+    from ogre.ui.drawing import art, figures, mapview
+    drawn: list[str] = []
+    real = figures.draw
+    monkeypatch.setattr(figures, "draw", lambda s, text, *a, **k: (drawn.append(text),
+                                                                  real(s, text, *a, **k))[1])
+    app = battle((1920, 1080))
+    m = app.battle.map
+    _, ox, oy = app._fit()
+    assert (ox, oy) == (0, 0) and app.canvas.get_size() == (1920, 1080)      # no bars
+    assert m.whole and all(fully_shown(m, h) for h in ALL_HEXES)             # by itself
+    assert m.layout.size >= mapview.AUTO_WHOLE_SIZE                           # readable:
+    assert art.figure_height(m.counter_size) >= art.COMPACT_FLOOR             # the figures
+    assert {f"{h:04d}" for h in ALL_HEXES} <= set(drawn)                       # and numbers
+    d = Driver(app)
+    d.drag_hex(1018, 1016)                                                     # it plays
+    assert app.battle.state.piece(2).hex == 1016
+
+
+def test_x4_the_menus_sit_at_the_right_of_a_wide_canvas():
+    app = battle((1920, 1080))
+    titles = [m.title_rect for m in app.menubar.menus]
+    assert titles[-1].right == 1920 - 8 and all(r.top == 0 for r in titles)
+    Driver(app).click_at(titles[0].center)
+    assert app.menubar.open is app.menubar.menus[0]
+    assert app.canvas.get_rect().contains(app.menubar.open.rect)

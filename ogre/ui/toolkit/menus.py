@@ -26,13 +26,14 @@ class Command:
 
 
 class Menu:
-    def __init__(self, title: str, commands: list[Command], title_rect: pygame.Rect) -> None:
+    def __init__(self, title: str, commands: list[Command], title_rect: pygame.Rect,
+                 bar_width: int) -> None:
         self.title = title
         self.commands = commands
         self.title_rect = title_rect
         width = 250
         self.rect = pygame.Rect(0, title_rect.bottom, width, ITEM_H * len(commands) + 8)
-        self.rect.right = min(title_rect.left + width, theme.LOGICAL_SIZE[0] - 2)
+        self.rect.right = min(title_rect.left + width, bar_width - 2)
 
     def item_at(self, pos) -> int:
         if not self.rect.collidepoint(pos):
@@ -42,17 +43,31 @@ class Menu:
 
 
 class MenuBar:
-    def __init__(self, menus: list[tuple[str, list[Command]]]) -> None:
+    def __init__(self, menus: list[tuple[str, list[Command]]],
+                 width: int = theme.LOGICAL_SIZE[0]) -> None:
         self.menus: list[Menu] = []
-        x = theme.LOGICAL_SIZE[0] - 8
-        for title, commands in reversed(menus):      # the titles sit at the upper right
-            w = theme.font(22, True).size(title)[0] + 24
-            x -= w
-            self.menus.insert(0, Menu(title, commands, pygame.Rect(x, 0, w, theme.MENU_H)))
         self.open: Menu | None = None
+        self.width = 0
+        self.place(width, menus)
         self.hot = -1
         self.pressed = False       # True while the button is held after opening (drag-to-choose)
         self.moved = False
+
+    def place(self, width: int, menus: list[tuple[str, list[Command]]] | None = None) -> None:
+        """Lay the titles out at the upper right of a canvas `width` wide (the window's)."""
+        if width == self.width and menus is None:
+            return
+        opened = self.menus.index(self.open) if self.open in self.menus else -1
+        menus = menus if menus is not None else [(m.title, m.commands) for m in self.menus]
+        self.width, self.menus = width, []
+        x = width - 8
+        for title, commands in reversed(menus):      # the titles sit at the upper right
+            w = theme.font(22, True).size(title)[0] + 24
+            x -= w
+            self.menus.insert(0, Menu(title, commands, pygame.Rect(x, 0, w, theme.MENU_H),
+                                      width))
+        if opened >= 0:
+            self.open = self.menus[opened]
 
     @property
     def active(self) -> bool:
@@ -135,9 +150,8 @@ class MenuBar:
         return True
 
     def draw(self, surface: ink.Target) -> None:
-        ink.rect(surface, theme.PANEL, (0, 0, theme.LOGICAL_SIZE[0], theme.MENU_H))
-        ink.line(surface, theme.PANEL_EDGE, (0, theme.MENU_H - 1),
-                         (theme.LOGICAL_SIZE[0], theme.MENU_H - 1))
+        ink.rect(surface, theme.PANEL, (0, 0, self.width, theme.MENU_H))
+        ink.line(surface, theme.PANEL_EDGE, (0, theme.MENU_H - 1), (self.width, theme.MENU_H - 1))
         for m in self.menus:
             if m is self.open:
                 ink.rect(surface, theme.ACCENT, m.title_rect)

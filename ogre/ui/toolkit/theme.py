@@ -77,7 +77,8 @@ def text_at(surface: Target, words: str, size: int = 20, colour=TEXT, bold: bool
     img = rendered(words, max(1, round(size * scale)), tuple(colour), bold)
     if img.get_width() > box.width + 1:
         img = pygame.transform.smoothscale(img, (box.width, img.get_height()))
-    surface.surface.blit(img, img.get_rect(center=box.center))
+    # held by the same anchor as asked, so lines set flush left stay flush at any scale
+    surface.surface.blit(img, img.get_rect(**{a: getattr(box, a) for a in where}))
     return rect
 
 
