@@ -5,7 +5,7 @@
                      "message_speed": "Low", "skill": "Low", "defense_skill": "Low",
                      "window_size": null,
                      "play_scenario": 3, "play_computer": "ogre", "tutorial_lesson": 0,
-                     "fullscreen": false}}
+                     "fullscreen": false, "interface_size": 100}}
 
 Loading never fails: a missing file gives the defaults quietly; a damaged,
 foreign or newer file gives the defaults and a one-line notice for the player;
@@ -60,6 +60,9 @@ class Preferences(BaseModel):
     play_computer: ComputerSide = "ogre"
     tutorial_lesson: Annotated[StrictInt, Spec(ge=0, le=99)] = 0    # Learn to Play's (X6)
     fullscreen: StrictBool = False      # F11 / Alt+Enter, kept for the next start (X13)
+    # X4: the interface this much larger than the screen's own size for it (ui/app.canvas_fit),
+    # in percent; a file from before it gets 100, still version 1
+    interface_size: Literal[100, 125, 150, 200] = 100
 
     def skill_for(self, side: str) -> Level:
         """The skill of the computer playing `side` ("ogre" or "defense").

@@ -240,7 +240,7 @@ class App:
     # -- the canvas: as tall as the window's shape asks, its screens and dialogs fitted to it --
     def _follow_window(self) -> None:
         """Rebuild the canvas when the window's shape asks for another height."""
-        size, scale = canvas_fit(self.window.get_size())
+        size, scale = self._canvas_fit()
         direct = self.canvas.surface is self.window
         if (size, scale) != (self.canvas.size, self.canvas.scale) or \
                 direct != self._fills_window(size, scale):
@@ -252,10 +252,13 @@ class App:
     def _new_canvas(self) -> ink.Canvas:
         """The canvas for the window as it is: drawn straight onto the window when it fills it
         exactly (the usual case: no copy of a whole screenful a frame), else on its own."""
-        size, scale = canvas_fit(self.window.get_size())
+        size, scale = self._canvas_fit()
         if self._fills_window(size, scale):
             return ink.Canvas(size, scale, self.window)
         return ink.Canvas(size, scale)
+
+    def _canvas_fit(self) -> tuple[tuple[int, int], float]:
+        return canvas_fit(self.window.get_size(), self.prefs.interface_size / 100)
 
     def _fills_window(self, size: tuple[int, int], scale: float) -> bool:
         return ink.Canvas.pixels_for(size, scale) == self.window.get_size()
@@ -530,18 +533,20 @@ ONE_TO_ONE_HEIGHT = 1080
 LARGEST_CANVAS = (2048, 2048)   # units: past these a sliver of a window gets bars
 
 
-def canvas_fit(window: tuple[int, int]) -> tuple[tuple[int, int], float]:
+def canvas_fit(window: tuple[int, int],
+               larger: float = 1.0) -> tuple[tuple[int, int], float]:
     """The canvas for a window: its size in units and the window pixels to a unit.
 
     The canvas takes the window's own shape, so a 1920 x 1080 screen shows the whole map
     with its numbers; the scale grows with the window's height past 1080 lines, so text and
-    counters keep their size on the screen. The canvas is never smaller than 1024 x 720
-    units: a smaller window shows it shrunk (drawn at one pixel a unit, then scaled down)."""
+    counters keep their size on the screen, and `larger` (the Interface Size preference)
+    makes it larger still. The canvas is never smaller than 1024 x 720 units: a smaller
+    window shows it shrunk (drawn at one pixel a unit, then scaled down)."""
     least_w, least_h = theme.LOGICAL_SIZE
     w, h = window
     if w <= 0 or h <= 0:
         return (least_w, least_h), 1.0
-    scale = min(max(1.0, h / ONE_TO_ONE_HEIGHT), w / least_w, h / least_h)
+    scale = min(max(1.0, h / ONE_TO_ONE_HEIGHT) * larger, w / least_w, h / least_h)
     size = (min(LARGEST_CANVAS[0], max(least_w, round(w / scale))),
             min(LARGEST_CANVAS[1], max(least_h, round(h / scale))))
     return size, max(1.0, scale)

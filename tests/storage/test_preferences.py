@@ -175,3 +175,17 @@ def test_g7_a_file_from_before_the_defence_had_its_own_skill_still_loads(tmp_pat
     assert (prefs.skill, prefs.defense_skill) == ("Hi", "Low")
     assert (prefs.skill_for("ogre"), prefs.skill_for("defense")) == ("Hi", "Low")
     assert prefs.with_skill("defense", "Med").defense_skill == "Med"
+
+
+@pytest.mark.parametrize("size", [1e9, "150", 0, True, 175, None])
+def test_x4_an_interface_size_not_offered_is_reset_and_the_rest_kept(tmp_path, size):
+    write(tmp_path, json.dumps({"format": "ogre-preferences", "version": 1, "preferences": {
+        "skill": "Hi", "interface_size": size}}))
+    prefs, notice = load_preferences(tmp_path)
+    assert prefs == Preferences(skill="Hi") and prefs.interface_size == 100
+    assert notice and "reset" in notice
+
+
+def test_x4_the_interface_size_is_kept(tmp_path):
+    save_preferences(tmp_path, Preferences(interface_size=150))
+    assert load_preferences(tmp_path) == (Preferences(interface_size=150), None)

@@ -82,3 +82,39 @@ def test_x4_boxes_that_touch_still_touch_at_any_scale(scale):
     canvas = ink.Canvas((300, 300), scale)
     left, right = pygame.Rect(10, 10, 33, 50), pygame.Rect(43, 10, 20, 50)
     assert canvas.box(left).right == canvas.box(right).left
+
+
+# ---------------------------------------------------------------- the Interface Size preference
+
+@pytest.mark.parametrize("window, larger, canvas, scale", [
+    ((1920, 1080), 1.5, (1280, 720), 1.5),
+    ((3840, 2160), 1.25, (1536, 864), 2.5),
+    ((1306, 918), 2.0, (1024, 720), 918 / 720),       # as large as the window allows
+])
+def test_x4_a_larger_interface_is_a_smaller_canvas_at_more_pixels(window, larger, canvas, scale):
+    from ogre.ui.app import canvas_fit
+    assert canvas_fit(window, larger) == (canvas, pytest.approx(scale))
+
+
+def test_x4_interface_size_is_chosen_in_preferences_and_kept(tmp_path):
+    from ogre.storage.preferences import load_preferences
+    from ogre.ui.dialogs.options import PreferencesDialog
+    app = App(prefs_folder=tmp_path, size=(1920, 1080),
+              state=battle_state([P(CP, 1418), P(HEAVY, 1018)], Phase.DEFENSE_MOVE, 1020))
+    app.step([])
+    assert app.canvas.scale == 1
+    app.commands.preferences()
+    dialog = app.dialog
+    assert isinstance(dialog, PreferencesDialog)
+    row = [name for name, _ in dialog.OPTIONS].index("interface_size")
+    d = Driver(app)
+    d.click_at(dialog.row_rect(row).center)                # 100% -> 125% -> 150%
+    d.click_at(dialog.row_rect(row).center)
+    d.answer("OK")
+    assert load_preferences(tmp_path)[0].interface_size == 150
+    app.dirty = True
+    app.step([])
+    assert app.canvas.get_size() == (1280, 720) and app.canvas.scale == 1.5
+    assert app.canvas.surface is app.window                 # drawn at the window's pixels
+    d.drag_hex(1018, 1016)                                  # and it plays at that size
+    assert app.battle.state.piece(2).hex == 1016

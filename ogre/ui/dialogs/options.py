@@ -22,6 +22,7 @@ ABOUT = (
 KEYS = [(row.label, row.help) for row in ROWS]     # S4: the keys list is the key map
 
 LEVELS = ("Low", "Med", "Hi")
+INTERFACE_SIZES = (100, 125, 150, 200)      # percent (X4)
 ROW_H = 32
 # G7, T3, M7, M8: what Reminders cover, said where they are turned off (Issue 30 (8)); the
 # 1986 game's Reminders cover the end of each phase and ramming and overrunning alike
@@ -42,7 +43,10 @@ class PreferencesDialog(Dialog[Answer]):
         ("message_speed", "Ogre Message Speed"),
         ("skill", "Ogre Skill Level"),
         ("defense_skill", "Defense Skill Level"),
+        ("interface_size", "Interface Size"),
     )
+    # the values an option steps through, where they are not Yes/No or the skill levels
+    STEPS: dict[str, tuple[object, ...]] = {"interface_size": INTERFACE_SIZES}
 
     def __init__(self, prefs: Preferences, one_player: bool,
                  on_close: Callable[[Preferences | None], object]) -> None:
@@ -76,7 +80,8 @@ class PreferencesDialog(Dialog[Answer]):
         if isinstance(v, bool):
             self.values[name] = not v
         else:
-            self.values[name] = LEVELS[(LEVELS.index(v) + 1) % len(LEVELS)]
+            steps = self.STEPS.get(name, LEVELS)
+            self.values[name] = steps[(steps.index(v) + 1) % len(steps)]
 
     def handle_body(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
@@ -90,7 +95,8 @@ class PreferencesDialog(Dialog[Answer]):
             on = self.live(name)
             ink.rect(surface, theme.BUTTON if on else theme.BUTTON_DIM, r, border_radius=4)
             v = self.values[name]
-            shown = ("Yes" if v else "No") if isinstance(v, bool) else v
+            shown = ("Yes" if v else "No") if isinstance(v, bool) else \
+                f"{v}%" if isinstance(v, int) else v
             colour = theme.TEXT if on else theme.TEXT_DIM
             theme.draw_in_box(surface, label, pygame.Rect(r.left + 10, r.top, r.width - 80,
                                                           r.height), 22, colour, middle=True)
