@@ -6,7 +6,8 @@
    --size to choose) with the dirty flag forced, ~200 frames
    of a mid-game position (the README screenshot's: turn 4, pieces in every state, an aim
    with its kill probability, results). Prints the median and the 95th percentile, also
-   with the Range umbrella up and with a dialog open. Target: median <= 5 ms.
+   with the Range umbrella up and with a dialog open. Target: median <= 5 ms; on a window
+   larger than 1920x1080 (`--size 3840x2160`), drawn at every pixel, each median <= 16 ms.
 2. Idle: the real loop (App.run()) in a child process for --idle seconds with no input;
    its CPU time (utime + stime from /proc/<pid>/stat, or the child's own process_time
    where there is no /proc) over the wall time, as a percentage of one core. In a real X
@@ -31,6 +32,13 @@ ROOT = Path(__file__).resolve().parents[1]
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 REDRAW_TARGET_MS = 5.0
+# A screen larger than 1920x1080 draws every one of its pixels since issue 31 (11): there the
+# target is a frame of a 60 Hz screen, with the Range umbrella and a dialog too.
+LARGE_REDRAW_TARGET_MS = 16.0
+
+
+def redraw_target(size: tuple[int, int]) -> float:
+    return REDRAW_TARGET_MS if size[0] * size[1] <= 1920 * 1080 else LARGE_REDRAW_TARGET_MS
 IDLE_TARGET_PERCENT = 3.0
 
 
@@ -66,7 +74,7 @@ def time_draws(app, frames: int) -> tuple[float, float]:
     return statistics.median(times), times[min(len(times) - 1, int(len(times) * 0.95))]
 
 
-def bench_redraw(frames: int, size: tuple[int, int] = DEFAULT_1080P) -> float:
+def bench_redraw(frames: int, size: tuple[int, int] = DEFAULT_1080P) -> bool:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
@@ -78,7 +86,7 @@ def bench_redraw(frames: int, size: tuple[int, int] = DEFAULT_1080P) -> float:
     median, p95 = time_draws(app, frames)
     print(f"redraw, {app.window.get_size()[0]}x{app.window.get_size()[1]}, "
           f"{pygame.display.get_driver()} driver, {frames} frames: "
-          f"median {median:.2f} ms, p95 {p95:.2f} ms (target <= {REDRAW_TARGET_MS:g} ms)")
+          f"median {median:.2f} ms, p95 {p95:.2f} ms (target <= {redraw_target(size):g} ms)")
     b = app.battle
     b.press_range()
     m2, q2 = time_draws(app, frames)
@@ -90,7 +98,8 @@ def bench_redraw(frames: int, size: tuple[int, int] = DEFAULT_1080P) -> float:
     print(f"  with a dialog open:       median {m3:.2f} ms, p95 {q3:.2f} ms")
     b.dialog = None
     pygame.quit()
-    return median
+    large = redraw_target(size) == LARGE_REDRAW_TARGET_MS
+    return max((median, m2, m3) if large else (median,)) <= redraw_target(size)
 
 
 CHILD = """
@@ -193,8 +202,7 @@ def main(argv: list[str] | None = None) -> int:
     idle = bench_idle(args.idle) if args.idle > 0 else 0.0
     if args.idle > 0 and args.proposed:
         bench_idle(args.idle, "sleep")
-    median = bench_redraw(args.frames, size)
-    ok = median <= REDRAW_TARGET_MS and idle < IDLE_TARGET_PERCENT
+    ok = bench_redraw(args.frames, size) and idle < IDLE_TARGET_PERCENT
     print("targets met" if ok else "TARGETS MISSED")
     return 0 if ok else 1
 
