@@ -33,6 +33,16 @@ def resize(app: App, size) -> None:
     app.step([pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])])
 
 
+def numbers_drawn(monkeypatch) -> list[str]:
+    """Every hex number (figures.draw's text) drawn from now on, in order."""
+    from ogre.ui.drawing import figures
+    drawn: list[str] = []
+    real = figures.draw
+    monkeypatch.setattr(figures, "draw", lambda s, text, *a, **k: (drawn.append(text),
+                                                                  real(s, text, *a, **k))[1])
+    return drawn
+
+
 def key(app: App, k: int, mod: int = 0) -> None:
     app.step([pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)])
 
@@ -191,11 +201,7 @@ def test_x4_the_keyboard_pointer_reaches_the_bottom_of_a_tall_canvas():
 
 
 def test_b1_the_tall_windows_whole_map_keeps_its_hex_numbers(monkeypatch):
-    from ogre.ui.drawing import figures
-    drawn: list[str] = []
-    real = figures.draw
-    monkeypatch.setattr(figures, "draw", lambda s, text, *a, **k: (drawn.append(text),
-                                                                  real(s, text, *a, **k))[1])
+    drawn = numbers_drawn(monkeypatch)
     app = battle((1000, 1400))
     assert app.battle.map.whole
     assert {f"{h:04d}" for h in ALL_HEXES} <= set(drawn)      # every hex numbered, readable
@@ -220,11 +226,8 @@ def test_x4_a_resized_window_opens_at_that_size_next_time(tmp_path):
 # ---------------------------------------------------------------- issue 30 (16): a 1080-line screen
 
 def test_b4_a_1920_by_1080_screen_shows_the_whole_map_readable_with_its_numbers(monkeypatch):
-    from ogre.ui.drawing import art, figures, mapview
-    drawn: list[str] = []
-    real = figures.draw
-    monkeypatch.setattr(figures, "draw", lambda s, text, *a, **k: (drawn.append(text),
-                                                                  real(s, text, *a, **k))[1])
+    from ogre.ui.drawing import art, mapview
+    drawn = numbers_drawn(monkeypatch)
     app = battle((1920, 1080))
     m = app.battle.map
     _, ox, oy = app._fit()
