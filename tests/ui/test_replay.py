@@ -14,6 +14,7 @@ from ogre.storage.errors import StorageError
 from ogre.storage.fields import load_predesigned
 from ogre.ui.app import App
 from ogre.ui.commands import battle_files
+from ogre.ui.toolkit import theme
 
 
 def played(seed: int = 4, n: int = 400):
@@ -139,3 +140,20 @@ def test_x3_the_replay_says_each_step_in_words_as_the_live_panel_does(tmp_path):
         app.dirty = True
         app.step([])
         pygame.image.save(app.window, os.path.join(os.environ["OGRE_UX_SHOTS"], "replay.png"))
+
+
+def test_x3_the_replay_dims_every_button_and_keeps_the_maps_top_row_clear(tmp_path):
+    """Nothing can be played in a replay, so no button looks pressable; its banner has a
+    stripe of its own above the map instead of covering the top row."""
+    start, actions, _ = played(n=20)
+    path = tmp_path / "battle.txt"
+    write_log(path, start, actions)
+    app = App(replay=path)
+    app.step([])
+    screen = app.screen
+    assert screen.battle.buttons and not any(b.enabled() for b in screen.battle.buttons)
+    banner = screen.banner_rect()
+    assert banner.top >= theme.MENU_H and banner.bottom <= screen.map.rect.top
+    d = Driver(app)
+    d.key(pygame.K_RIGHT)
+    assert screen.index == 1

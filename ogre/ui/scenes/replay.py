@@ -16,6 +16,12 @@ from ogre.ui.scenes.battle import Battle
 from ogre.ui.toolkit import ink, theme
 from ogre.ui.toolkit.widgets import Button
 
+BANNER_ROOM = 32        # the stripe above the map where the replay says where it is
+
+
+def _never() -> bool:
+    return False
+
 
 class ReplayScreen:
     KEYS_FORWARD = (pygame.K_RIGHT, pygame.K_SPACE, pygame.K_PERIOD)
@@ -77,6 +83,9 @@ class ReplayScreen:
         return [f"Replay: step {self.index} of {len(self.steps)}",
                 *self.step_lines(self.index)]
 
+    def map_area(self, canvas_size: tuple[int, int]) -> pygame.Rect:
+        return self.battle.map_area(canvas_size)
+
     def resize(self, canvas_size: tuple[int, int]) -> None:
         self.battle.resize(canvas_size)
 
@@ -100,9 +109,15 @@ class ReplayScreen:
             self.map.click_arrow(event.pos)
         return True
 
+    def banner_rect(self) -> pygame.Rect:
+        """Where the replay says where it is: a stripe of its own above the map."""
+        m = self.map.rect
+        return pygame.Rect(m.left + 40, m.top - BANNER_ROOM + 3, min(520, m.width - 80),
+                           BANNER_ROOM - 6)
+
     def draw(self, surface: ink.Target) -> None:
         self.battle.draw(surface)
-        banner = pygame.Rect(theme.SIDEBAR_W + 40, theme.MENU_H + 4, 520, 26)
+        banner = self.banner_rect()
         ink.rect(surface, theme.PANEL, banner, border_radius=6)
         theme.text(surface, f"Replay  {self.index}/{len(self.steps)}   "
                    "Left/Right: step   Shift+Home/End: start/end", banner.center, 19,
@@ -111,11 +126,15 @@ class ReplayScreen:
 
 class _ReplayBattle(Battle):
     """The battle screen as the replay shows it: its Tactical Display says the step shown,
-    where a live one would invite a move."""
+    where a live one would invite a move; its buttons are dim, as nothing can be played; the
+    map starts below the replay's banner."""
 
     def __init__(self, start: GameState, replay: ReplayScreen) -> None:
         super().__init__(start)
         self.replay = replay
+        self.top_inset = BANNER_ROOM
+        for button in self.buttons:
+            button.enabled = _never
 
     def tactical_lines(self) -> list[str]:
         return self.replay.tactical_lines()
