@@ -115,13 +115,21 @@ def start_plan(s: GameState, plan: list[Action], rng: int) -> GameState | None:
 
 
 def lookahead_move(player, s: GameState, planner: Callable[[dict], Planner],
-                   reply: Callable[[int], Chooser]) -> list[Action]:
+                   reply: Callable[[int], Chooser],
+                   extra: tuple[list[Action], ...] = ()) -> list[Action]:
     """The Hi defender's movement plan for this phase. `planner(style)` makes a Med-style
     defender with the style's options; `reply(sample)` the Ogre that answers each plan on that
     dice stream. Both come from the caller, so this module needs neither player module (no
-    import circle)."""
+    import circle). `extra` plans (the unit beam's) join the styles' ("join") or replace all
+    but the first ("only")."""
     k = player.skill
-    plans = draft_plans(s, planner, k.styles)
+    plans = draft_plans(s, planner, 1 if extra and k.beam_mode == "only" else k.styles)
+    seen = {tuple(str(a) for a in plan) for plan in plans}
+    for plan in extra:
+        key = tuple(str(a) for a in plan)
+        if key not in seen:
+            seen.add(key)
+            plans.append(plan)
     if len(plans) == 1:
         return plans[0]
     scores = [0.0] * len(plans)

@@ -30,6 +30,7 @@ from .analysis import (
     steps_to_fire,
 )
 from .base import DEFENSE_SIDE_PHASES, PhasePlayer
+from .defense_beam import beam_deployments
 from .defense_fire import plan_groups, shooters
 from .defense_lookahead import lookahead_move
 from .ogre_player import OgrePlayer
@@ -135,7 +136,10 @@ class DefensePlayer(PhasePlayer):
         if not o.on_map:
             return [Done()]
         if self.skill.lookahead and self.looks_ahead(s):
-            return lookahead_move(self, s, self._styled, self._reply)
+            extra = self.beam_plans(s)
+            if extra and self.skill.beam_mode == "fast":
+                return extra[0]
+            return lookahead_move(self, s, self._styled, self._reply, extra)
         crowded = s.crowded_hex()
         leaving = must_leave(s)
         movers = [p for p in s.pieces if self._can_move(s, p)]
@@ -170,6 +174,13 @@ class DefensePlayer(PhasePlayer):
             dest[p.id] = best_h
             taken.setdefault(best_h, []).append(p)
         return self._orders(s, dest)
+
+    def beam_plans(self, s: GameState) -> tuple[list[Action], ...]:
+        """The unit beam's best deployments as orders (none when `beam` is 0)."""
+        if not self.skill.beam:
+            return ()
+        return tuple(self._orders(s, dest)
+                     for dest in beam_deployments(self, s, self.ogre_ends(s)))
 
     @staticmethod
     def _can_move(s: GameState, p: Piece) -> bool:

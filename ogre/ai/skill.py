@@ -91,6 +91,14 @@ class DefenseSkill:
                               # any such hex is in reach
     fitted_leaf: bool = False # with lookahead: judge the end positions by the chance of winning
                               # fitted to battles (leaf.py), else by the race margin
+    beam: int = 0             # with lookahead: partial deployments the unit-by-unit beam keeps
+                              # (defense_beam.py; 0: no beam)
+    beam_keep: int = 3        # ... its best deployments offered to the look ahead
+    beam_mode: str = "join"   # "join": they join the style plans before the playouts judge;
+                              # "only": they alone (and the plain style) meet the playouts;
+                              # "fast": the beam's best is played, no playouts
+    beam_missiles: float = 0.5  # what each Ogre missile counts in the beam's model of its fire
+    beam_later: float = 0.3   # ... and each turn of fire after the next one (a share of it)
 
 
 OGRE_SKILLS = {
