@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Issue 32's cells on a many-core machine, in one go (about 6 minutes on 16 cores):
+#   Mark III and Mark V, the Hi Ogre against the new Hi defence and against today's Hi defence
+#   (the beam off: BASE) on the same seeds, then the reference Hi Ogre against the new Hi defence
+#   on Mark III (and against today's, when time is left), 200 games a cell, paired comparisons.
+#
+#   OUT=/some/folder JOBS=16 bash tools/device_arena.sh
+#
+# Run from the repository root with pydantic and platformdirs installed (no pygame needed).
+# ref:Hi needs the reference revision: git history, or a folder `python -m tools.reference
+# --export ref-export` wrote (where git is) left in the tree as ref-export/ or named in
+# OGRE_REFERENCE_DIR. Each cell's games go to $OUT/<cell>.json, the tables to $OUT/summary.txt.
+set -u
+OUT=${OUT:?name an output folder in OUT}
+JOBS=${JOBS:-16}
+GAMES=${GAMES:-200}
+SEED=${SEED:-61}
+PY=${PYTHON:-python3}
+NEW=${NEW:-}                                  # --opt-defense items of the new Hi defence
+BASE=${BASE:---opt-defense beam=0}            # today's Hi defence
+if [ -z "${OGRE_REFERENCE_DIR:-}" ] && [ -d ref-export ]; then
+  export OGRE_REFERENCE_DIR="$PWD/ref-export"
+fi
+mkdir -p "$OUT"
+start=$(date +%s)
+cell() {   # name, then the arena's arguments
+  local name=$1; shift
+  echo "== $name: $*" | tee -a "$OUT/summary.txt"
+  $PY -m tools.arena --games "$GAMES" --seed "$SEED" --jobs "$JOBS" "$@" \
+      --out "$OUT/$name.json" 2>>"$OUT/$name.err" | tee -a "$OUT/summary.txt"
+  echo "   ($(( $(date +%s) - start )) s so far)" | tee -a "$OUT/summary.txt"
+}
+pair() {
+  [ -f "$OUT/$1.json" ] && [ -f "$OUT/$2.json" ] &&
+    $PY -m tools.paired "$OUT/$1.json" "$OUT/$2.json" | tee -a "$OUT/summary.txt"
+}
+# shellcheck disable=SC2086  # NEW and BASE are lists of arguments
+cell m3_hi_new --mark 3 --ogre Hi --defense Hi $NEW
+# shellcheck disable=SC2086
+cell m3_hi_base --mark 3 --ogre Hi --defense Hi $BASE
+pair m3_hi_base m3_hi_new
+# shellcheck disable=SC2086
+cell m3_ref_new --mark 3 --ogre ref:Hi --defense Hi $NEW
+# shellcheck disable=SC2086
+cell m5_hi_new --mark 5 --ogre Hi --defense Hi $NEW
+# shellcheck disable=SC2086
+cell m5_hi_base --mark 5 --ogre Hi --defense Hi $BASE
+pair m5_hi_base m5_hi_new
+if [ $(( $(date +%s) - start )) -lt 420 ]; then
+  # shellcheck disable=SC2086
+  cell m3_ref_base --mark 3 --ogre ref:Hi --defense Hi $BASE
+  pair m3_ref_base m3_ref_new
+fi
+echo "done in $(( $(date +%s) - start )) s" | tee -a "$OUT/summary.txt"
