@@ -133,13 +133,15 @@ def lookahead_move(player, s: GameState, planner: Callable[[dict], Planner],
     if len(plans) == 1:
         return plans[0]
     scores = [0.0] * len(plans)
+    # the defence's later turns in the playouts: the plain style, or the beam's best (fast)
+    rollout = {"beam_mode": "fast"} if k.beam and k.beam_rollout else {}
     for sample in range(k.samples):
         for i, plan in enumerate(plans):
             cur = start_plan(s, plan, dice_stream(s.rng, sample))
             if cur is None:
                 scores[i] -= 1e6
                 continue
-            end = play_out(cur, planner({}), reply(sample), k.horizon)
+            end = play_out(cur, planner(rollout), reply(sample), k.horizon)
             scores[i] += (100.0 * win_chance(end) if k.fitted_leaf
                           else race_margin(end, k.utilisation))
     best = max(range(len(plans)), key=lambda i: (scores[i], -i))

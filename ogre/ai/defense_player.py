@@ -122,7 +122,8 @@ class DefensePlayer(PhasePlayer):
         """The Ogre that answers the look ahead's plans on dice stream `sample`: the levels in
         `reply` take the streams in turn, so the plan must hold against more than one Ogre."""
         level = self.skill.reply[sample % len(self.skill.reply)]
-        return OgrePlayer(level, self.seed, **REPLY_OGRE.get(level, {}))
+        bold = REPLY_OGRE.get(level, {}) if self.skill.bold_reply else {}
+        return OgrePlayer(level, self.seed, **bold)
 
     @staticmethod
     def looks_ahead(s: GameState) -> bool:
@@ -135,11 +136,14 @@ class DefensePlayer(PhasePlayer):
         o = s.ogre
         if not o.on_map:
             return [Done()]
-        if self.skill.lookahead and self.looks_ahead(s):
+        k = self.skill
+        fast = k.beam and k.beam_mode == "fast"
+        if (k.lookahead or fast) and self.looks_ahead(s):
             extra = self.beam_plans(s)
-            if extra and self.skill.beam_mode == "fast":
+            if extra and fast:
                 return extra[0]
-            return lookahead_move(self, s, self._styled, self._reply, extra)
+            if k.lookahead:
+                return lookahead_move(self, s, self._styled, self._reply, extra)
         crowded = s.crowded_hex()
         leaving = must_leave(s)
         movers = [p for p in s.pieces if self._can_move(s, p)]

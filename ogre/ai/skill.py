@@ -99,6 +99,10 @@ class DefenseSkill:
                               # "fast": the beam's best is played, no playouts
     beam_missiles: float = 0.5  # what each Ogre missile counts in the beam's model of its fire
     beam_later: float = 0.3   # ... and each turn of fire after the next one (a share of it)
+    beam_rollout: bool = False  # the playouts' defence turns play the beam's best (else the
+                                # plain style)
+    bold_reply: bool = True   # with lookahead: the Hi Ogre answering plans is the bold one of
+                              # REPLY_OGRE (else the Hi Ogre as it stands, cautious)
 
 
 OGRE_SKILLS = {
