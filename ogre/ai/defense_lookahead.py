@@ -116,12 +116,13 @@ def start_plan(s: GameState, plan: list[Action], rng: int) -> GameState | None:
 
 def lookahead_move(player, s: GameState, planner: Callable[[dict], Planner],
                    reply: Callable[[int], Chooser],
-                   extra: tuple[list[Action], ...] = ()) -> list[Action]:
+                   extra: tuple[list[Action], ...] = (),
+                   prior: Callable[[list[Action]], float] | None = None) -> list[Action]:
     """The Hi defender's movement plan for this phase. `planner(style)` makes a Med-style
     defender with the style's options; `reply(sample)` the Ogre that answers each plan on that
     dice stream. Both come from the caller, so this module needs neither player module (no
     import circle). `extra` plans (the unit beam's) join the styles' ("join") or replace all
-    but the first ("only")."""
+    but the first ("only"); `prior(plan)` adds a judge of the plan itself to its playouts'."""
     k = player.skill
     plans = draft_plans(s, planner, 1 if extra and k.beam_mode == "only" else k.styles)
     seen = {tuple(str(a) for a in plan) for plan in plans}
@@ -132,7 +133,8 @@ def lookahead_move(player, s: GameState, planner: Callable[[dict], Planner],
             plans.append(plan)
     if len(plans) == 1:
         return plans[0]
-    scores = [0.0] * len(plans)
+    # the beam's own judge of each plan, once per dice stream, beside the playouts' (`prior`)
+    scores = [prior(plan) * k.samples if prior else 0.0 for plan in plans]
     # the defence's later turns in the playouts: the plain style, or the beam's best (fast)
     rollout = {"beam_mode": "fast"} if k.beam and k.beam_rollout else {}
     for sample in range(k.samples):

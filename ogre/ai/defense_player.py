@@ -30,7 +30,8 @@ from .analysis import (
     steps_to_fire,
 )
 from .base import DEFENSE_SIDE_PHASES, PhasePlayer
-from .defense_beam import beam_deployments
+from .defense_beam import beam_deployments, make_view
+from .defense_beam import value as beam_value
 from .defense_fire import plan_groups, shooters
 from .defense_lookahead import lookahead_move
 from .ogre_player import OgrePlayer
@@ -143,7 +144,8 @@ class DefensePlayer(PhasePlayer):
             if extra and fast:
                 return extra[0]
             if k.lookahead:
-                return lookahead_move(self, s, self._styled, self._reply, extra)
+                prior = self._beam_prior(s) if k.beam and k.beam_prior else None
+                return lookahead_move(self, s, self._styled, self._reply, extra, prior)
         crowded = s.crowded_hex()
         leaving = must_leave(s)
         movers = [p for p in s.pieces if self._can_move(s, p)]
@@ -185,6 +187,15 @@ class DefensePlayer(PhasePlayer):
             return ()
         return tuple(self._orders(s, dest)
                      for dest in beam_deployments(self, s, self.ogre_ends(s)))
+
+    def _beam_prior(self, s: GameState):
+        """The beam's judge of a whole plan, in treads: the look ahead adds `beam_prior` of it."""
+        view = make_view(s, self.ogre_ends(s), self.skill)
+
+        def judge(plan: list[Action]) -> float:
+            dest = {a.piece: a.to for a in plan if isinstance(a, Move)}
+            return self.skill.beam_prior * beam_value(view, dest, self.skill)
+        return judge
 
     @staticmethod
     def _can_move(s: GameState, p: Piece) -> bool:

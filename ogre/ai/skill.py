@@ -101,6 +101,8 @@ class DefenseSkill:
     beam_later: float = 0.3   # ... and each turn of fire after the next one (a share of it)
     beam_rollout: bool = False  # the playouts' defence turns play the beam's best (else the
                                 # plain style)
+    beam_prior: float = 0.0   # with the beam: how much its judge of each plan adds to the
+                              # playouts' race margin (both in treads; 0: the playouts alone)
     bold_reply: bool = True   # with lookahead: the Hi Ogre answering plans is the bold one of
                               # REPLY_OGRE (else the Hi Ogre as it stands, cautious)
 
