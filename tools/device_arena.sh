@@ -17,7 +17,7 @@ GAMES=${GAMES:-200}
 SEED=${SEED:-61}
 PY=${PYTHON:-python3}
 NEW=${NEW:-}                                  # --opt-defense items of the new Hi defence
-BASE=${BASE:---opt-defense beam=0}            # today's Hi defence
+BASE=${BASE:---opt-defense beam=0 --opt-defense bold_reply=true}   # the Hi defence before issue 32
 if [ -z "${OGRE_REFERENCE_DIR:-}" ] && [ -d ref-export ]; then
   export OGRE_REFERENCE_DIR="$PWD/ref-export"
 fi
