@@ -168,15 +168,15 @@ def moves(v: View, s: GameState, p: Piece, taken: dict[int, list[Piece]], leavin
         out += sorted(path, key=lambda h: (to_cp.get(h, 99), h))[:1]
     if p.kind is Kind.INFANTRY:
         out += [h for h in free if taken.get(h)][:2]          # stacks
-    seen: set[int] = set()
-    return [h for h in out if not (h in seen or seen.add(h))]
+    return list(dict.fromkeys(out))                           # each once, in order
 
 
 def beam_deployments(player, s: GameState, ends: tuple[int, ...]) -> list[dict[int, int]]:
     """The best `beam_keep` deployments of the movers (piece id -> hex), best first."""
     k = player.skill
     v = make_view(s, ends, k)
-    movers = sorted((p for p in s.pieces if player._can_move(s, p)), key=lambda p: (-p.attack, p.id))
+    movers = sorted((p for p in s.pieces if player._can_move(s, p)),
+                    key=lambda p: (-p.attack, p.id))
     mover_ids = {p.id for p in movers}
     leave = must_leave(s)
     leaving = leave.id if leave is not None else None
