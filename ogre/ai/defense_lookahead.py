@@ -7,9 +7,10 @@ Ogre (the `reply` level: the Hi Ogre for the Hi defence) with the defence's turn
 scores where that leaves the race to the Command Post (analysis.race_margin). Two Ogre turns
 judge a deployment far better than one: the arena's Ogre-win share against the reference Hi
 Ogre fell from about 75% to 58% (tools/arena.py --ogre ref:Hi --defense Hi --seed 11).
-Every plan meets the same dice (the copies share their seeds), so the comparison is fair;
-`samples` dice streams are averaged. The work is fixed (no clock), so the same state always
-gets the same plan.
+Since issue 32 the best deployments of a beam over the units' own moves (defense_beam.py)
+join the styles' plans. Every plan meets the same dice (the copies share their seeds), so the
+comparison is fair; `samples` dice streams are averaged. The work is fixed (no clock), so the
+same state always gets the same plan.
 """
 
 from __future__ import annotations
