@@ -1,6 +1,6 @@
 """Issue 32: the Hi defence's beam over its units' own moves (X1, G3): every deployment it offers
 is legal and the same for the same state, and its judge sees what the Med planner's
-unit-by-unit scores cannot (how many targets the Ogre's guns have)."""
+unit-by-unit scores cannot (how many shots the Ogre's guns have)."""
 
 from __future__ import annotations
 
@@ -52,17 +52,19 @@ def test_g3_x1_the_same_state_gets_the_same_beam_plans_from_fresh_players():
     assert first == again and first
 
 
-def test_x1_the_beams_judge_counts_the_ogres_guns_against_its_targets():
-    # Two heavy tanks within the Ogre's reach next turn are worth less than one there and one
-    # out of it: the judge's Ogre fires each gun once, so the second tank draws its fire
-    # from the first rather than adding safe attack.
-    s = scenario([("cp", 802), ("heavy", 1110), ("heavy", 810)], ogre=1215,
-                 phase=Phase.DEFENSE_MOVE)
+def test_x1_the_beams_judge_knows_the_ogres_guns_run_out_of_shots():
+    # An Ogre left with its main battery alone shoots one tank a turn. A tank in its reach costs
+    # the defence that shot's damage; a second one beside it costs nothing more and adds its
+    # attack next turn. The Med planner's per-unit score counts each tank's danger alone.
+    s = scenario([("cp", 802), ("heavy", 810), ("heavy", 710)], ogre=1215,
+                 phase=Phase.DEFENSE_MOVE, weapons=(0, 1, 0, 0))
     player = DefensePlayer("Hi", 0, **BEAM)
     v = make_view(s, player.ogre_ends(s), player.skill)
-    apart = value(v, {2: 1110, 3: 810}, player.skill)
-    together = value(v, {2: 1110, 3: 1111}, player.skill)
-    assert apart > together
+    back = value(v, {2: 810, 3: 710}, player.skill)
+    one = value(v, {2: 1110, 3: 710}, player.skill)
+    two = value(v, {2: 1110, 3: 1111}, player.skill)
+    assert one < back                     # the first tank in reach is shot at
+    assert two > one                      # the second is not: the one gun is spent
 
 
 def waiting_in_the_guns(s, plan) -> int:
