@@ -6,8 +6,9 @@ few moves of its own (stay, the best firing hexes, waiting hexes out of the Ogre
 within striking distance of where it is going, a screening hex on its path to the Command Post,
 a GEV's strike and withdraw) and a beam keeps the best `width` partial deployments as the units
 are placed in turn, strongest first. A deployment is judged by `value`: the treads it can take
-now, then the Ogre's reply as a greedy gunner with the weapons it has (a few targets each, so
-spreading out or massing matters), then what the survivors can fire next turn and later. The
+now, then the Ogre's reply as a greedy gunner with the weapons it has (one shot each, so the
+number of units in its reach matters, not only each one's danger), then what the survivors can
+fire next turn and later. The
 work is counted (units x moves x width), never timed.
 """
 
