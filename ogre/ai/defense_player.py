@@ -122,9 +122,10 @@ class DefensePlayer(PhasePlayer):
     def _reply(self, sample: int) -> OgrePlayer:
         """The Ogre that answers the look ahead's plans on dice stream `sample`: the levels in
         `reply` take the streams in turn, so the plan must hold against more than one Ogre."""
-        level = self.skill.reply[sample % len(self.skill.reply)]
-        bold = REPLY_OGRE.get(level, {}) if self.skill.bold_reply else {}
-        return OgrePlayer(level, self.seed, **bold)
+        name = self.skill.reply[sample % len(self.skill.reply)]
+        level = name.rstrip("!")                  # "Hi!": the bold Hi Ogre whatever bold_reply
+        bold = name.endswith("!") or self.skill.bold_reply
+        return OgrePlayer(level, self.seed, **(REPLY_OGRE.get(level, {}) if bold else {}))
 
     @staticmethod
     def looks_ahead(s: GameState) -> bool:

@@ -86,7 +86,7 @@ class DefenseSkill:
     utilisation: float = 0.5  # with lookahead: share of its attack expected to fire a turn
     styles: int = 6           # with lookahead: deployment styles tried
     reply: tuple[str, ...] = ("Med",)  # with lookahead: the Ogre levels that answer each plan
-                                       # (one dice stream each, in turn)
+                                       # (one dice stream each, in turn; "Hi!": the bold Hi)
     walk_round: bool = True   # waiting: measure the way to a firing hex in steps round rubble
                               # (else hexes, except against an Ogre that cannot move)
     gev_safe: bool = False    # GEVs end their second move out of every Ogre gun's reach when
