@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Issue 32's cells on a many-core machine, in one go (about 6 minutes on 16 cores):
-#   Mark III and Mark V, the Hi Ogre against the new Hi defence and against today's Hi defence
-#   (the beam off: BASE) on the same seeds, then the reference Hi Ogre against the new Hi defence
-#   on Mark III (and against today's, when time is left), 200 games a cell, paired comparisons.
+#   Mark III, today's Hi Ogre and the reference Hi Ogre against the new Hi defence and against the
+#   Hi defence before issue 32 (BASE) on the same seeds; then Mark V, today's Hi Ogre against both;
+#   200 games a cell (GAMES; GAMES5 for Mark V), each pair compared game by game (tools/paired).
 #
 #   OUT=/some/folder JOBS=16 bash tools/device_arena.sh
 #
@@ -34,6 +34,7 @@ pair() {
   [ -f "$OUT/$1.json" ] && [ -f "$OUT/$2.json" ] &&
     $PY -m tools.paired "$OUT/$1.json" "$OUT/$2.json" | tee -a "$OUT/summary.txt"
 }
+# Mark III first, so that its comparisons are whole even if the run is cut short.
 # shellcheck disable=SC2086  # NEW and BASE are lists of arguments
 cell m3_hi_new --mark 3 --ogre Hi --defense Hi $NEW
 # shellcheck disable=SC2086
@@ -42,13 +43,11 @@ pair m3_hi_base m3_hi_new
 # shellcheck disable=SC2086
 cell m3_ref_new --mark 3 --ogre ref:Hi --defense Hi $NEW
 # shellcheck disable=SC2086
-cell m5_hi_new --mark 5 --ogre Hi --defense Hi $NEW
+cell m3_ref_base --mark 3 --ogre ref:Hi --defense Hi $BASE
+pair m3_ref_base m3_ref_new
 # shellcheck disable=SC2086
-cell m5_hi_base --mark 5 --ogre Hi --defense Hi $BASE
+GAMES=${GAMES5:-$GAMES} cell m5_hi_new --mark 5 --ogre Hi --defense Hi $NEW
+# shellcheck disable=SC2086
+GAMES=${GAMES5:-$GAMES} cell m5_hi_base --mark 5 --ogre Hi --defense Hi $BASE
 pair m5_hi_base m5_hi_new
-if [ $(( $(date +%s) - start )) -lt 420 ]; then
-  # shellcheck disable=SC2086
-  cell m3_ref_base --mark 3 --ogre ref:Hi --defense Hi $BASE
-  pair m3_ref_base m3_ref_new
-fi
 echo "done in $(( $(date +%s) - start )) s" | tee -a "$OUT/summary.txt"
