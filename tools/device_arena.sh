@@ -17,7 +17,8 @@ GAMES=${GAMES:-200}
 SEED=${SEED:-61}
 PY=${PYTHON:-python3}
 # Both defences by their options, so the run means the same whichever is the Hi default.
-NEW=${NEW:---opt-defense beam=6 --opt-defense beam_mode=join --opt-defense bold_reply=false}
+NEW=${NEW:---opt-defense beam=6 --opt-defense beam_mode=join --opt-defense beam_later=0.1
+--opt-defense bold_reply=false}
 BASE=${BASE:---opt-defense beam=0 --opt-defense bold_reply=true}   # the Hi defence before issue 32
 if [ -z "${OGRE_REFERENCE_DIR:-}" ] && [ -d ref-export ]; then
   export OGRE_REFERENCE_DIR="$PWD/ref-export"

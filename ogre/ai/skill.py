@@ -147,5 +147,5 @@ DEFENSE_SKILLS = {
                        exposure_weight=0.3, wait_exposure=0.3, danger_focus=0.7,
                        approach_weight=3.0, cover=True, tread_weight=8.0, weapon_weight=1.0,
                        lookahead=True, gev_safe=True, reply=("Hi", "Med"), horizon=2,
-                       beam=6, beam_mode="join", bold_reply=False),
+                       beam=6, beam_mode="join", beam_later=0.1, bold_reply=False),
 }
