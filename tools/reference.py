@@ -21,6 +21,7 @@ import enum
 import importlib
 import importlib.util
 import io
+import os
 import re
 import shutil
 import subprocess
@@ -63,8 +64,24 @@ def revision() -> str:
     commit = find_revision()
     if commit is None:
         raise SystemExit(f"the reference revision {TAG} ({COMMIT}) is not in this checkout "
-                         "(a shallow clone or a copy without git history)")
+                         "(a shallow clone or a copy without git history); export it where "
+                         f"git is (--export DIR) and name DIR in {EXPORTED_ENV}")
     return commit
+
+
+EXPORTED_ENV = "OGRE_REFERENCE_DIR"   # a folder `--export` wrote: for copies without git
+
+
+def exported_package() -> tuple[str, Path] | None:
+    """(commit prefix, folder) of a package already exported into $OGRE_REFERENCE_DIR, if any:
+    how a copy of the tree without git history (a machine that only gets the files) plays it."""
+    place = os.environ.get(EXPORTED_ENV)
+    if not place:
+        return None
+    found = sorted(Path(place).glob("ogre_ref_*/__init__.py"))
+    if not found:
+        return None
+    return found[0].parent.name.removeprefix("ogre_ref_"), Path(place)
 
 
 def package_name(commit: str) -> str:
@@ -95,6 +112,10 @@ _EXPORTED: dict[str, str] = {}
 def load(commit: str | None = None, folder: Path | None = None) -> str:
     """Export the reference once per process (into `folder`, else a temporary folder kept for
     the process) and import it from there; the package's name."""
+    if commit is None and folder is None and find_revision() is None:
+        shipped = exported_package()
+        if shipped is not None:
+            commit, folder = shipped
     commit = commit or revision()
     if commit not in _EXPORTED:
         place = folder

@@ -7,9 +7,10 @@ Ogre (the `reply` level: the Hi Ogre for the Hi defence) with the defence's turn
 scores where that leaves the race to the Command Post (analysis.race_margin). Two Ogre turns
 judge a deployment far better than one: the arena's Ogre-win share against the reference Hi
 Ogre fell from about 75% to 58% (tools/arena.py --ogre ref:Hi --defense Hi --seed 11).
-Every plan meets the same dice (the copies share their seeds), so the comparison is fair;
-`samples` dice streams are averaged. The work is fixed (no clock), so the same state always
-gets the same plan.
+Since issue 32 the best deployments of a beam over the units' own moves (defense_beam.py)
+join the styles' plans. Every plan meets the same dice (the copies share their seeds), so the
+comparison is fair; `samples` dice streams are averaged. The work is fixed (no clock), so the
+same state always gets the same plan.
 """
 
 from __future__ import annotations
@@ -115,23 +116,35 @@ def start_plan(s: GameState, plan: list[Action], rng: int) -> GameState | None:
 
 
 def lookahead_move(player, s: GameState, planner: Callable[[dict], Planner],
-                   reply: Callable[[int], Chooser]) -> list[Action]:
+                   reply: Callable[[int], Chooser],
+                   extra: tuple[list[Action], ...] = (),
+                   prior: Callable[[list[Action]], float] | None = None) -> list[Action]:
     """The Hi defender's movement plan for this phase. `planner(style)` makes a Med-style
     defender with the style's options; `reply(sample)` the Ogre that answers each plan on that
     dice stream. Both come from the caller, so this module needs neither player module (no
-    import circle)."""
+    import circle). `extra` plans (the unit beam's) join the styles' ("join") or replace all
+    but the first ("only"); `prior(plan)` adds a judge of the plan itself to its playouts'."""
     k = player.skill
-    plans = draft_plans(s, planner, k.styles)
+    plans = draft_plans(s, planner, 1 if extra and k.beam_mode == "only" else k.styles)
+    seen = {tuple(str(a) for a in plan) for plan in plans}
+    for plan in extra:
+        key = tuple(str(a) for a in plan)
+        if key not in seen:
+            seen.add(key)
+            plans.append(plan)
     if len(plans) == 1:
         return plans[0]
-    scores = [0.0] * len(plans)
+    # the beam's own judge of each plan, once per dice stream, beside the playouts' (`prior`)
+    scores = [prior(plan) * k.samples if prior else 0.0 for plan in plans]
+    # the defence's later turns in the playouts: the plain style, or the beam's best (fast)
+    rollout = {"beam_mode": "fast"} if k.beam and k.beam_rollout else {}
     for sample in range(k.samples):
         for i, plan in enumerate(plans):
             cur = start_plan(s, plan, dice_stream(s.rng, sample))
             if cur is None:
                 scores[i] -= 1e6
                 continue
-            end = play_out(cur, planner({}), reply(sample), k.horizon)
+            end = play_out(cur, planner(rollout), reply(sample), k.horizon)
             scores[i] += (100.0 * win_chance(end) if k.fitted_leaf
                           else race_margin(end, k.utilisation))
     best = max(range(len(plans)), key=lambda i: (scores[i], -i))

@@ -30,6 +30,8 @@ from .analysis import (
     steps_to_fire,
 )
 from .base import DEFENSE_SIDE_PHASES, PhasePlayer
+from .defense_beam import beam_deployments, make_view
+from .defense_beam import value as beam_value
 from .defense_fire import plan_groups, shooters
 from .defense_lookahead import lookahead_move
 from .ogre_player import OgrePlayer
@@ -120,8 +122,10 @@ class DefensePlayer(PhasePlayer):
     def _reply(self, sample: int) -> OgrePlayer:
         """The Ogre that answers the look ahead's plans on dice stream `sample`: the levels in
         `reply` take the streams in turn, so the plan must hold against more than one Ogre."""
-        level = self.skill.reply[sample % len(self.skill.reply)]
-        return OgrePlayer(level, self.seed, **REPLY_OGRE.get(level, {}))
+        name = self.skill.reply[sample % len(self.skill.reply)]
+        level = name.rstrip("!")                  # "Hi!": the bold Hi Ogre whatever bold_reply
+        bold = name.endswith("!") or self.skill.bold_reply
+        return OgrePlayer(level, self.seed, **(REPLY_OGRE.get(level, {}) if bold else {}))
 
     @staticmethod
     def looks_ahead(s: GameState) -> bool:
@@ -134,8 +138,15 @@ class DefensePlayer(PhasePlayer):
         o = s.ogre
         if not o.on_map:
             return [Done()]
-        if self.skill.lookahead and self.looks_ahead(s):
-            return lookahead_move(self, s, self._styled, self._reply)
+        k = self.skill
+        fast = k.beam and k.beam_mode == "fast"
+        if (k.lookahead or fast) and self.looks_ahead(s):
+            extra = self.beam_plans(s)
+            if extra and fast:
+                return extra[0]
+            if k.lookahead:
+                prior = self._beam_prior(s) if k.beam and k.beam_prior else None
+                return lookahead_move(self, s, self._styled, self._reply, extra, prior)
         crowded = s.crowded_hex()
         leaving = must_leave(s)
         movers = [p for p in s.pieces if self._can_move(s, p)]
@@ -170,6 +181,22 @@ class DefensePlayer(PhasePlayer):
             dest[p.id] = best_h
             taken.setdefault(best_h, []).append(p)
         return self._orders(s, dest)
+
+    def beam_plans(self, s: GameState) -> tuple[list[Action], ...]:
+        """The unit beam's best deployments as orders (none when `beam` is 0)."""
+        if not self.skill.beam:
+            return ()
+        return tuple(self._orders(s, dest)
+                     for dest in beam_deployments(self, s, self.ogre_ends(s)))
+
+    def _beam_prior(self, s: GameState):
+        """The beam's judge of a whole plan, in treads: the look ahead adds `beam_prior` of it."""
+        view = make_view(s, self.ogre_ends(s), self.skill)
+
+        def judge(plan: list[Action]) -> float:
+            dest = {a.piece: a.to for a in plan if isinstance(a, Move)}
+            return self.skill.beam_prior * beam_value(view, dest, self.skill)
+        return judge
 
     @staticmethod
     def _can_move(s: GameState, p: Piece) -> bool:

@@ -22,8 +22,10 @@ Defense Low  every unit straight at the Ogre; all armor at the biggest gun, infa
             withdraw; fire by value and odds in the race to the CP (weapons early, treads as it
             nears the CP; urgent shots when the CP would fall next turn).
        Hi   Med weighted for the tread race, discounting threats the Ogre must turn aside for, and a
-            lookahead that plays several deployments two turns ahead against the Hi Ogre; GEVs end
-            their second move out of the Ogre's guns' reach whenever they can.
+            lookahead that plays several deployments two turns ahead against the Hi Ogre (as it
+            stands) and the Med: the styles' plans and the best of a beam over the units' own
+            moves (issue 32); GEVs end their second move out of the Ogre's guns' reach whenever
+            they can.
 """
 
 from __future__ import annotations
@@ -84,13 +86,27 @@ class DefenseSkill:
     utilisation: float = 0.5  # with lookahead: share of its attack expected to fire a turn
     styles: int = 6           # with lookahead: deployment styles tried
     reply: tuple[str, ...] = ("Med",)  # with lookahead: the Ogre levels that answer each plan
-                                       # (one dice stream each, in turn)
+                                       # (one dice stream each, in turn; "Hi!": the bold Hi)
     walk_round: bool = True   # waiting: measure the way to a firing hex in steps round rubble
                               # (else hexes, except against an Ogre that cannot move)
     gev_safe: bool = False    # GEVs end their second move out of every Ogre gun's reach when
                               # any such hex is in reach
     fitted_leaf: bool = False # with lookahead: judge the end positions by the chance of winning
                               # fitted to battles (leaf.py), else by the race margin
+    beam: int = 0             # with lookahead: partial deployments the unit-by-unit beam keeps
+                              # (defense_beam.py; 0: no beam)
+    beam_keep: int = 3        # ... its best deployments offered to the look ahead
+    beam_mode: str = "join"   # "join": they join the style plans before the playouts judge;
+                              # "only": they alone (and the plain style) meet the playouts;
+                              # "fast": the beam's best is played, no playouts
+    beam_missiles: float = 0.5  # what each Ogre missile counts in the beam's model of its fire
+    beam_later: float = 0.3   # ... and each turn of fire after the next one (a share of it)
+    beam_rollout: bool = False  # the playouts' defence turns play the beam's best (else the
+                                # plain style)
+    beam_prior: float = 0.0   # with the beam: how much its judge of each plan adds to the
+                              # playouts' race margin (both in treads; 0: the playouts alone)
+    bold_reply: bool = True   # with lookahead: the Hi Ogre answering plans is the bold one of
+                              # REPLY_OGRE (else the Hi Ogre as it stands, cautious)
 
 
 OGRE_SKILLS = {
@@ -107,10 +123,11 @@ OGRE_SKILLS = {
                     slow_caution=True),
 }
 
-# The Ogre the Hi defence's look ahead plays its plans against, where it is not the level as it
-# stands: the Hi Ogre before it learnt to weigh the fire it draws three times (issue 17). A plan
-# that holds against this bolder Ogre holds the reference Hi Ogre better: against the warier one
-# it let the reference win 73.5% on seed 5 and 71.0% on seed 21 (67.5 and 65% with this one).
+# The Ogre the Hi defence's look ahead played its plans against until issue 32 (bold_reply, now
+# off for Hi): the Hi Ogre before it learnt to weigh the fire it draws three times (issue 17). A
+# plan that holds against this bolder Ogre held the reference Hi Ogre better: against the warier
+# one it let the reference win 73.5% on seed 5 and 71.0% on seed 21 (67.5 and 65% with this one).
+# With the beam's plans the warier one holds today's Hi Ogre better (docs/computer-players.md).
 REPLY_OGRE: dict[str, dict] = {"Hi": {"threat_weight": 1.0, "missile_reserve": 15.0,
                                       "slow_caution": False}}
 
@@ -129,5 +146,6 @@ DEFENSE_SKILLS = {
                        strike_distance=14, gev_retreat=True, gev_exposure=0.0,
                        exposure_weight=0.3, wait_exposure=0.3, danger_focus=0.7,
                        approach_weight=3.0, cover=True, tread_weight=8.0, weapon_weight=1.0,
-                       lookahead=True, gev_safe=True, reply=("Hi", "Med"), horizon=2),
+                       lookahead=True, gev_safe=True, reply=("Hi", "Med"), horizon=2,
+                       beam=6, beam_mode="join", beam_later=0.1, bold_reply=False),
 }

@@ -82,3 +82,16 @@ def test_x2_the_arena_plays_a_reference_player_against_todays():
                          cwd=ROOT).stdout
     assert "reference players: ogre_ref_" in out and "Ogre ref:Low vs defense Low: 2 games" in out
     assert "Ogre wins" in out and "ILLEGAL" not in out
+
+
+def test_x5_a_copy_without_git_history_plays_a_reference_exported_beforehand(tmp_path,
+                                                                             monkeypatch):
+    # Issue 32's device run gets the files without their history: the reference exported where
+    # git is (--export DIR) and named in OGRE_REFERENCE_DIR is found there instead.
+    monkeypatch.delenv(reference.EXPORTED_ENV, raising=False)
+    assert reference.exported_package() is None
+    commit = reference.revision()
+    name = reference.export(commit, tmp_path)
+    monkeypatch.setenv(reference.EXPORTED_ENV, str(tmp_path))
+    assert reference.exported_package() == (commit[:10], tmp_path)
+    assert reference.package_name(commit[:10]) == name
