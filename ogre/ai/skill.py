@@ -22,10 +22,9 @@ Defense Low  every unit straight at the Ogre; all armor at the biggest gun, infa
             withdraw; fire by value and odds in the race to the CP (weapons early, treads as it
             nears the CP; urgent shots when the CP would fall next turn).
        Hi   Med weighted for the tread race, discounting threats the Ogre must turn aside for, and a
-            lookahead that plays several deployments two turns ahead against the Hi Ogre (as it
-            stands) and the Med: the styles' plans and the best of a beam over the units' own
-            moves (issue 32); GEVs end their second move out of the Ogre's guns' reach whenever
-            they can.
+            lookahead that plays several deployments two turns ahead against the Hi Ogre; GEVs end
+            their second move out of the Ogre's guns' reach whenever they can. A beam over the
+            units' own moves (issue 32, defense_beam.py) can add its plans: options, not Hi.
 """
 
 from __future__ import annotations
@@ -123,11 +122,11 @@ OGRE_SKILLS = {
                     slow_caution=True),
 }
 
-# The Ogre the Hi defence's look ahead played its plans against until issue 32 (bold_reply, now
-# off for Hi): the Hi Ogre before it learnt to weigh the fire it draws three times (issue 17). A
-# plan that holds against this bolder Ogre held the reference Hi Ogre better: against the warier
-# one it let the reference win 73.5% on seed 5 and 71.0% on seed 21 (67.5 and 65% with this one).
-# With the beam's plans the warier one holds today's Hi Ogre better (docs/computer-players.md).
+# The Ogre the Hi defence's look ahead plays its plans against (bold_reply): the Hi Ogre before
+# it learnt to weigh the fire it draws three times (issue 17). A plan that holds against this
+# bolder Ogre held the reference Hi Ogre better: against the warier one it let the reference win
+# 73.5% on seed 5 and 71.0% on seed 21 (67.5 and 65% with this one); issue 32's device run found
+# the same trade with the beam's plans (docs/computer-players.md).
 REPLY_OGRE: dict[str, dict] = {"Hi": {"threat_weight": 1.0, "missile_reserve": 15.0,
                                       "slow_caution": False}}
 
@@ -146,6 +145,8 @@ DEFENSE_SKILLS = {
                        strike_distance=14, gev_retreat=True, gev_exposure=0.0,
                        exposure_weight=0.3, wait_exposure=0.3, danger_focus=0.7,
                        approach_weight=3.0, cover=True, tread_weight=8.0, weapon_weight=1.0,
-                       lookahead=True, gev_safe=True, reply=("Hi", "Med"), horizon=2,
-                       beam=6, beam_mode="join", beam_later=0.1, bold_reply=False),
+                       lookahead=True, gev_safe=True, reply=("Hi", "Med"), horizon=2),
+    # Issue 32's beam (beam=6, beam_mode="join", beam_later=0.1, bold_reply=False) held today's
+    # Hi Ogre 5.5 points better on Mark III but let the reference Hi Ogre win 12 points more
+    # (200 paired games each, docs/computer-players.md): it stays an option, not the Hi level.
 }

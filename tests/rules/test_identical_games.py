@@ -18,10 +18,8 @@ RANDOM_ON_PREDESIGNED_FIELDS = "aedfec66ef67963524a6106b9997a127"
 CHAOTIC = "0e390290cec04f807609387439a80253"
 # Re-recorded for issue 17: the Hi players' pace and GEV safety changed the Hi-vs-Hi battle, the
 # warier Hi Ogre (threat_weight 3, slow_caution) the two with the Hi Ogre; the others are as on
-# f6de628. Re-recorded for issue 32: the Hi defence's beam over its units' moves (and its look
-# ahead answered by the Hi Ogre as it stands) changed the Hi-vs-Hi battle (102), on purpose; with
-# `beam=0, bold_reply=True` the Hi defence plays as before (14ecf9a97499de08e9203f22b4dfc24d).
-COMPUTER_BATTLES = "34e22e288aa1df2b5dc8757dc1656ee7"
+# f6de628. Issue 32's beam is an option of the Hi defence, off at Hi: the battles are unchanged.
+COMPUTER_BATTLES = "14ecf9a97499de08e9203f22b4dfc24d"
 
 # (field number in fields/, Ogre level, defence level, seed): every field, both Marks, each level.
 BATTLES = (
