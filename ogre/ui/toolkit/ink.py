@@ -42,10 +42,6 @@ class Canvas:
         return (size[0], size[1]) if scale == 1 else \
             (round(size[0] * scale), round(size[1] * scale))
 
-    def layer(self, size: tuple[int, int], alpha: bool = False) -> Canvas:
-        """A new canvas of `size` units at this one's scale: a cached or see-through layer."""
-        return Canvas(size, self.scale, alpha=alpha)
-
     # -- units to pixels --
     def px(self, units: float) -> float:
         return units if self.scale == 1 else units * self.scale
