@@ -86,6 +86,7 @@ def battle_phases(out: Path) -> None:
     """The battle in each phase, a dialog or two on the way."""
     from ogre.rules import Aim, Done, Enter, Fire, Move, OgreAim
     from ogre.ui.dialogs.attack import PartDialog, WeaponDialog
+    from ogre.ui.dialogs.handover import HandOverNotice
     app = _app(_battle())
     b = app.battle
     _shoot(app, out, "battle-1-ogre-entry")
@@ -104,7 +105,7 @@ def battle_phases(out: Path) -> None:
         b.act(aims[0], confirmed=True)
         b.act(Fire(), confirmed=True)
     b.act(Done(), confirmed=True)
-    if getattr(app.dialog, "title", "") == "Hand Over":    # issue 30: whose turn, hot-seat
+    if isinstance(app.dialog, HandOverNotice):          # issue 30: whose turn, hot-seat
         _shoot(app, out, "hand-over")
         app.dialog = None
     _shoot(app, out, "battle-4-defense-move")

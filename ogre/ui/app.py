@@ -84,7 +84,7 @@ class App:
         # X13: full screen as last time, unless a --size asks for a window
         self.window = open_window(self.windowed_size, self.prefs.fullscreen and size is None)
         self.fullscreen = bool(self.window.get_flags() & pygame.FULLSCREEN)
-        self.canvas = self._new_canvas()
+        self.canvas = self._new_canvas(*self._canvas_fit())
         self.resized = False       # by the player, this run: remembered when the game ends
         self.sounds = sounds if sounds is not None else _make_sounds(self.prefs.sound)
         self.seed = seed
@@ -244,15 +244,14 @@ class App:
         direct = self.canvas.surface is self.window
         if (size, scale) != (self.canvas.size, self.canvas.scale) or \
                 direct != self._fills_window(size, scale):
-            self.canvas = self._new_canvas()
+            self.canvas = self._new_canvas(size, scale)
             self.pointer.resize(size)
             self.touch()
         self._fit_screens()
 
-    def _new_canvas(self) -> ink.Canvas:
+    def _new_canvas(self, size: tuple[int, int], scale: float) -> ink.Canvas:
         """The canvas for the window as it is: drawn straight onto the window when it fills it
         exactly (the usual case: no copy of a whole screenful a frame), else on its own."""
-        size, scale = self._canvas_fit()
         if self._fills_window(size, scale):
             return ink.Canvas(size, scale, self.window)
         return ink.Canvas(size, scale)

@@ -87,25 +87,18 @@ class Canvas:
     def fill(self, colour: Colour, rect: RectLike | None = None) -> pygame.Rect:
         return self.unbox(self.surface.fill(colour, None if rect is None else self.box(rect)))
 
-    def blit(self, source: Canvas | pygame.Surface, dest: RectLike | Point,
-             area: RectLike | None = None) -> pygame.Rect:
+    def blit(self, source: Canvas | pygame.Surface, dest: RectLike | Point) -> pygame.Rect:
         """Another canvas at its pixels, or a plain picture drawn in units (stretched: what
         should be sharp is drawn through `art` or `theme.text` instead)."""
         at = self.point(dest[:2] if not isinstance(dest, pygame.Rect) else dest.topleft)
-        if isinstance(source, Canvas):
-            image = source.surface
-            part = None if area is None else source.box(area)
-        else:
-            image, part = source, area
-            if self.scale != 1:
-                w, h = (area[2], area[3]) if area is not None else source.get_size()
-                image = pygame.transform.smoothscale(
-                    source if area is None else source.subsurface(area),
-                    (max(1, round(w * self.scale)), max(1, round(h * self.scale))))
-                part = None
-        done = self.surface.blit(image, (round(at[0]), round(at[1])) if self.scale != 1
-                                 else at, part)
-        return self.unbox(done)
+        image = source.surface if isinstance(source, Canvas) else source
+        if self.scale == 1:
+            return self.surface.blit(image, at)
+        if not isinstance(source, Canvas):
+            w, h = source.get_size()
+            image = pygame.transform.smoothscale(
+                source, (max(1, round(w * self.scale)), max(1, round(h * self.scale))))
+        return self.unbox(self.surface.blit(image, (round(at[0]), round(at[1]))))
 
     def set_clip(self, rect: RectLike | None) -> None:
         self._clip = None if rect is None else pygame.Rect(rect)

@@ -8,7 +8,6 @@ from functools import cache, lru_cache
 
 import pygame
 
-from ogre.ui.toolkit import ink
 from ogre.ui.toolkit.ink import Canvas, Target, scale_of
 
 LOGICAL_SIZE = (1024, 720)
@@ -184,7 +183,7 @@ def _smaller(sizes: list[int], smallest: int) -> list[int] | None:
     return [size - 1 if size == top else size for size in sizes]
 
 
-def draw_paragraphs(surface: ink.Target, paras, box: pygame.Rect, *, smallest: int = 14,
+def draw_paragraphs(surface: Target, paras, box: pygame.Rect, *, smallest: int = 14,
                     center: bool = False, middle: bool = False, bottom: bool = False,
                     newest: bool = False) -> list[pygame.Rect]:
     """Draw paragraphs inside `box`, wrapped to its width; every text box's one routine.
@@ -241,7 +240,7 @@ def _cut(lines, box: pygame.Rect, newest: bool):
     return kept, height
 
 
-def draw_in_box(surface: ink.Target, words: str, box: pygame.Rect, size: int = 20,
+def draw_in_box(surface: Target, words: str, box: pygame.Rect, size: int = 20,
                 colour=TEXT, *, bold: bool = False, smallest: int = 14, center: bool = False,
                 middle: bool = False, bottom: bool = False) -> list[pygame.Rect]:
     """One text in a box: wrapped, shrunk or cut to fit, never outside (draw_paragraphs)."""
