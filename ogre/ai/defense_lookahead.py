@@ -126,12 +126,13 @@ def lookahead_move(player, s: GameState, planner: Callable[[dict], Planner],
     but the first ("only"); `prior(plan)` adds a judge of the plan itself to its playouts'."""
     k = player.skill
     plans = draft_plans(s, planner, 1 if extra and k.beam_mode == "only" else k.styles)
-    seen = {tuple(str(a) for a in plan) for plan in plans}
-    for plan in extra:
-        key = tuple(str(a) for a in plan)
-        if key not in seen:
-            seen.add(key)
-            plans.append(plan)
+    if extra:                       # without the beam (the Hi level) nothing to compare
+        seen = {tuple(str(a) for a in plan) for plan in plans}
+        for plan in extra:
+            key = tuple(str(a) for a in plan)
+            if key not in seen:
+                seen.add(key)
+                plans.append(plan)
     if len(plans) == 1:
         return plans[0]
     # the beam's own judge of each plan, once per dice stream, beside the playouts' (`prior`)
