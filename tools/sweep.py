@@ -10,14 +10,14 @@ busy to the end instead of idling at each cell's last games.
 A cell is "NAME OGRE MARK [defence option=value ...]" against the Hi defence (or
 defense=LEVEL among the options). Each cell's games go to OUT/NAME.json, as the arena writes them
 (`python -m tools.paired` reads them), and each cell is paired with the first cell of the same
-Ogre and Mark (its base) in OUT/summary.txt.
+Ogre and Mark (its base) in OUT/summary.txt, written as each cell finishes. `--cells FILE`
+reads the cells from a file, one a line (tools/sweeps/ keeps those of the recorded runs).
 """
 
 from __future__ import annotations
 
 import argparse
 import statistics
-import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -94,15 +94,23 @@ def describe(cell: Cell, rows: list[dict], times: list[float]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--cell", action="append", required=True, metavar="'NAME OGRE MARK [opt=v]'")
+    ap.add_argument("--cell", action="append", default=[], metavar="'NAME OGRE MARK [opt=v]'")
+    ap.add_argument("--cells", type=Path, default=None,
+                    help="a file of cells, one a line (# starts a comment)")
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--seed", type=int, default=71)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--max-turns", type=int, default=100)
     ap.add_argument("--out", required=True, metavar="FOLDER")
     args = ap.parse_args(argv)
+    listed = list(args.cell)
+    if args.cells is not None:
+        lines = args.cells.read_text().splitlines()
+        listed += [x.split("#")[0].strip() for x in lines if x.split("#")[0].strip()]
+    if not listed:
+        ap.error("name the cells: --cell or --cells")
     try:
-        cells = [parse_cell(c) for c in args.cell]
+        cells = [parse_cell(c) for c in listed]
     except ValueError as exc:
         ap.error(str(exc))
     out = Path(args.out)
@@ -112,27 +120,37 @@ def main(argv: list[str] | None = None) -> int:
     jobs = [(c, i, game_seed(args.seed, i), args.max_turns)
             for c in cells for i in range(args.games)]
     t0 = time.perf_counter()
-    with ProcessPoolExecutor(args.jobs) as pool:
-        outcomes = list(pool.map(play_one, jobs, chunksize=1))
-    lines = [f"seed {args.seed}, {args.games} games a cell, {time.perf_counter() - t0:.0f} s"]
+    summary = out / "summary.txt"
+    summary.write_text(f"seed {args.seed}, {args.games} games a cell\n")
     rows_of: dict[str, list[dict]] = {}
-    for k, cell in enumerate(cells):
-        mine = outcomes[k * args.games:(k + 1) * args.games]
-        rows = rows_of[cell.name] = cell_rows(cell, args.games, args.seed, mine)
-        results.write(out / f"{cell.name}.json",
-                      {"tool": "sweep", "mark": cell.mark, "seed": args.seed,
-                       "opt_defense": list(cell.options), "cell": cell.name}, rows)
-        lines.append(describe(cell, rows, [t for _, _, ts in mine for t in ts]))
-        base = next(c for c in cells if (c.ogre, c.mark) == (cell.ogre, cell.mark))
-        if base is not cell:
-            outcome = paired.pair([bool(r["ogre_win"]) for r in rows_of[base.name]],
-                                  [bool(r["ogre_win"]) for r in rows])
-            lines.append("   " + paired.describe(outcome, base.name, cell.name)
-                         .replace("\n", "\n   "))
+    with ProcessPoolExecutor(args.jobs) as pool:
+        played = pool.map(play_one, jobs, chunksize=1)      # in order: cell by cell
+        for cell in cells:
+            mine = [next(played) for _ in range(args.games)]
+            report(cell, cells, mine, rows_of, args, out, time.perf_counter() - t0)
+    return 0
+
+
+def report(cell: Cell, cells: list[Cell], mine: list, rows_of: dict[str, list[dict]], args,
+           out: Path, elapsed: float) -> None:
+    """Write a finished cell's games and its line (paired with its base) as soon as it is done,
+    so a run cut short keeps the cells it finished."""
+    rows = rows_of[cell.name] = cell_rows(cell, args.games, args.seed, mine)
+    results.write(out / f"{cell.name}.json",
+                  {"tool": "sweep", "mark": cell.mark, "seed": args.seed,
+                   "opt_defense": list(cell.options), "cell": cell.name}, rows)
+    lines = [describe(cell, rows, [t for _, _, ts in mine for t in ts])
+             + f" ({elapsed:.0f} s so far)"]
+    base = next(c for c in cells if (c.ogre, c.mark) == (cell.ogre, cell.mark))
+    if base is not cell and base.name in rows_of:
+        outcome = paired.pair([bool(r["ogre_win"]) for r in rows_of[base.name]],
+                              [bool(r["ogre_win"]) for r in rows])
+        lines.append("   " + paired.describe(outcome, base.name, cell.name)
+                     .replace("\n", "\n   "))
     text = "\n".join(lines)
-    print(text)
-    (out / "summary.txt").write_text(text + "\n")
-    sys.stdout.flush()
+    print(text, flush=True)
+    with (out / "summary.txt").open("a") as f:
+        f.write(text + "\n")
     return 0
 
 
