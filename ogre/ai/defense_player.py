@@ -35,8 +35,7 @@ from .defense_beam import value as beam_value
 from .defense_fire import plan_groups, shooters
 from .defense_lookahead import lookahead_move
 from .ogre_player import OgrePlayer
-from .reading import CourseReading
-from .skill import DEFENSE_SKILLS, REPLY_OGRE, DefenseSkill, level_name, wary_options
+from .skill import DEFENSE_SKILLS, REPLY_OGRE, DefenseSkill, level_name
 
 FIRE_BONUS = 20.0
 
@@ -50,25 +49,14 @@ class DefensePlayer(PhasePlayer):
 
     def __init__(self, skill: str = "Low", seed: int = 0, **options) -> None:
         super().__init__(seed)
-        self.base_skill: DefenseSkill = replace(DEFENSE_SKILLS[level_name(skill)], **options)
-        self.skill = self.base_skill       # this turn's options: the base, or against a wary Ogre
-        self.reading = CourseReading()
+        self.skill: DefenseSkill = replace(DEFENSE_SKILLS[level_name(skill)], **options)
 
     def plan(self, state: GameState) -> list[Action]:
-        if self.base_skill.read_ogre:
-            self.read(state)
         if state.phase is Phase.DEFENSE_FIRE:
             return self.plan_fire(state)
         if state.phase is Phase.GEV_MOVE:
             return self.plan_gev(state)
         return self.plan_move(state)
-
-    def read(self, s: GameState) -> None:
-        """Read the Ogre's last move (once a turn) and take the options for the Ogre it is."""
-        k = self.base_skill
-        if s.phase is Phase.DEFENSE_MOVE:
-            self.reading.observe(s, self.course_ends(s) if s.ogre.on_map else ())
-        self.skill = (replace(k, **wary_options(k)) if self.reading.wary(k.read_ogre) else k)
 
     # ------------------------------------------------------------------ fire
 
@@ -86,19 +74,8 @@ class DefensePlayer(PhasePlayer):
     # ------------------------------------------------------------------ movement
 
     def ogre_ends(self, s: GameState) -> tuple[int, ...]:
-        """Where the Ogre may end its next move: on its course (course_ends), and with `linger`
-        also the hexes it can reach within that many of where it stands (a wary Ogre's)."""
-        ends = self.course_ends(s)
-        n = self.skill.linger
-        if not n or not s.ogre.move_value:
-            return ends
-        o = s.ogre
-        near = open_reach(s.board, o.hex, min(n, o.move_value)) | {o.hex}
-        return tuple(sorted(near.union(ends)))
-
-    def course_ends(self, s: GameState) -> tuple[int, ...]:
-        """Where the Ogre may end its next move on its course: the hexes it can reach that bring
-        it nearest the Command Post (or, without a CP, anywhere it can reach)."""
+        """Where the Ogre may end its next move: the hexes it can reach that bring it nearest
+        the Command Post (or, without a CP, anywhere it can reach)."""
         o = s.ogre
         reach = (open_reach(s.board, o.hex, max(1, o.move_value)) if o.move_value
                  else frozenset({o.hex}))
@@ -139,7 +116,7 @@ class DefensePlayer(PhasePlayer):
         """A defender planning like this one without the lookahead, with `style`'s options:
         the Hi lookahead's candidate planners."""
         p = DefensePlayer(self.skill.name, self.seed)
-        p.base_skill = p.skill = replace(self.skill, lookahead=False, read_ogre=0, **style)
+        p.skill = replace(self.skill, lookahead=False, **style)
         return p
 
     def _reply(self, sample: int) -> OgrePlayer:

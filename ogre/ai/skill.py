@@ -106,15 +106,6 @@ class DefenseSkill:
                               # playouts' race margin (both in treads; 0: the playouts alone)
     bold_reply: bool = True   # with lookahead: the Hi Ogre answering plans is the bold one of
                               # REPLY_OGRE (else the Hi Ogre as it stands, cautious)
-    linger: int = 0           # where the Ogre may end its move: on its course, and also the
-                              # hexes within this many of where it stands (0: its course only)
-    read_ogre: int = 0        # turns of the Ogre's course the defence reads (reading.py): an
-                              # Ogre that turned aside more often than not is met with
-                              # wary_options (0: never read)
-    wary_focus: float = 0.0   # ... its danger_focus against such an Ogre
-    wary_beam: int = 0        # ... and its beam (0: as `beam`)
-    wary: tuple[str, ...] = ()  # ... and any other options, "name:value" (the arena's
-                              # --opt-defense wary=utilisation:0.3,samples:4 while tuning)
 
 
 OGRE_SKILLS = {
@@ -138,29 +129,6 @@ OGRE_SKILLS = {
 # the same trade with the beam's plans (docs/computer-players.md).
 REPLY_OGRE: dict[str, dict] = {"Hi": {"threat_weight": 1.0, "missile_reserve": 15.0,
                                       "slow_caution": False}}
-
-# What the defence changes against an Ogre it has read as wary (read_ogre): the look ahead
-# answers its plans with the Hi Ogre as it stands (cautious, not REPLY_OGRE's bold one), and a
-# threat the Ogre must turn aside for counts `wary_focus` (a wary Ogre turns aside to shoot).
-def wary_options(k: DefenseSkill) -> dict:
-    items = (k.wary,) if isinstance(k.wary, str) else k.wary     # one item comes as words
-    more = dict(_option(item) for item in items if item)
-    return {"bold_reply": False, "danger_focus": k.wary_focus, "beam": k.wary_beam or k.beam,
-            **more}
-
-
-def _option(item: str) -> tuple[str, bool | int | float | str]:
-    """'name:value' as an option: true/false, a number, or the words."""
-    name, _, value = item.partition(":")
-    if value.lower() in ("true", "false"):
-        return name, value.lower() == "true"
-    for kind in (int, float):
-        try:
-            return name, kind(value)
-        except ValueError:
-            pass
-    return name, value
-
 
 DEFENSE_SKILLS = {
     "Low": DefenseSkill("Low", smart_fire=False, charge=True, strike_fraction=0.0,
