@@ -151,7 +151,6 @@ def report(cell: Cell, cells: list[Cell], mine: list, rows_of: dict[str, list[di
     print(text, flush=True)
     with (out / "summary.txt").open("a") as f:
         f.write(text + "\n")
-    return 0
 
 
 if __name__ == "__main__":
