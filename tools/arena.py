@@ -140,10 +140,14 @@ def make_player(side: str, name: str, seed: int, opts: dict | None = None):
 
 
 def run_one(job: Job) -> tuple[str, int, list[float], list[float], list[str]]:
-    """One battle: (result, turns, Ogre think times, defence think times, illegal actions).
-    A battle still going at --max-turns is "Unfinished", or "Unfinished, CP destroyed" when the
-    Ogre has already won whatever happens next."""
-    field = FIELDS[job.field_index % len(FIELDS)]
+    """One battle of this run's fields (see battle)."""
+    return battle(FIELDS[job.field_index % len(FIELDS)], job)
+
+
+def battle(field: Field, job: Job) -> tuple[str, int, list[float], list[float], list[str]]:
+    """One battle on `field`: (result, turns, Ogre think times, defence think times, illegal
+    actions). A battle still going at --max-turns is "Unfinished", or "Unfinished, CP destroyed"
+    when the Ogre has already won whatever happens next."""
     state = new_game(field, job.mark, job.seed)
     ogre = make_player("ogre", job.ogre, job.seed, job.ogre_opts)
     defense = make_player("defense", job.defense, job.seed, job.defense_opts)
@@ -184,10 +188,7 @@ def run_pairing(ogre: str, defense: str, args, pool, ogre_opts: list[str] | None
         illegal += bad
     n = len(outcomes)
     wins = sum(counts[level] for level in (*OGRE_WINS, UNFINISHED_WON))
-    rows = [{"ogre": ogre, "defense": defense, "game": j.field_index, "game_seed": j.seed,
-             "field": j.field_index % len(FIELDS), "result": res[0],
-             "ogre_win": int(res[0] in (*OGRE_WINS, UNFINISHED_WON)), "turns": res[1]}
-            for j, res in zip(jobs, outcomes)]
+    rows = [game_row(j, res[0], res[1], len(FIELDS)) for j, res in zip(jobs, outcomes)]
     return {"rows": rows, "ogre": ogre, "defense": defense, "games": n, "counts": counts,
             "wins": wins,
             "ci": wilson(wins, n), "turns": statistics.mean(turns) if turns else 0.0,
@@ -196,6 +197,13 @@ def run_pairing(ogre: str, defense: str, args, pool, ogre_opts: list[str] | None
             "ogre_worst": max(otimes, default=0.0),
             "defense_median": statistics.median(dtimes) if dtimes else 0.0,
             "defense_worst": max(dtimes, default=0.0)}
+
+
+def game_row(job: Job, result: str, turns: int, n_fields: int) -> dict:
+    """One game as --out writes it (tools/paired.py reads these)."""
+    return {"ogre": job.ogre, "defense": job.defense, "game": job.field_index,
+            "game_seed": job.seed, "field": job.field_index % n_fields, "result": result,
+            "ogre_win": int(result in (*OGRE_WINS, UNFINISHED_WON)), "turns": turns}
 
 
 def report(r: dict) -> None:

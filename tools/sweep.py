@@ -4,8 +4,8 @@ busy to the end instead of idling at each cell's last games.
 
     python -m tools.sweep --games 200 --seed 71 --jobs 16 --out results \\
         --cell "m3_hi_base Hi 3" \\
-        --cell "m3_hi_read Hi 3 read_ogre=3" \\
-        --cell "m3_ref_base ref:Hi 3" --cell "m3_ref_read ref:Hi 3 read_ogre=3"
+        --cell "m3_hi_hold Hi 3 strike_fraction=0.3 strike_distance=11" \\
+        --cell "m3_ref_base ref:Hi 3" --cell "m3_ref_hold ref:Hi 3 strike_fraction=0.3"
 
 A cell is "NAME OGRE MARK [defence option=value ...]" against the Hi defence (or
 defense=LEVEL among the options). Each cell's games go to OUT/NAME.json, as the arena writes them
@@ -23,12 +23,9 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from ogre.ai.match import UNFINISHED, play
-from ogre.rules import new_game
 from ogre.rules.field import Field
-from ogre.rules.game import OGRE_WINS
 from tools import paired, reference, results
-from tools.arena import UNFINISHED_WON, game_seed, load_fields, make_player, parse_opts, wilson
+from tools.arena import Job, battle, game_row, game_seed, load_fields, parse_opts, wilson
 
 
 @dataclass(frozen=True)
@@ -59,26 +56,16 @@ def _fields(mark: int) -> list[Field]:
     return FIELDS[mark]
 
 
-def play_one(job: tuple[Cell, int, int, int]) -> tuple[str, int, list[float]]:
-    """One battle of a cell: (result, turns, the defence's think times)."""
-    cell, game, seed, max_turns = job
-    fields = _fields(cell.mark)
-    state = new_game(fields[game % len(fields)], cell.mark, seed)
-    ogre = make_player("ogre", cell.ogre, seed)
-    defense = make_player("defense", cell.defense, seed, parse_opts(list(cell.options)))
-    rec = play(state, ogre, defense, max_turns=max_turns)
-    result = rec.result
-    if result == UNFINISHED and rec.final is not None and rec.final.command_post is None:
-        result = UNFINISHED_WON
-    return result, rec.turns, rec.defense_turn_times
+def job_of(cell: Cell, game: int, seed: int, max_turns: int) -> Job:
+    """The arena's job for game `game` of a cell (its seed as the arena's run would give it)."""
+    return Job(cell.ogre, cell.defense, cell.mark, game_seed(seed, game), game, {},
+               parse_opts(list(cell.options)), max_turns)
 
 
-def cell_rows(cell: Cell, games: int, seed: int, outcomes: list) -> list[dict]:
-    n_fields = len(_fields(cell.mark))
-    return [{"ogre": cell.ogre, "defense": cell.defense, "game": i,
-             "game_seed": game_seed(seed, i), "field": i % n_fields, "result": res,
-             "ogre_win": int(res in (*OGRE_WINS, UNFINISHED_WON)), "turns": turns}
-            for i, (res, turns, _) in enumerate(outcomes)]
+def play_one(job: Job) -> tuple[str, int, list[float], list[float], list[str]]:
+    """One battle of a cell, on its Mark's fields: the arena's battle."""
+    fields = _fields(job.mark)
+    return battle(fields[job.field_index % len(fields)], job)
 
 
 def describe(cell: Cell, rows: list[dict], times: list[float]) -> str:
@@ -117,16 +104,14 @@ def main(argv: list[str] | None = None) -> int:
     out.mkdir(parents=True, exist_ok=True)
     if any(c.ogre.startswith(reference.PREFIX) for c in cells):
         print(f"reference players: {reference.load()}")     # before the pool: inherited
-    jobs = [(c, i, game_seed(args.seed, i), args.max_turns)
-            for c in cells for i in range(args.games)]
+    jobs = [job_of(c, i, args.seed, args.max_turns) for c in cells for i in range(args.games)]
     t0 = time.perf_counter()
-    summary = out / "summary.txt"
-    summary.write_text(f"seed {args.seed}, {args.games} games a cell\n")
+    (out / "summary.txt").write_text(f"seed {args.seed}, {args.games} games a cell\n")
     rows_of: dict[str, list[dict]] = {}
     with ProcessPoolExecutor(args.jobs) as pool:
         played = pool.map(play_one, jobs, chunksize=1)      # in order: cell by cell
-        for cell in cells:
-            mine = [next(played) for _ in range(args.games)]
+        for k, cell in enumerate(cells):
+            mine = list(zip(jobs[k * args.games:(k + 1) * args.games], played))
             report(cell, cells, mine, rows_of, args, out, time.perf_counter() - t0)
     return 0
 
@@ -135,11 +120,12 @@ def report(cell: Cell, cells: list[Cell], mine: list, rows_of: dict[str, list[di
            out: Path, elapsed: float) -> None:
     """Write a finished cell's games and its line (paired with its base) as soon as it is done,
     so a run cut short keeps the cells it finished."""
-    rows = rows_of[cell.name] = cell_rows(cell, args.games, args.seed, mine)
+    n_fields = len(_fields(cell.mark))
+    rows = rows_of[cell.name] = [game_row(j, res[0], res[1], n_fields) for j, res in mine]
     results.write(out / f"{cell.name}.json",
                   {"tool": "sweep", "mark": cell.mark, "seed": args.seed,
                    "opt_defense": list(cell.options), "cell": cell.name}, rows)
-    lines = [describe(cell, rows, [t for _, _, ts in mine for t in ts])
+    lines = [describe(cell, rows, [t for _, res in mine for t in res[3]])
              + f" ({elapsed:.0f} s so far)"]
     base = next(c for c in cells if (c.ogre, c.mark) == (cell.ogre, cell.mark))
     if base is not cell and base.name in rows_of:
