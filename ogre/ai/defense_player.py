@@ -35,7 +35,8 @@ from .defense_beam import value as beam_value
 from .defense_fire import plan_groups, shooters
 from .defense_lookahead import lookahead_move
 from .ogre_player import OgrePlayer
-from .skill import DEFENSE_SKILLS, REPLY_OGRE, DefenseSkill, level_name
+from .reading import CourseReading
+from .skill import DEFENSE_SKILLS, REPLY_OGRE, DefenseSkill, level_name, wary_options
 
 FIRE_BONUS = 20.0
 
@@ -49,14 +50,25 @@ class DefensePlayer(PhasePlayer):
 
     def __init__(self, skill: str = "Low", seed: int = 0, **options) -> None:
         super().__init__(seed)
-        self.skill: DefenseSkill = replace(DEFENSE_SKILLS[level_name(skill)], **options)
+        self.base_skill: DefenseSkill = replace(DEFENSE_SKILLS[level_name(skill)], **options)
+        self.skill = self.base_skill       # this turn's options: the base, or against a wary Ogre
+        self.reading = CourseReading()
 
     def plan(self, state: GameState) -> list[Action]:
+        if self.base_skill.read_ogre:
+            self.read(state)
         if state.phase is Phase.DEFENSE_FIRE:
             return self.plan_fire(state)
         if state.phase is Phase.GEV_MOVE:
             return self.plan_gev(state)
         return self.plan_move(state)
+
+    def read(self, s: GameState) -> None:
+        """Read the Ogre's last move (once a turn) and take the options for the Ogre it is."""
+        k = self.base_skill
+        if s.phase is Phase.DEFENSE_MOVE:
+            self.reading.observe(s, self.ogre_ends(s) if s.ogre.on_map else ())
+        self.skill = replace(k, **wary_options(k)) if self.reading.wary(k.read_ogre) else k
 
     # ------------------------------------------------------------------ fire
 
@@ -116,7 +128,7 @@ class DefensePlayer(PhasePlayer):
         """A defender planning like this one without the lookahead, with `style`'s options:
         the Hi lookahead's candidate planners."""
         p = DefensePlayer(self.skill.name, self.seed)
-        p.skill = replace(self.skill, lookahead=False, **style)
+        p.base_skill = p.skill = replace(self.skill, lookahead=False, read_ogre=0, **style)
         return p
 
     def _reply(self, sample: int) -> OgrePlayer:

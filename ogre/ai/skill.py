@@ -106,6 +106,11 @@ class DefenseSkill:
                               # playouts' race margin (both in treads; 0: the playouts alone)
     bold_reply: bool = True   # with lookahead: the Hi Ogre answering plans is the bold one of
                               # REPLY_OGRE (else the Hi Ogre as it stands, cautious)
+    read_ogre: int = 0        # turns of the Ogre's course the defence reads (reading.py): an
+                              # Ogre that turned aside more often than not is met with the
+                              # `wary` options (0: never read)
+    wary: tuple[str, ...] = ()  # ... those options, "name:value" (the arena's
+                                # --opt-defense wary=tread_weight:1.5,lookahead:false)
 
 
 OGRE_SKILLS = {
@@ -129,6 +134,25 @@ OGRE_SKILLS = {
 # the same trade with the beam's plans (docs/computer-players.md).
 REPLY_OGRE: dict[str, dict] = {"Hi": {"threat_weight": 1.0, "missile_reserve": 15.0,
                                       "slow_caution": False}}
+
+def wary_options(k: DefenseSkill) -> dict:
+    """The options the defence takes against an Ogre it has read as wary (read_ogre)."""
+    items = (k.wary,) if isinstance(k.wary, str) else k.wary     # one item comes as words
+    return dict(_option(item) for item in items if item)
+
+
+def _option(item: str) -> tuple[str, bool | int | float | str]:
+    """'name:value' as an option: true/false, a number, or the words."""
+    name, _, value = item.partition(":")
+    if value.lower() in ("true", "false"):
+        return name, value.lower() == "true"
+    for kind in (int, float):
+        try:
+            return name, kind(value)
+        except ValueError:
+            pass
+    return name, value
+
 
 DEFENSE_SKILLS = {
     "Low": DefenseSkill("Low", smart_fire=False, charge=True, strike_fraction=0.0,
