@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from ogre.ai.defense_lookahead import dice_stream, draft_plans, start_plan
 from ogre.ai.defense_player import DefensePlayer
 from ogre.ai.match import play
+from ogre.ai.skill import LOOKAHEAD_HI
 from ogre.rules import new_game
 from ogre.rules.actions import Action
 from ogre.rules.game import OGRE_WINS
@@ -46,10 +47,10 @@ def battle_score(s: GameState, defense, ogre, max_turns: int = 60) -> float:
 
 
 class CeilingDefense(DefensePlayer):
-    """The Hi defence with its look ahead's judge replaced by whole battles."""
+    """The Hi defence's look ahead (LOOKAHEAD_HI) with its judge replaced by whole battles."""
 
     def __init__(self, skill: str, seed: int, ogre: str, streams: int, styles: int) -> None:
-        super().__init__(skill, seed)
+        super().__init__(skill, seed, **LOOKAHEAD_HI)
         self.ogre, self.streams, self.styles = ogre, streams, styles
 
     def plan_move(self, s: GameState) -> list[Action]:

@@ -16,10 +16,13 @@ JOBS=${JOBS:-16}
 GAMES=${GAMES:-200}
 SEED=${SEED:-61}
 PY=${PYTHON:-python3}
-# Both defences by their options, so the run means the same whichever is the Hi default.
-NEW=${NEW:---opt-defense beam=6 --opt-defense beam_mode=join --opt-defense beam_later=0.1
+# Both defences by their options, so the run means the same whichever is the Hi default: the
+# look ahead of issue 17 (LOOKAHEAD_HI in ogre/ai/skill.py) without and with issue 32's beam.
+LA="--opt-defense lookahead=true --opt-defense strike_fraction=0.0 --opt-defense strike_distance=14
+--opt-defense read_ogre=0"
+NEW=${NEW:-$LA --opt-defense beam=6 --opt-defense beam_mode=join --opt-defense beam_later=0.1
 --opt-defense bold_reply=false}
-BASE=${BASE:---opt-defense beam=0 --opt-defense bold_reply=true}   # the Hi defence before issue 32
+BASE=${BASE:-$LA --opt-defense beam=0 --opt-defense bold_reply=true}   # the Hi defence before issue 32
 if [ -z "${OGRE_REFERENCE_DIR:-}" ] && [ -d ref-export ]; then
   export OGRE_REFERENCE_DIR="$PWD/ref-export"
 fi

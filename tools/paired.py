@@ -4,6 +4,7 @@
     python -m tools.arena --ogre Hi --defense Med --games 200 --seed 3 --out a.json
     python -m tools.arena --ogre Hi --defense Med --games 200 --seed 3 --opt-ogre x=1 --out b.json
     python -m tools.paired a.json b.json
+    python -m tools.paired a73.json,a91.json b73.json,b91.json    # runs on several seeds, pooled
 
 The arena seeds game i of a run the same way whoever plays, so two runs with one --seed play the
 same fields on the same dice streams. Their Ogre-win shares are then not independent, and two
@@ -98,13 +99,26 @@ def by_seed(path: Path) -> dict[str, bool]:
     return out
 
 
+def by_seeds(paths: str) -> dict[str, bool]:
+    """Several results files joined by commas (one player's runs on several seeds), pooled."""
+    out: dict[str, bool] = {}
+    for name in paths.split(","):
+        run = by_seed(Path(name))
+        if run.keys() & out.keys():
+            raise SystemExit(f"{name} plays seeds already read for the same side: pool runs "
+                             "on different --seed values")
+        out.update(run)
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("first", help="an arena results file (--out), .json or .csv")
+    ap.add_argument("first", help="an arena results file (--out), .json or .csv; several "
+                    "joined by commas are pooled (runs on several seeds)")
     ap.add_argument("second")
     args = ap.parse_args(argv)
     try:
-        a, b = by_seed(Path(args.first)), by_seed(Path(args.second))
+        a, b = by_seeds(args.first), by_seeds(args.second)
     except (OSError, ValueError, KeyError) as exc:
         raise SystemExit(f"not an arena results file: {exc}") from None
     seeds = [s for s in a if s in b]

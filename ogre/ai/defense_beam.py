@@ -1,4 +1,4 @@
-"""The Hi defence's search over its units' own moves (issue 32): a beam over the units in turn.
+"""The look ahead's search over the units' own moves (issue 32): a beam over the units in turn.
 
 The style plans of defense_lookahead.py are all the Med planner with its weights varied, and
 no judge of them holds the Hi Ogre well (docs/computer-players.md). Here each unit brings a

@@ -1,6 +1,7 @@
-"""The Hi defence's lookahead: try several ways to deploy, play each against the Ogre's reply.
+"""The defence's lookahead (the option `lookahead`; the Hi level's from issue 17 until issue 32's
+third round, LOOKAHEAD_HI in skill.py): try several ways to deploy, play each against the reply.
 
-For its movement the Hi defender drafts a few plans with differently weighted versions of the
+For its movement the defender drafts a few plans with differently weighted versions of the
 Med planner (strike with everything, hold back, stay out of reach, close in, ...), then plays
 each one forward on a copy of the game: its own fire and GEV moves, then `horizon` turns of the
 Ogre (the `reply` level: the Hi Ogre for the Hi defence) with the defence's turns between, and
@@ -36,7 +37,7 @@ class Planner(Chooser, Protocol):
     def plan_move(self, state: GameState) -> list[Action]: ...
 
 
-# Variations of the Med planner's options the Hi defender tries each turn.
+# Variations of the Med planner's options the look ahead tries each turn.
 STYLES: tuple[dict, ...] = (
     {},
     {"approach_weight": 1.0},
@@ -119,7 +120,7 @@ def lookahead_move(player, s: GameState, planner: Callable[[dict], Planner],
                    reply: Callable[[int], Chooser],
                    extra: tuple[list[Action], ...] = (),
                    prior: Callable[[list[Action]], float] | None = None) -> list[Action]:
-    """The Hi defender's movement plan for this phase. `planner(style)` makes a Med-style
+    """The look ahead's movement plan for this phase. `planner(style)` makes a Med-style
     defender with the style's options; `reply(sample)` the Ogre that answers each plan on that
     dice stream. Both come from the caller, so this module needs neither player module (no
     import circle). `extra` plans (the unit beam's) join the styles' ("join") or replace all

@@ -21,10 +21,14 @@ Defense Low  every unit straight at the Ogre; all armor at the biggest gun, infa
             the Ogre is going (judged in hexes; Hi counts the steps round rubble); GEVs fire and
             withdraw; fire by value and odds in the race to the CP (weapons early, treads as it
             nears the CP; urgent shots when the CP would fall next turn).
-       Hi   Med weighted for the tread race, discounting threats the Ogre must turn aside for, and a
-            lookahead that plays several deployments two turns ahead against the Hi Ogre; GEVs end
-            their second move out of the Ogre's guns' reach whenever they can. A beam over the
-            units' own moves (issue 32, defense_beam.py) can add its plans: options, not Hi.
+       Hi   Med weighted for the tread race, discounting threats the Ogre must turn aside for;
+            holds back until 30% of its attack can strike together (or the Ogre is 11 steps
+            from the CP); reads the Ogre's course (reading.py) and fires at the guns of one that
+            turned aside on both of its first two turns read (a wary Ogre that will stand off
+            and pick units off); GEVs end their second move out of the Ogre's guns' reach
+            whenever they can. The look ahead of issues 17 and 32 (LOOKAHEAD_HI: several
+            deployments played two turns ahead against the Hi Ogre) and the beam over the
+            units' own moves (defense_beam.py) are options, not Hi.
 """
 
 from __future__ import annotations
@@ -154,6 +158,11 @@ def _option(item: str) -> tuple[str, bool | int | float | str]:
     return name, value
 
 
+# The Hi defence before issue 32's third round, by its options: the look ahead of issues 17 and
+# 32, striking with whatever can reach, reading nothing (tools and tests that study it).
+LOOKAHEAD_HI: dict = {"lookahead": True, "strike_fraction": 0.0, "strike_distance": 14,
+                      "read_ogre": 0}
+
 DEFENSE_SKILLS = {
     "Low": DefenseSkill("Low", smart_fire=False, charge=True, strike_fraction=0.0,
                         strike_distance=14, gev_retreat=False, gev_exposure=0.0,
@@ -165,11 +174,16 @@ DEFENSE_SKILLS = {
                         exposure_weight=0.3, wait_exposure=0.3, danger_focus=0.0,
                         approach_weight=1.0, cover=True, tread_weight=1.5, weapon_weight=1.0,
                         lookahead=False, walk_round=False),
-    "Hi": DefenseSkill("Hi", smart_fire=True, charge=False, strike_fraction=0.0,
-                       strike_distance=14, gev_retreat=True, gev_exposure=0.0,
+    # Issue 32, third round: the Hi defence holds back until 30% of its attack can strike
+    # together (or the Ogre is 11 steps from the CP), reads the Ogre's course, and fires at the
+    # guns of an Ogre read as wary; without the look ahead, which no longer paid for itself.
+    # The look ahead of issues 17 and 32 is LOOKAHEAD_HI (docs/computer-players.md).
+    "Hi": DefenseSkill("Hi", smart_fire=True, charge=False, strike_fraction=0.3,
+                       strike_distance=11, gev_retreat=True, gev_exposure=0.0,
                        exposure_weight=0.3, wait_exposure=0.3, danger_focus=0.7,
                        approach_weight=3.0, cover=True, tread_weight=8.0, weapon_weight=1.0,
-                       lookahead=True, gev_safe=True, reply=("Hi", "Med"), horizon=2),
+                       lookahead=False, gev_safe=True, reply=("Hi", "Med"), horizon=2,
+                       read_ogre=2, wary=("tread_weight:1.5",)),
     # Issue 32's beam (beam=6, beam_mode="join", beam_later=0.1, bold_reply=False) held today's
     # Hi Ogre 5.5 points better on Mark III but let the reference Hi Ogre win 12 points more
     # (200 paired games each, docs/computer-players.md): it stays an option, not the Hi level.

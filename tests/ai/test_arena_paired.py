@@ -54,6 +54,22 @@ def test_x2_paired_compares_two_earlier_runs_by_seed(tmp_path, capsys):
     assert "Paired on 2 seeds" in capsys.readouterr().out
 
 
+def test_x2_paired_pools_runs_on_several_seeds_and_refuses_a_seed_read_twice(tmp_path, capsys):
+    runs = {}
+    for ogre in ("Low", "Med"):
+        for seed in ("4", "5"):
+            runs[ogre, seed] = tmp_path / f"{ogre}{seed}.json"
+            arena.main(["--ogre", ogre, "--defense", "Low", "--games", "2", "--seed", seed,
+                        "--jobs", "1", "--out", str(runs[ogre, seed])])
+    capsys.readouterr()
+    low = f"{runs['Low', '4']},{runs['Low', '5']}"
+    med = f"{runs['Med', '4']},{runs['Med', '5']}"
+    assert paired.main([low, med]) == 0
+    assert "Paired on 4 seeds" in capsys.readouterr().out
+    with pytest.raises(SystemExit, match="seeds already read"):
+        paired.main([f"{runs['Low', '4']},{runs['Low', '4']}", med])
+
+
 def test_x2_a_file_of_several_pairings_is_refused_in_one_sentence(tmp_path):
     both = tmp_path / "both.json"
     arena.main(["--ogre", "Low", "--defense", "Low", "--compare-defense", "Med", "--games", "1",
