@@ -59,6 +59,16 @@ def test_x1_only_an_ogre_that_turned_aside_in_each_of_the_first_turns_read_is_wa
     assert not reading.wary(0)                  # reading nothing reads nothing
 
 
+def test_x1_a_reading_begun_in_mid_battle_never_calls_the_ogre_wary():
+    # A battle loaded on turn 6: the Ogre's first moves were not seen, and an Ogre in the fight
+    # turns aside whatever its kind, so the defence meets it as a bold one.
+    late = read([(6, 1215), (7, 1215), (8, 1215)])
+    assert late.on_course == [False, False] and late.first == 7
+    assert not late.wary(2) and not late.wary(1)
+    early = read([(2, 1215), (3, 1215), (4, 1215)])
+    assert early.on_course == [False, False] and early.wary(2)
+
+
 def test_x1_wary_options_are_read_as_option_values():
     k = DefensePlayer("Hi", 3, wary=("tread_weight:1.5", "lookahead:false", "reply:Hi")).skill
     assert wary_options(k) == {"tread_weight": 1.5, "lookahead": False, "reply": "Hi"}
