@@ -43,8 +43,9 @@ RECORDED = {   # on f6de628
     "chaotic": "77f9694303dcbec193946512ab740690",
     # Re-recorded on 762c6ce: issue 17 changed the Hi players' choices (pace, GEV safety, the Hi
     # Ogre's caution), not the engine; the rules' sets above are still those of f6de628. Again
-    # for issue 32's third round (the Hi defence holds back and reads the Ogre).
-    "computer": "9bd67b55957190d54592224e554081ad",
+    # for issue 32's third round (the Hi defence holds back, reads the Ogre and keeps its
+    # infantry near the CP).
+    "computer": "8a5ce6e34bacf44568b1996aae6bae24",
 }
 
 

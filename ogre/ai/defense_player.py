@@ -256,6 +256,8 @@ class DefensePlayer(PhasePlayer):
         v -= 0.3 * max(0, away - st.move)
         if k.cover and cp is not None:
             v -= 0.1 * max(0, distance(h, cp.hex) - 7)
+        if k.infantry_post and p.kind is Kind.INFANTRY and cp is not None:
+            v -= 2.0 * max(0, distance(h, cp.hex) - k.infantry_post)
         return v
 
     def _orders(self, s: GameState, dest: dict[int, int]) -> list[Action]:

@@ -65,7 +65,8 @@ def test_x1_the_look_ahead_answers_its_plans_with_the_hi_and_the_med_ogre(
             asked.append(skill)
             super().__init__(skill, seed, **options)
 
-    s = next(st for st, _ in opening(3, 4) if st.phase.value == "defense_move" and st.turn >= 3)
+    s = next(st for st, _ in opening(3, 4, **LOOKAHEAD_HI)
+             if st.phase.value == "defense_move" and st.turn >= 3)
     monkeypatch.setattr(defense_player, "OgrePlayer", Recording)
     make_controller("defense", "Hi", seed=3, **LOOKAHEAD_HI).choose(s)
     plans = len(asked) // 2

@@ -11,6 +11,7 @@ from ogre.ai.analysis import ogre_approach, ogre_danger
 from ogre.ai.defense_beam import beam_deployments, make_view, value
 from ogre.ai.defense_lookahead import start_plan
 from ogre.ai.defense_player import DefensePlayer
+from ogre.ai.skill import LOOKAHEAD_HI
 from ogre.net.messages import state_of
 from ogre.rules import Move, Phase
 from ogre.rules.hexes import distance
@@ -23,7 +24,8 @@ POSITIONS = Path(__file__).parent / "positions"
 def position(name: str):
     return state_of(json.loads((POSITIONS / name).read_text()))
 
-BEAM = {"beam": 6, "beam_mode": "only"}
+# the beam is an option of the look ahead, the Hi defence before issue 32's third round
+BEAM = {**LOOKAHEAD_HI, "beam": 6, "beam_mode": "only"}
 
 
 def opening_position():

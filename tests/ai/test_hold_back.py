@@ -1,9 +1,11 @@
-"""Issue 32: the Hi defence holds back a trickle attack far from the Command Post (X1, G3).
+"""Issue 32: the Hi defence holds back a trickle attack far from the Command Post, and keeps its
+waiting infantry near it (X1, G3).
 
 Against today's Hi Ogre, which stops short of the defence's volleys and picks off what comes to
 it, a defence that strikes with whatever can reach loses its units a few at a time. The Hi
 defence strikes when 30% of its attack can fire together, or once the Ogre is 11 steps from the
-CP (docs/computer-players.md, issue 32's second and third rounds)."""
+CP; its infantry wait within 5 hexes of the CP, out of a wary Ogre's reach
+(docs/computer-players.md, issue 32's second and third rounds)."""
 
 from __future__ import annotations
 
@@ -16,7 +18,8 @@ from ogre.ai.analysis import ogre_distance_to
 from ogre.ai.defense_player import DefensePlayer
 from ogre.ai.match import play
 from ogre.net.messages import state_of
-from ogre.rules import Aim, Phase
+from ogre.rules import Aim, Move, Phase
+from ogre.rules.hexes import distance
 from ogre.rules.units import Kind
 
 POSITIONS = Path(__file__).parent / "positions"
@@ -63,3 +66,29 @@ def test_x1_the_hold_back_ends_when_the_ogre_nears_the_cp():
     near = min((h for h, d in goal.items() if d == 11), key=lambda h: abs(h - s.ogre.hex))
     closer = replace(s, ogre=replace(s.ogre, hex=near))
     assert player.strike_now(closer, movers)
+
+
+# Arena seed 73, game 0 (the Howitzer Umbrella), turn 3, written by `python -m tools.position
+# --seed 73 --game 0 --turn 3 --phase defense_move`: the Ogre 14 hexes from the Command Post,
+# the infantry within 5 hexes of it. Today's Hi Ogre stood there until turn 6 and then, on turn
+# 7, destroyed 10 infantry squads that had walked out to meet it (docs/computer-players.md).
+INFANTRY = "howitzer-umbrella-turn-3-infantry.json"
+
+
+def infantry_hexes(s, **options) -> list[int]:
+    """Where the Hi defence's plan for this movement phase leaves each infantry unit."""
+    plan = DefensePlayer("Hi", 730513191533, **options).plan_move(s)
+    dest = {a.piece: a.to for a in plan if isinstance(a, Move)}
+    return [dest.get(p.id, p.hex) for p in s.pieces if p.kind is Kind.INFANTRY]
+
+
+def test_x1_waiting_infantry_stay_the_command_posts_close_guard():
+    s = state_of(json.loads((POSITIONS / INFANTRY).read_text()))
+    cp = s.command_post.hex
+    assert s.phase is Phase.DEFENSE_MOVE and distance(s.ogre.hex, cp) == 14
+    # without the post the infantry walk out towards the Ogre, beyond 5 hexes of the CP
+    free = infantry_hexes(s, infantry_post=0)
+    assert max(distance(h, cp) for h in free) > 5
+    # the Hi defence keeps every infantry unit within 5 hexes of it
+    kept = infantry_hexes(s)
+    assert len(kept) == len(free) == 7 and max(distance(h, cp) for h in kept) <= 5

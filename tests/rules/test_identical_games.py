@@ -19,9 +19,9 @@ CHAOTIC = "0e390290cec04f807609387439a80253"
 # Re-recorded for issue 17: the Hi players' pace and GEV safety changed the Hi-vs-Hi battle, the
 # warier Hi Ogre (threat_weight 3, slow_caution) the two with the Hi Ogre; the others are as on
 # f6de628. Issue 32's beam is an option of the Hi defence, off at Hi: the battles are unchanged.
-# Re-recorded for issue 32's third round: the Hi defence holds back and reads the Ogre (the
-# Hi-vs-Hi battle); the engine and the other players are as before.
-COMPUTER_BATTLES = "fe85db560eeb6041695a13fd0c7eea19"
+# Re-recorded for issue 32's third round: the Hi defence holds back, reads the Ogre and keeps
+# its infantry near the CP (the Hi-vs-Hi battle); the engine and the other players are as before.
+COMPUTER_BATTLES = "2005f1d46901ad4f33d9a96d719a3878"
 
 # (field number in fields/, Ogre level, defence level, seed): every field, both Marks, each level.
 BATTLES = (
