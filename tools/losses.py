@@ -83,8 +83,9 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     r = run(args.ogre, args.defense, args.mark, args.games, args.seed,
             parse_opts(args.opt_defense))
-    print(f"Ogre {args.ogre} vs defence {args.defense} {' '.join(args.opt_defense)}, "
-          f"Mark {args.mark}: Ogre wins {r.ogre_wins}/{r.games}")
+    opts = "".join(f" {o}" for o in args.opt_defense)
+    print(f"Ogre {args.ogre} vs defence {args.defense}{opts}, Mark {args.mark}: "
+          f"Ogre wins {r.ogre_wins}/{r.games}")
     for fired, name in ((False, "lost before firing"), (True, "lost after firing")):
         row = r.per_game(fired)
         parts = ", ".join(f"{kind} {v:.1f}" for kind, v in row.items())
