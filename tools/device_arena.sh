@@ -19,7 +19,7 @@ PY=${PYTHON:-python3}
 # Both defences by their options, so the run means the same whichever is the Hi default: the
 # look ahead of issue 17 (LOOKAHEAD_HI in ogre/ai/skill.py) without and with issue 32's beam.
 LA="--opt-defense lookahead=true --opt-defense strike_fraction=0.0 --opt-defense strike_distance=14
---opt-defense read_ogre=0"
+--opt-defense read_ogre=0 --opt-defense infantry_post=0"
 NEW=${NEW:-$LA --opt-defense beam=6 --opt-defense beam_mode=join --opt-defense beam_later=0.1
 --opt-defense bold_reply=false}
 BASE=${BASE:-$LA --opt-defense beam=0 --opt-defense bold_reply=true}   # the Hi defence before issue 32
