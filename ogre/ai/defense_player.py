@@ -52,6 +52,7 @@ class DefensePlayer(PhasePlayer):
         super().__init__(seed)
         self.base_skill: DefenseSkill = replace(DEFENSE_SKILLS[level_name(skill)], **options)
         self.skill = self.base_skill       # this turn's options: the base, or against a wary Ogre
+        self.wary_skill = replace(self.base_skill, **wary_options(self.base_skill))
         self.reading = CourseReading()
 
     def plan(self, state: GameState) -> list[Action]:
@@ -68,7 +69,7 @@ class DefensePlayer(PhasePlayer):
         k = self.base_skill
         if s.phase is Phase.DEFENSE_MOVE:
             self.reading.observe(s, self.ogre_ends(s) if s.ogre.on_map else ())
-        self.skill = replace(k, **wary_options(k)) if self.reading.wary(k.read_ogre) else k
+        self.skill = self.wary_skill if self.reading.wary(k.read_ogre) else k
 
     # ------------------------------------------------------------------ fire
 

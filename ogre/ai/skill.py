@@ -112,8 +112,8 @@ class DefenseSkill:
     bold_reply: bool = True   # with lookahead: the Hi Ogre answering plans is the bold one of
                               # REPLY_OGRE (else the Hi Ogre as it stands, cautious)
     read_ogre: int = 0        # turns of the Ogre's course the defence reads (reading.py): an
-                              # Ogre that turned aside more often than not is met with the
-                              # `wary` options (0: never read)
+                              # Ogre that turned aside on each of them is met with the `wary`
+                              # options (0: never read)
     wary: tuple[str, ...] = ()  # ... those options, "name:value" (the arena's
                                 # --opt-defense wary=tread_weight:1.5,lookahead:false)
     infantry_post: int = 0    # waiting infantry keep within this many hexes of the Command Post,
