@@ -25,8 +25,8 @@ Defense Low  every unit straight at the Ogre; all armor at the biggest gun, infa
             holds back until 30% of its attack can strike together (or the Ogre is 11 steps
             from the CP); reads the Ogre's course (reading.py) and fires at the guns of one that
             turned aside on both of its first two turns read (a wary Ogre that will stand off
-            and pick units off); its infantry wait within 5 hexes of the CP, its close guard,
-            not in the Ogre's reach; GEVs end their second move out of the Ogre's guns' reach
+            and pick units off); its waiting infantry are drawn to within 5 hexes of the CP,
+            its close guard, rather than out into the Ogre's reach; GEVs end their second move out of the Ogre's guns' reach
             whenever they can. The look ahead of issues 17 and 32 (LOOKAHEAD_HI: several
             deployments played two turns ahead against the Hi Ogre) and the beam over the
             units' own moves (defense_beam.py) are options, not Hi.
@@ -116,8 +116,9 @@ class DefenseSkill:
                               # options (0: never read)
     wary: tuple[str, ...] = ()  # ... those options, "name:value" (the arena's
                                 # --opt-defense wary=tread_weight:1.5,lookahead:false)
-    infantry_post: int = 0    # waiting infantry keep within this many hexes of the Command Post,
-                              # its close guard, out of a wary Ogre's reach (0: anywhere)
+    infantry_post: int = 0    # waiting infantry are drawn to within this many hexes of the
+                              # Command Post, its close guard (each hex beyond costs 2 against
+                              # the pull towards where the Ogre goes; 0: no pull)
 
 
 OGRE_SKILLS = {
