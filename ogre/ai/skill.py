@@ -26,10 +26,10 @@ Defense Low  every unit straight at the Ogre; all armor at the biggest gun, infa
             from the CP); reads the Ogre's course (reading.py) and fires at the guns of one that
             turned aside on both of its first two turns read (a wary Ogre that will stand off
             and pick units off); its waiting infantry are drawn to within 5 hexes of the CP,
-            its close guard, rather than out into the Ogre's reach; GEVs end their second
-            move out of the Ogre's guns' reach whenever they can. The look ahead of issues 17 and 32 (LOOKAHEAD_HI: several
-            deployments played two turns ahead against the Hi Ogre) and the beam over the
-            units' own moves (defense_beam.py) are options, not Hi.
+            its close guard, rather than out into the Ogre's reach; GEVs end their second move
+            out of the Ogre's guns' reach whenever they can. The look ahead of issues 17 and 32
+            (LOOKAHEAD_HI: several deployments played two turns ahead against the Hi Ogre) and
+            the beam over the units' own moves (defense_beam.py) are options, not Hi.
 """
 
 from __future__ import annotations
