@@ -68,20 +68,16 @@ def game_seed(seed: int, game: int) -> int:
 
 
 def load_fields(mark: int, field_file: str | None) -> list[Field]:
-    from ogre.resources import standard_board
     if field_file:
         from ogre.storage.fields import read_field_file
         return [read_field_file(Path(field_file)).field]
-    try:
-        from ogre.storage.fields import load_predesigned
-        fields = [r.field for r in load_predesigned() if r.mark == mark]
-    except Exception:       # the loader or the files are not there yet
-        fields = []
-    if fields:
-        return fields
-    from ogre.ai.deploy import standard_deployment
-    board = standard_board()
-    return [standard_deployment(board, i, mark) for i in range(25)]
+    # No fallback to other fields: a loader that failed to import (a python without the
+    # .venv's platformdirs) once played a whole sweep on generated fields, silently.
+    from ogre.storage.fields import load_predesigned
+    fields = [r.field for r in load_predesigned() if r.mark == mark]
+    if not fields:
+        raise SystemExit(f"no predesigned field for Mark {mark} in the game's fields/")
+    return fields
 
 
 def parse_opts(items: list[str]) -> dict[str, bool | int | float | str | tuple]:

@@ -20,6 +20,27 @@ def test_wilson_interval():
     assert wilson(0, 0) == (0.0, 1.0)
 
 
+def test_arena_plays_the_predesigned_fields_of_its_mark():
+    """G5: the arena's battles are on the fields the game ships, and a loader that cannot load
+    them stops the run (it once fell back to generated fields, silently)."""
+    from ogre.storage.fields import load_predesigned
+    from tools import arena
+    for mark in (3, 5):
+        shipped = [r.field for r in load_predesigned() if r.mark == mark]
+        assert shipped and arena.load_fields(mark, None) == shipped
+
+
+def test_arena_stops_when_the_fields_cannot_load(monkeypatch):
+    from ogre.storage import fields
+    from tools import arena
+
+    def broken():
+        raise ModuleNotFoundError("No module named 'platformdirs'")
+    monkeypatch.setattr(fields, "load_predesigned", broken)
+    with pytest.raises(ModuleNotFoundError):
+        arena.load_fields(3, None)
+
+
 def test_arena_plays_seeded_games_and_repeats_them():
     cmd = [sys.executable, "-m", "tools.arena", "--ogre", "Low", "--defense", "Med",
            "--games", "3", "--seed", "4", "--jobs", "1"]
