@@ -23,13 +23,14 @@ Defense Low  every unit straight at the Ogre; all armor at the biggest gun, infa
             nears the CP; urgent shots when the CP would fall next turn).
        Hi   Med weighted for the tread race, discounting threats the Ogre must turn aside for;
             holds back until 30% of its attack can strike together (or the Ogre is 11 steps
-            from the CP); reads the Ogre's course (reading.py) and fires at the guns of one that
-            turned aside on both of its first two turns read (a wary Ogre that will stand off
-            and pick units off); its waiting infantry are drawn to within 5 hexes of the CP,
-            its close guard, rather than out into the Ogre's reach; GEVs end their second move
-            out of the Ogre's guns' reach whenever they can. The look ahead of issues 17 and 32
-            (LOOKAHEAD_HI: several deployments played two turns ahead against the Hi Ogre) and
-            the beam over the units' own moves (defense_beam.py) are options, not Hi.
+            from the CP), its waiting units drawn harder to where the Ogre goes; reads the
+            Ogre's course (reading.py) and fires at the guns of one that turned aside on both
+            of its first two turns read (a wary Ogre that will stand off and pick units off);
+            its waiting infantry are drawn to within 5 hexes of the CP, its close guard, rather
+            than out into the Ogre's reach; GEVs end their second move out of the Ogre's guns'
+            reach whenever they can. The look ahead of issues 17 and 32 (LOOKAHEAD_HI: several
+            deployments played two turns ahead against the Hi Ogre) and the beam over the
+            units' own moves (defense_beam.py) are options, not Hi.
 """
 
 from __future__ import annotations
@@ -165,7 +166,7 @@ def _option(item: str) -> tuple[str, bool | int | float | str]:
 # The Hi defence before issue 32's third round, by its options: the look ahead of issues 17 and
 # 32, striking with whatever can reach, reading nothing (tools and tests that study it).
 LOOKAHEAD_HI: dict = {"lookahead": True, "strike_fraction": 0.0, "strike_distance": 14,
-                      "read_ogre": 0, "infantry_post": 0}
+                      "read_ogre": 0, "infantry_post": 0, "approach_weight": 3.0}
 
 DEFENSE_SKILLS = {
     "Low": DefenseSkill("Low", smart_fire=False, charge=True, strike_fraction=0.0,
@@ -181,12 +182,14 @@ DEFENSE_SKILLS = {
     # Issue 32, third round: the Hi defence holds back until 30% of its attack can strike
     # together (or the Ogre is 11 steps from the CP), reads the Ogre's course, fires at the
     # guns of an Ogre read as wary, and keeps its waiting infantry within 5 hexes of the CP;
-    # without the look ahead, which no longer paid for itself.
+    # without the look ahead, which no longer paid for itself. Fourth round: its waiting units
+    # keep within striking distance of where the Ogre goes (approach_weight 5, 3 before; at
+    # 7 and more waiting starts to outrank firing, FIRE_BONUS).
     # The look ahead of issues 17 and 32 is LOOKAHEAD_HI (docs/computer-players.md).
     "Hi": DefenseSkill("Hi", smart_fire=True, charge=False, strike_fraction=0.3,
                        strike_distance=11, gev_retreat=True, gev_exposure=0.0,
                        exposure_weight=0.3, wait_exposure=0.3, danger_focus=0.7,
-                       approach_weight=3.0, cover=True, tread_weight=8.0, weapon_weight=1.0,
+                       approach_weight=5.0, cover=True, tread_weight=8.0, weapon_weight=1.0,
                        lookahead=False, gev_safe=True, reply=("Hi", "Med"), horizon=2,
                        read_ogre=2, wary=("tread_weight:1.5",), infantry_post=5),
     # Issue 32's beam (beam=6, beam_mode="join", beam_later=0.1, bold_reply=False) held today's

@@ -21,7 +21,9 @@ CHAOTIC = "0e390290cec04f807609387439a80253"
 # f6de628. Issue 32's beam is an option of the Hi defence, off at Hi: the battles are unchanged.
 # Re-recorded for issue 32's third round: the Hi defence holds back, reads the Ogre and keeps
 # its infantry near the CP (the Hi-vs-Hi battle); the engine and the other players are as before.
-COMPUTER_BATTLES = "2005f1d46901ad4f33d9a96d719a3878"
+# Re-recorded for issue 32's fourth round: the Hi defence's waiting units keep nearer where the
+# Ogre is going (approach_weight 5); the same battle changed, nothing else.
+COMPUTER_BATTLES = "a40613f8aab31c0bb0a621028ef7dd54"
 
 # (field number in fields/, Ogre level, defence level, seed): every field, both Marks, each level.
 BATTLES = (
