@@ -4,8 +4,8 @@ waiting infantry near it (X1, G3).
 Against today's Hi Ogre, which stops short of the defence's volleys and picks off what comes to
 it, a defence that strikes with whatever can reach loses its units a few at a time. The Hi
 defence strikes when 30% of its attack can fire together, or once the Ogre is 11 steps from the
-CP; its infantry wait within 5 hexes of the CP, out of a wary Ogre's reach
-(docs/computer-players.md, issue 32's second and third rounds)."""
+CP; its infantry wait within 5 hexes of the CP, out of a wary Ogre's reach, one of them in its
+way when it can (docs/computer-players.md, issue 32's second to fourth rounds)."""
 
 from __future__ import annotations
 
@@ -92,3 +92,31 @@ def test_x1_waiting_infantry_stay_the_command_posts_close_guard():
     # the Hi defence keeps every infantry unit within 5 hexes of it
     kept = infantry_hexes(s)
     assert len(kept) == len(free) == 7 and max(distance(h, cp) for h in kept) <= 5
+
+
+# Arena seed 73, game 12 (the Howitzer Umbrella), turn 4, written by `python -m tools.position
+# --seed 73 --game 12 --turn 4 --phase defense_move`: today's Hi Ogre 13 hexes from the Command
+# Post after turning aside twice. The third round's defence (approach_weight 3) won the Ogre this
+# battle; today's, which keeps a waiting infantry unit where it can strike the Ogre's next end
+# hexes, held it (docs/computer-players.md, issue 32's fourth round).
+SCREEN = "howitzer-umbrella-turn-4-screen.json"
+
+
+def test_x1_waiting_infantry_screen_where_the_ogre_is_going():
+    s = state_of(json.loads((POSITIONS / SCREEN).read_text()))
+    cp = s.command_post.hex
+    assert s.phase is Phase.DEFENSE_MOVE and distance(s.ogre.hex, cp) == 13
+    ends = DefensePlayer("Hi").ogre_ends(s)
+
+    def screening(hexes: list[int]) -> int:
+        """Infantry units that could strike the Ogre next turn (move 2, range 1) wherever it
+        ends its move nearest the CP."""
+        return sum(1 for h in hexes if min(distance(h, e) for e in ends) <= 3)
+
+    # with the third round's pull every infantry unit waits out of striking distance
+    before = infantry_hexes(s, approach_weight=3.0)
+    assert screening(before) == 0
+    # the Hi defence puts one in the Ogre's way, the rest still by the CP
+    now = infantry_hexes(s)
+    assert len(now) == len(before) == 7 and screening(now) >= 1
+    assert sorted(distance(h, cp) for h in now)[-2] <= 5
