@@ -24,6 +24,31 @@ def test_x2_a_cell_names_its_ogre_mark_and_defence_options():
             parse_cell(bad)
 
 
+def test_x2_every_recorded_cell_file_names_options_the_defence_has():
+    """The cell files of tools/sweeps replay their runs: each cell parses, names each cell once
+    and only options of DefenseSkill (those of `wary` too), so none names a working-tree option
+    that was never committed. A file whose first line says "run at commit" replays only there."""
+    from dataclasses import fields
+
+    from ogre.ai.skill import DefenseSkill
+    known = {f.name for f in fields(DefenseSkill)}
+    files = sorted((ROOT / "tools" / "sweeps").glob("*.txt"))
+    assert files
+    for path in files:
+        text = path.read_text()
+        lines = [x.split("#")[0].strip() for x in text.splitlines()]
+        cells = [parse_cell(x) for x in lines if x]
+        assert cells and len({c.name for c in cells}) == len(cells), path.name
+        if "run at commit" in text.splitlines()[0]:
+            continue
+        for cell in cells:
+            opts = arena.parse_opts(list(cell.options))
+            wary = opts.get("wary", ())
+            names = set(opts) | {w.partition(":")[0] for w in
+                                 ((wary,) if isinstance(wary, str) else wary)}
+            assert names <= known, (path.name, cell.name, names - known)
+
+
 def test_x2_the_sweep_plays_the_arenas_games_and_pairs_each_cell_with_its_base(tmp_path):
     cells = tmp_path / "cells.txt"
     cells.write_text("# a comment line\nbase Low 3 defense=Med   # the base\n"
