@@ -23,7 +23,8 @@ already destroyed it is an Ogre win whatever happens next ("Unfinished, CP destr
 as one in the Ogre-win share.
 
 Other tools (ceiling, fit_leaf, position, tune, bench_ai) build on its public names: wilson,
-game_seed, load_fields, FIELDS and init_fields (a pool's initializer), make_player, parse_opts.
+game_seed, load_fields, FIELDS and init_fields (a pool's initializer), make_player, opening (one
+game's start, for losses, trace and position), parse_opts.
 """
 
 from __future__ import annotations
@@ -36,12 +37,14 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ogre.ai.match import UNFINISHED, play
 from ogre.ai.protocol import controller_from_arg, make_controller
 from ogre.rules import new_game
 from ogre.rules.field import Field
 from ogre.rules.game import OGRE_WINS, VICTORY_LEVELS
+from ogre.rules.state import GameState
 from tools import paired, reference, results
 from tools.progress import Progress
 
@@ -78,6 +81,18 @@ def load_fields(mark: int, field_file: str | None) -> list[Field]:
     if not fields:
         raise SystemExit(f"no predesigned field for Mark {mark} in the game's fields/")
     return fields
+
+
+def opening(ogre: str, defense: str, mark: int, seed: int, game: int,
+            defense_opts: dict | None = None,
+            fields: list[Field] | None = None) -> tuple[GameState, Any, Any]:
+    """Game `game` of a run with --seed `seed` before its first move: the state on its field and
+    the two players, seeded as the arena seeds them (the tools that replay one arena game)."""
+    fields = fields or load_fields(mark, None)
+    s_seed = game_seed(seed, game)
+    return (new_game(fields[game % len(fields)], mark, s_seed),
+            make_player("ogre", ogre, s_seed),
+            make_player("defense", defense, s_seed, defense_opts or {}))
 
 
 def parse_opts(items: list[str]) -> dict[str, bool | int | float | str | tuple]:

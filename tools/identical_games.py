@@ -44,7 +44,7 @@ RECORDED = {   # on f6de628
     # Re-recorded on 762c6ce: issue 17 changed the Hi players' choices (pace, GEV safety, the Hi
     # Ogre's caution), not the engine; the rules' sets above are still those of f6de628. Again
     # for issue 32's third round (the Hi defence holds back, reads the Ogre and keeps its
-    # infantry near the CP).
+    # infantry near the CP) and its fourth (its waiting units drawn harder to the Ogre's course).
     "computer": "85d496ee011c37c6a7d70d87b62e434a",
 }
 

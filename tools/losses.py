@@ -18,12 +18,11 @@ from dataclasses import dataclass, field
 
 from ogre.ai.base import OGRE_SIDE_PHASES
 from ogre.ai.match import play
-from ogre.rules import new_game
 from ogre.rules.actions import Aim
 from ogre.rules.state import GameState
 from ogre.rules.units import Kind
 from ogre.rules.victory import OGRE_WINS
-from tools.arena import game_seed, load_fields, make_player, parse_opts
+from tools.arena import load_fields, opening, parse_opts
 
 
 @dataclass
@@ -65,10 +64,7 @@ def run(ogre: str, defense: str, mark: int, games: int, seed: int,
     fields = load_fields(mark, None)
     out = Losses()
     for g in range(games):
-        s_seed = game_seed(seed, g)
-        count_battle(new_game(fields[g % len(fields)], mark, s_seed),
-                     make_player("ogre", ogre, s_seed),
-                     make_player("defense", defense, s_seed, defense_opts or {}), out)
+        count_battle(*opening(ogre, defense, mark, seed, g, defense_opts, fields), out)
     return out
 
 

@@ -17,17 +17,12 @@ from pathlib import Path
 
 from ogre.ai.match import play
 from ogre.net.messages import state_data
-from ogre.rules import new_game
 from ogre.rules.state import GameState
 from tools import arena
 
 
 def replay(args) -> GameState:
-    seed = arena.game_seed(args.seed, args.game)
-    fields = arena.load_fields(args.mark, None)
-    s = new_game(fields[args.game % len(fields)], args.mark, seed)
-    ogre = arena.make_player("ogre", args.ogre, seed)
-    defense = arena.make_player("defense", args.defense, seed)
+    s, ogre, defense = arena.opening(args.ogre, args.defense, args.mark, args.seed, args.game)
 
     def there(x: GameState) -> bool:
         return x.turn == args.turn and x.phase.value == args.phase

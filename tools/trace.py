@@ -18,10 +18,9 @@ from dataclasses import dataclass
 
 from ogre.ai.analysis import ogre_distance_to
 from ogre.ai.match import play
-from ogre.rules import new_game
 from ogre.rules.state import GameState, Phase
 from ogre.rules.units import Kind
-from tools.arena import game_seed, load_fields, make_player, parse_opts
+from tools.arena import opening, parse_opts
 
 
 @dataclass(frozen=True)
@@ -60,11 +59,7 @@ def trace(ogre: str, defense: str, mark: int, seed: int, game: int,
           defense_opts: dict | None = None, max_turns: int = 100) -> tuple[list[Row], str]:
     """One battle of the arena's run: a row each defence turn while the CP stands, and the
     result."""
-    fields = load_fields(mark, None)
-    s_seed = game_seed(seed, game)
-    state = new_game(fields[game % len(fields)], mark, s_seed)
-    ogre_player = make_player("ogre", ogre, s_seed)
-    defense_player = make_player("defense", defense, s_seed, defense_opts or {})
+    state, ogre_player, defense_player = opening(ogre, defense, mark, seed, game, defense_opts)
     rows: list[Row] = []
 
     def on_step(_before: GameState, _action, after: GameState, _events) -> None:
