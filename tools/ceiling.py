@@ -11,6 +11,12 @@ With --streams 0 the defence knows every die to come: a bound no honest player r
 streams it knows its opponent's mind but not the dice: the best honest judge these plans can
 have. Playouts go on with the Hi defence's planner without its look ahead; a plan scores 1000
 plus the attack left when the Command Post stands at the end, else the turn it fell.
+
+`--choice strike` asks the same of today's Hi defence and its one big decision (issue 32's fifth
+round): each movement phase it may play as it is, strike with whatever can reach, or hold back
+whatever can, and whole battles judge which:
+
+    python -m tools.ceiling --choice strike --ogre Hi --mark 5 --games 60 --seed 73 --streams 2
 """
 
 from __future__ import annotations
@@ -31,6 +37,10 @@ from tools import arena
 
 HELD = 1000.0     # a Command Post still standing outranks any fall, however late
 
+# --choice strike: today's Hi defence as it is, striking now with whatever can reach, holding back
+STRIKE_CHOICES: tuple[dict, ...] = ({}, {"strike_fraction": 0.0},
+                                    {"strike_fraction": 2.0, "strike_distance": -1})
+
 
 def battle_score(s: GameState, defense, ogre, max_turns: int = 60) -> float:
     """Play the battle out; HELD plus the defence's attack left if the CP stands, else the turn
@@ -47,16 +57,29 @@ def battle_score(s: GameState, defense, ogre, max_turns: int = 60) -> float:
 
 
 class CeilingDefense(DefensePlayer):
-    """The Hi defence's look ahead (LOOKAHEAD_HI) with its judge replaced by whole battles."""
+    """The Hi defence's look ahead (LOOKAHEAD_HI) with its judge replaced by whole battles; with
+    `choice` "strike", today's Hi defence choosing among STRIKE_CHOICES the same way."""
 
-    def __init__(self, skill: str, seed: int, ogre: str, streams: int, styles: int) -> None:
-        super().__init__(skill, seed, **LOOKAHEAD_HI)
-        self.ogre, self.streams, self.styles = ogre, streams, styles
+    def __init__(self, skill: str, seed: int, ogre: str, streams: int, styles: int,
+                 choice: str = "styles") -> None:
+        super().__init__(skill, seed, **(LOOKAHEAD_HI if choice == "styles" else {}))
+        self.ogre, self.streams, self.styles, self.choice = ogre, streams, styles, choice
+
+    def drafts(self, s: GameState) -> list[list[Action]]:
+        """The distinct plans to judge: the look ahead's styles, or strike, hold or as it is."""
+        if self.choice == "styles":
+            return draft_plans(s, self._styled, self.styles)
+        plans: list[list[Action]] = []
+        for style in STRIKE_CHOICES:
+            plan = self._styled(style).plan_move(s)
+            if plan not in plans:
+                plans.append(plan)
+        return plans
 
     def plan_move(self, s: GameState) -> list[Action]:
         if not (s.ogre.on_map and self.looks_ahead(s)):
             return super().plan_move(s)
-        plans = draft_plans(s, self._styled, self.styles)
+        plans = self.drafts(s)
         if len(plans) == 1:
             return plans[0]
         scores = [self.judge(s, plan) for plan in plans]
@@ -81,6 +104,8 @@ class Job:
     seed: int
     streams: int
     styles: int
+    mark: int = 3
+    choice: str = "styles"
 
 
 def run_one(job: Job) -> bool:
@@ -88,8 +113,8 @@ def run_one(job: Job) -> bool:
     field = arena.FIELDS[job.game % len(arena.FIELDS)]
     seed = arena.game_seed(job.seed, job.game)
     ogre = arena.make_player("ogre", job.ogre, seed)
-    defense = CeilingDefense("Hi", seed, job.ogre, job.streams, job.styles)
-    result = play(new_game(field, 3, seed), ogre, defense, max_turns=100)
+    defense = CeilingDefense("Hi", seed, job.ogre, job.streams, job.styles, job.choice)
+    result = play(new_game(field, job.mark, seed), ogre, defense, max_turns=100)
     return result.result in OGRE_WINS or (result.final is not None
                                           and result.final.command_post is None)
 
@@ -102,14 +127,22 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--streams", type=int, default=3, help="dice streams a plan (0: the true dice)")
     ap.add_argument("--styles", type=int, default=6, help="deployment styles drafted a turn")
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--mark", type=int, choices=(3, 5), default=3)
+    ap.add_argument("--choice", choices=("styles", "strike"), default="styles",
+                    help="styles: the look ahead's plans; strike: today's Hi defence striking, "
+                         "holding back or as it is")
     args = ap.parse_args(argv)
-    jobs = [Job(args.ogre, g, args.seed, args.streams, args.styles) for g in range(args.games)]
-    with ProcessPoolExecutor(args.jobs, initializer=arena.init_fields, initargs=(3, None)) as pool:
+    jobs = [Job(args.ogre, g, args.seed, args.streams, args.styles, args.mark, args.choice)
+            for g in range(args.games)]
+    with ProcessPoolExecutor(args.jobs, initializer=arena.init_fields,
+                             initargs=(args.mark, None)) as pool:
         wins = sum(pool.map(run_one, jobs))
     lo, hi = arena.wilson(wins, args.games)
     dice = "the true dice" if args.streams == 0 else f"{args.streams} dice streams"
-    print(f"{args.ogre} against the Hi defence judging {args.styles} styles by whole battles on "
-          f"{dice} (seed {args.seed}): Ogre wins {wins}/{args.games} = "
+    what = (f"{args.styles} styles" if args.choice == "styles"
+            else "striking, holding back or as it is")
+    print(f"{args.ogre} against the Hi defence judging {what} by whole battles on {dice} "
+          f"(Mark {args.mark}, seed {args.seed}): Ogre wins {wins}/{args.games} = "
           f"{100 * wins / args.games:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]")
     return 0
 

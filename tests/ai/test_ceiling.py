@@ -50,3 +50,26 @@ def test_x1_a_battle_scores_held_when_the_command_post_stands_else_the_turn_it_f
         assert score - ceiling.HELD > 0          # the CP stands and some attack is left
     else:
         assert s.turn <= score <= 60             # the turn the CP fell
+
+
+def test_x1_the_strike_choice_judges_today_s_hi_defence_striking_holding_or_as_it_is():
+    """--choice strike (issue 32): the plans are today's Hi defence as it is, striking with
+    whatever can reach and holding back, and whole battles pick among them."""
+    field = next(r.field for r in load_predesigned() if r.mark == 3)
+    s = new_game(field, 3, 4)
+    judge = ceiling.CeilingDefense("Hi", 4, "Med", streams=0, styles=6, choice="strike")
+
+    def planned(x):
+        return (x.phase is Phase.DEFENSE_MOVE and x.ogre.on_map and judge.looks_ahead(x)
+                and len(judge.drafts(x)) > 1)
+
+    s = play(s, make_controller("ogre", "Med", seed=4), make_controller("defense", "Med", seed=4),
+             until=planned).final
+    assert s is not None and planned(s)
+    plans = judge.drafts(s)
+    strike = judge._styled(ceiling.STRIKE_CHOICES[1]).plan_move(s)
+    hold = judge._styled(ceiling.STRIKE_CHOICES[2]).plan_move(s)
+    assert strike != hold and strike in plans and hold in plans and len(plans) == 2
+    assert judge.skill.read_ogre == 2 and not judge.skill.lookahead    # today's Hi, not the old
+    scores = [judge.judge(s, p) for p in plans]
+    assert judge.plan_move(s) == plans[scores.index(max(scores))]
