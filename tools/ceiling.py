@@ -22,6 +22,7 @@ whatever can, and whole battles judge which:
 from __future__ import annotations
 
 import argparse
+import copy
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
@@ -64,6 +65,7 @@ class CeilingDefense(DefensePlayer):
                  choice: str = "styles") -> None:
         super().__init__(skill, seed, **(LOOKAHEAD_HI if choice == "styles" else {}))
         self.ogre, self.streams, self.styles, self.choice = ogre, streams, styles, choice
+        self.opponent = None    # the Ogre player it meets, copied with its memory (else fresh)
 
     def drafts(self, s: GameState) -> list[list[Action]]:
         """The distinct plans to judge: the look ahead's styles, or strike, hold or as it is."""
@@ -75,6 +77,15 @@ class CeilingDefense(DefensePlayer):
             if plan not in plans:
                 plans.append(plan)
         return plans
+
+    def playout_defense(self) -> DefensePlayer:
+        """Who plays the defence's later turns in the playouts: the look ahead's plain planner,
+        or (strike) today's Hi defence as it is, with what this one has read of the Ogre."""
+        if self.choice == "styles":
+            return self._styled({})
+        p = DefensePlayer(self.base_skill.name, self.seed)
+        p.reading = copy.deepcopy(self.reading)
+        return p
 
     def plan_move(self, s: GameState) -> list[Action]:
         if not (s.ogre.on_map and self.looks_ahead(s)):
@@ -92,8 +103,9 @@ class CeilingDefense(DefensePlayer):
             cur = start_plan(s, plan, rng)
             if cur is None:
                 return -1e9
-            ogre = arena.make_player("ogre", self.ogre, self.seed)
-            total += battle_score(cur, self._styled({}), ogre)
+            ogre = (copy.deepcopy(self.opponent) if self.opponent is not None
+                    else arena.make_player("ogre", self.ogre, self.seed))
+            total += battle_score(cur, self.playout_defense(), ogre)
         return total
 
 
@@ -114,6 +126,7 @@ def run_one(job: Job) -> bool:
     seed = arena.game_seed(job.seed, job.game)
     ogre = arena.make_player("ogre", job.ogre, seed)
     defense = CeilingDefense("Hi", seed, job.ogre, job.streams, job.styles, job.choice)
+    defense.opponent = ogre     # its playouts meet this Ogre as it is, memory and all
     result = play(new_game(field, job.mark, seed), ogre, defense, max_turns=100)
     return result.result in OGRE_WINS or (result.final is not None
                                           and result.final.command_post is None)

@@ -73,3 +73,35 @@ def test_x1_the_strike_choice_judges_today_s_hi_defence_striking_holding_or_as_i
     assert judge.skill.read_ogre == 2 and not judge.skill.lookahead    # today's Hi, not the old
     scores = [judge.judge(s, p) for p in plans]
     assert judge.plan_move(s) == plans[scores.index(max(scores))]
+
+
+def test_x1_the_strike_choice_plays_out_with_the_defence_as_it_reads_and_the_ogre_it_meets():
+    """Its playouts: today's Hi defence with a copy of what this one has read of the Ogre's
+    course, against a copy of the very Ogre player (its memory of standing off included)."""
+    judge = ceiling.CeilingDefense("Hi", 4, "Hi", streams=1, styles=6, choice="strike")
+    judge.reading.on_course.extend([False, False])
+    p = judge.playout_defense()
+    assert p.base_skill.read_ogre == 2 and not p.base_skill.lookahead
+    assert p.reading == judge.reading and p.reading is not judge.reading
+    assert p.reading.wary(2)                    # it meets the Ogre as wary, as this one would
+    old = ceiling.CeilingDefense("Hi", 4, "Hi", streams=1, styles=6)
+    assert old.playout_defense().skill.lookahead is False       # the look ahead's plain planner
+
+
+def test_x1_the_playouts_copy_the_ogre_they_meet_and_leave_it_as_it_was(monkeypatch):
+    s = first_planned_move()
+    judge = ceiling.CeilingDefense("Hi", 4, "Med", streams=2, styles=6, choice="strike")
+    ogre = make_controller("ogre", "Med", seed=4)
+    ogre.stalled = True                        # a memory a fresh Ogre would not have
+    judge.opponent = ogre
+    before = dict(ogre._progress)
+    copied = []
+    real_deepcopy = ceiling.copy.deepcopy
+
+    def deepcopy(x):
+        copied.append(x)
+        return real_deepcopy(x)
+    monkeypatch.setattr(ceiling.copy, "deepcopy", deepcopy)
+    judge.judge(s, judge.drafts(s)[0])
+    assert sum(x is ogre for x in copied) == 2            # one copy a dice stream
+    assert ogre.stalled and ogre._progress == before     # the battles were played by copies
