@@ -26,7 +26,7 @@ import copy
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from ogre.ai.defense_lookahead import dice_stream, draft_plans, start_plan
+from ogre.ai.defense_lookahead import dice_stream, distinct_plans, draft_plans, start_plan
 from ogre.ai.defense_player import DefensePlayer
 from ogre.ai.match import play
 from ogre.ai.skill import LOOKAHEAD_HI
@@ -71,12 +71,7 @@ class CeilingDefense(DefensePlayer):
         """The distinct plans to judge: the look ahead's styles, or strike, hold or as it is."""
         if self.choice == "styles":
             return draft_plans(s, self._styled, self.styles)
-        plans: list[list[Action]] = []
-        for style in STRIKE_CHOICES:
-            plan = self._styled(style).plan_move(s)
-            if plan not in plans:
-                plans.append(plan)
-        return plans
+        return distinct_plans(s, self._styled, STRIKE_CHOICES)
 
     def playout_defense(self) -> DefensePlayer:
         """Who plays the defence's later turns in the playouts: the look ahead's plain planner,

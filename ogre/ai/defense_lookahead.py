@@ -89,9 +89,15 @@ def play_out(state: GameState, defense, ogre, turns: int = 1, max_actions: int =
 def draft_plans(s: GameState, planner: Callable[[dict], Planner], styles: int
                 ) -> list[list[Action]]:
     """The distinct movement plans of the first `styles` deployment styles, in style order."""
+    return distinct_plans(s, planner, (STYLES + MORE_STYLES)[:styles])
+
+
+def distinct_plans(s: GameState, planner: Callable[[dict], Planner],
+                   styles: tuple[dict, ...]) -> list[list[Action]]:
+    """The movement plans of these styles, each once, in style order."""
     plans: list[list[Action]] = []
     seen = set()
-    for style in (STYLES + MORE_STYLES)[:styles]:
+    for style in styles:
         plan = planner(style).plan_move(s)
         key = tuple(str(a) for a in plan)
         if key not in seen:
