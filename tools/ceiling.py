@@ -17,6 +17,10 @@ round): each movement phase it may play as it is, strike with whatever can reach
 whatever can, and whole battles judge which:
 
     python -m tools.ceiling --choice strike --ogre Hi --mark 5 --games 60 --seed 73 --streams 2
+
+`--judge margin` scores each played-out battle by the race's margin instead (the treads the Ogre
+had left when the CP fell; a CP that stands scores above any fall): a few battles' margins say
+more than their wins, so this is the sharper honest judge (issue 32's sixth round).
 """
 
 from __future__ import annotations
@@ -57,14 +61,34 @@ def battle_score(s: GameState, defense, ogre, max_turns: int = 60) -> float:
     return HELD + sum(p.attack for p in s.pieces if p is not s.command_post)
 
 
+def battle_margin(s: GameState, defense, ogre, max_turns: int = 60) -> float:
+    """Play the battle out and score it by the race's margin rather than who won: the treads
+    the Ogre had left when the Command Post fell, less (a battle it all but lost counts nearly
+    as one held), or HELD_MARGIN plus a tenth of the defence's attack left if the CP stands.
+    A judge of few battles hears more in margins than in wins (issue 32's sixth round)."""
+    def fallen(x: GameState) -> bool:
+        return x.command_post is None
+
+    s = play(s, ogre, defense, max_turns=max_turns,
+             until=fallen if s.command_post is not None else None).final or s
+    if s.command_post is None:
+        return -float(s.ogre.treads)
+    return HELD_MARGIN + 0.1 * sum(p.attack for p in s.pieces if p is not s.command_post)
+
+
+HELD_MARGIN = 5.0     # a CP that stands is worth a few treads more than one that fell by a tread
+JUDGES = {"wins": battle_score, "margin": battle_margin}
+
+
 class CeilingDefense(DefensePlayer):
     """The Hi defence's look ahead (LOOKAHEAD_HI) with its judge replaced by whole battles; with
     `choice` "strike", today's Hi defence choosing among STRIKE_CHOICES the same way."""
 
     def __init__(self, skill: str, seed: int, ogre: str, streams: int, styles: int,
-                 choice: str = "styles") -> None:
+                 choice: str = "styles", score: str = "wins") -> None:
         super().__init__(skill, seed, **(LOOKAHEAD_HI if choice == "styles" else {}))
         self.ogre, self.streams, self.styles, self.choice = ogre, streams, styles, choice
+        self.outcome = JUDGES[score]     # how a played-out battle is scored
         self.opponent = None    # the Ogre player it meets, copied with its memory (else fresh)
 
     def drafts(self, s: GameState) -> list[list[Action]]:
@@ -100,7 +124,7 @@ class CeilingDefense(DefensePlayer):
                 return -1e9
             ogre = (copy.deepcopy(self.opponent) if self.opponent is not None
                     else arena.make_player("ogre", self.ogre, self.seed))
-            total += battle_score(cur, self.playout_defense(), ogre)
+            total += self.outcome(cur, self.playout_defense(), ogre)
         return total
 
 
@@ -113,6 +137,7 @@ class Job:
     styles: int
     mark: int = 3
     choice: str = "styles"
+    score: str = "wins"
 
 
 def run_one(job: Job) -> bool:
@@ -120,7 +145,8 @@ def run_one(job: Job) -> bool:
     field = arena.FIELDS[job.game % len(arena.FIELDS)]
     seed = arena.game_seed(job.seed, job.game)
     ogre = arena.make_player("ogre", job.ogre, seed)
-    defense = CeilingDefense("Hi", seed, job.ogre, job.streams, job.styles, job.choice)
+    defense = CeilingDefense("Hi", seed, job.ogre, job.streams, job.styles, job.choice,
+                             job.score)
     defense.opponent = ogre     # its playouts meet this Ogre as it is, memory and all
     result = play(new_game(field, job.mark, seed), ogre, defense, max_turns=100)
     return result.result in OGRE_WINS or (result.final is not None
@@ -139,9 +165,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--choice", choices=("styles", "strike"), default="styles",
                     help="styles: the look ahead's plans; strike: today's Hi defence striking, "
                          "holding back or as it is")
+    ap.add_argument("--judge", choices=tuple(JUDGES), default="wins",
+                    help="wins: a battle held outranks any lost; margin: the treads the Ogre "
+                         "had left when the CP fell")
     args = ap.parse_args(argv)
-    jobs = [Job(args.ogre, g, args.seed, args.streams, args.styles, args.mark, args.choice)
-            for g in range(args.games)]
+    jobs = [Job(args.ogre, g, args.seed, args.streams, args.styles, args.mark, args.choice,
+                args.judge) for g in range(args.games)]
     with ProcessPoolExecutor(args.jobs, initializer=arena.init_fields,
                              initargs=(args.mark, None)) as pool:
         wins = sum(pool.map(run_one, jobs))
@@ -149,7 +178,8 @@ def main(argv: list[str] | None = None) -> int:
     dice = "the true dice" if args.streams == 0 else f"{args.streams} dice streams"
     what = (f"{args.styles} styles" if args.choice == "styles"
             else "striking, holding back or as it is")
-    print(f"{args.ogre} against the Hi defence judging {what} by whole battles on {dice} "
+    print(f"{args.ogre} against the Hi defence judging {what} by whole battles' {args.judge} "
+          f"on {dice} "
           f"(Mark {args.mark}, seed {args.seed}): Ogre wins {wins}/{args.games} = "
           f"{100 * wins / args.games:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]")
     return 0

@@ -3,6 +3,8 @@ ceiling)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ogre.ai import make_controller
 from ogre.ai.defense_lookahead import draft_plans, start_plan
 from ogre.ai.match import play
@@ -105,3 +107,43 @@ def test_x1_the_playouts_copy_the_ogre_they_meet_and_leave_it_as_it_was(monkeypa
     judge.judge(s, judge.drafts(s)[0])
     assert sum(x is ogre for x in copied) == 2            # one copy a dice stream
     assert ogre.stalled and ogre._progress == before     # the battles were played by copies
+
+
+def _played_out_as(monkeypatch, final):
+    """battle_* see `final` as the battle's end, whatever is played."""
+    class Played:
+        pass
+    rec = Played()
+    rec.final = final
+    monkeypatch.setattr(ceiling, "play", lambda *a, **k: rec)
+
+
+def test_x1_the_margin_judge_scores_a_fallen_cp_by_the_treads_the_ogre_had_left(monkeypatch):
+    """--judge margin (issue 32, sixth round): a battle lost by a tread scores nearly as one held,
+    one lost to a whole Ogre far below it."""
+    s = first_planned_move()
+    cp = s.command_post
+    scores = []
+    for treads in (1, 30):
+        _played_out_as(monkeypatch, s.replace_piece(None, cp.id,
+                                                    ogre=replace(s.ogre, treads=treads)))
+        scores.append(ceiling.battle_margin(s, None, None))
+    assert scores == [-1.0, -30.0]
+
+
+def test_x1_the_margin_judge_scores_a_standing_cp_above_any_fall(monkeypatch):
+    s = first_planned_move()
+    _played_out_as(monkeypatch, replace(s, ogre=replace(s.ogre, treads=0)))
+    attack = sum(p.attack for p in s.pieces if p is not s.command_post)
+    held = ceiling.battle_margin(s, None, None)
+    assert held == ceiling.HELD_MARGIN + 0.1 * attack
+    assert held > 0          # every fall scores 0 or less: minus the treads the Ogre had left
+
+
+def test_x1_the_margin_judge_picks_the_plan_whose_battle_goes_best():
+    s = first_planned_move()
+    judge = ceiling.CeilingDefense("Hi", 4, "Med", streams=0, styles=6, score="margin")
+    assert judge.outcome is ceiling.battle_margin
+    plans = draft_plans(s, judge._styled, 6)
+    scores = [judge.judge(s, p) for p in plans]
+    assert judge.plan_move(s) == plans[scores.index(max(scores))]
