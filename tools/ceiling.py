@@ -41,42 +41,43 @@ from ogre.rules.state import GameState
 from tools import arena
 
 HELD = 1000.0     # a Command Post still standing outranks any fall, however late
+HELD_MARGIN = 5.0  # --judge margin: a CP that stands is worth a few treads more than a fall
 
 # --choice strike: today's Hi defence as it is, striking now with whatever can reach, holding back
 STRIKE_CHOICES: tuple[dict, ...] = ({}, {"strike_fraction": 0.0},
                                     {"strike_fraction": 2.0, "strike_distance": -1})
 
 
-def battle_score(s: GameState, defense, ogre, max_turns: int = 60) -> float:
-    """Play the battle out; HELD plus the defence's attack left if the CP stands, else the turn
-    it fell (later is better)."""
+def played_out(s: GameState, defense, ogre, max_turns: int = 60) -> GameState:
+    """The battle played on until the Command Post falls or it ends (a CP already gone at the
+    start: played to its end, its last turn counts)."""
     def fallen(x: GameState) -> bool:
         return x.command_post is None
 
-    # a Command Post already gone at the start: the battle is played out, its last turn counts
-    s = play(s, ogre, defense, max_turns=max_turns,
-             until=fallen if s.command_post is not None else None).final or s
+    return play(s, ogre, defense, max_turns=max_turns,
+                until=fallen if s.command_post is not None else None).final or s
+
+
+def battle_score(s: GameState, defense, ogre, max_turns: int = 60) -> float:
+    """Play the battle out; HELD plus the defence's attack left if the CP stands, else the turn
+    it fell (later is better)."""
+    s = played_out(s, defense, ogre, max_turns)
     if s.command_post is None:
         return float(s.turn)
     return HELD + sum(p.attack for p in s.pieces if p is not s.command_post)
 
 
 def battle_margin(s: GameState, defense, ogre, max_turns: int = 60) -> float:
-    """Play the battle out and score it by the race's margin rather than who won: the treads
-    the Ogre had left when the Command Post fell, less (a battle it all but lost counts nearly
+    """Play the battle out and score it by the race's margin rather than who won: minus the
+    treads the Ogre had left when the Command Post fell (a battle it all but lost counts nearly
     as one held), or HELD_MARGIN plus a tenth of the defence's attack left if the CP stands.
     A judge of few battles hears more in margins than in wins (issue 32's sixth round)."""
-    def fallen(x: GameState) -> bool:
-        return x.command_post is None
-
-    s = play(s, ogre, defense, max_turns=max_turns,
-             until=fallen if s.command_post is not None else None).final or s
+    s = played_out(s, defense, ogre, max_turns)
     if s.command_post is None:
         return -float(s.ogre.treads)
     return HELD_MARGIN + 0.1 * sum(p.attack for p in s.pieces if p is not s.command_post)
 
 
-HELD_MARGIN = 5.0     # a CP that stands is worth a few treads more than one that fell by a tread
 JUDGES = {"wins": battle_score, "margin": battle_margin}
 
 
@@ -179,8 +180,7 @@ def main(argv: list[str] | None = None) -> int:
     what = (f"{args.styles} styles" if args.choice == "styles"
             else "striking, holding back or as it is")
     print(f"{args.ogre} against the Hi defence judging {what} by whole battles' {args.judge} "
-          f"on {dice} "
-          f"(Mark {args.mark}, seed {args.seed}): Ogre wins {wins}/{args.games} = "
+          f"on {dice} (Mark {args.mark}, seed {args.seed}): Ogre wins {wins}/{args.games} = "
           f"{100 * wins / args.games:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]")
     return 0
 
