@@ -45,7 +45,13 @@ from ogre.rules.invariants import first_problem  # noqa: E402
 from ogre.rules.state import Phase  # noqa: E402
 from ogre.storage.errors import StorageError  # noqa: E402
 from ogre.storage.fields import load_predesigned  # noqa: E402
-from ogre.storage.games import GameSlot, Players, game_from_text, game_to_text  # noqa: E402
+from ogre.storage.games import (  # noqa: E402
+    GameSlot,
+    Players,
+    game_from_text,
+    game_to_text,
+    log_problem,
+)
 from ogre.storage.slots import SlotStatus  # noqa: E402
 from tools import results  # noqa: E402
 from tools.progress import Progress  # noqa: E402
@@ -313,6 +319,11 @@ def check_save(text: str, src, render=None) -> tuple[str, object]:
         return "refused", None
     for s in (saved.state, saved.start):
         assert s is None or first_problem(s) is None, first_problem(s)
+    # X3: what goes on is the log played from the start (a log without one is set aside)
+    start = saved.start if saved.start is not None else saved.state
+    problem = log_problem(start, list(saved.log), saved.state, list(saved.dice))
+    assert problem is None, problem
+    assert not saved.notice or one_sentence(saved.notice) and screen_safe(saved.notice)
     slot = GameSlot(1, SlotStatus.OK, saved.state.scenario, saved.state.turn, saved.state.phase,
                     saved.saved_at, saved.field_name, saved.players)
     for words in (slot.summary, saved.field_name):

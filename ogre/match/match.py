@@ -91,9 +91,13 @@ class Match:
               log: Iterable[str] = (), told: Iterable[int] = (),
               seats: dict[Side, Seat] | None = None, field_name: str = "",
               advice_asked: int = 0) -> Match:
-        """A battle from `start` (its first position; `state` itself when the log is empty)."""
-        log = list(log)
-        return cls(start if start is not None else state, state, log, list(told),
+        """A battle from `start` (its first position; `state` itself when the log is empty).
+        ValueError for a log or told dice without their start: taking `state` for it would
+        make a log that does not replay (X3)."""
+        log, told = list(log), list(told)
+        if start is None and (log or told):
+            raise ValueError("a battle with a log needs the start it replays from")
+        return cls(start if start is not None else state, state, log, told,
                    dict(seats or seats_for(None)), field_name, advice_asked)
 
     # -- playing

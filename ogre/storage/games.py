@@ -258,7 +258,20 @@ class GameFile(BaseModel):
             problem = log_problem(self.start.to_state(), self.log, s.to_state(), self.dice)
             if problem:
                 raise ValueError(problem)
+        elif self.dice:         # OGRE writes told dice only beside the start they replay from
+            raise ValueError("the game has told dice but not the battle's start they replay from")
         return self
+
+    def saved(self, where: str) -> SavedGame:
+        """The game to continue. Saves made before the start was kept have a log without it,
+        which could not lead to the state: it is set aside, and `notice` says so."""
+        start = self.start.to_state() if self.start is not None else None
+        log, notice = tuple(self.log), ""
+        if start is None and log:
+            log, notice = (), (f"{where} has a log but not the battle's start it replays from, "
+                               "so it goes on without its log.")
+        return SavedGame(self.state.to_state(), self.players, log, self.saved_at,
+                         self.label.field, start, self.advice_asked, tuple(self.dice), notice)
 
 
 def log_problem(start: GameState, log: list[str], end: GameState,
@@ -286,6 +299,7 @@ class SavedGame:
     start: GameState | None = None      # where the log begins, when the file has it
     advice_asked: int = 0               # X8
     dice: tuple[int, ...] = ()          # X10: the told dice of a network guest's battle
+    notice: str = ""                    # one sentence for the player: what was set aside
 
     def actions(self) -> list[Action]:
         """The log as action values, for replay (X3)."""
@@ -297,6 +311,10 @@ def game_document(state: GameState, players: Players, log: Iterable[Action | str
                   start: GameState | None = None, advice_asked: int = 0,
                   dice: Iterable[int] = ()) -> GameFile:
     """The file form of a game; StorageError "invalid" if it could not be read back."""
+    texts = [str(a) for a in log]
+    if texts and start is None:       # it would load without its log (GameFile.saved)
+        raise StorageError("This game cannot be saved: it has a log but not the battle's start "
+                           "it replays from.", "invalid")
     when = (now or datetime.now(UTC)).replace(microsecond=0)
     doc = {
         "format": FORMAT, "version": VERSION, "saved_at": when.isoformat(),
@@ -304,7 +322,7 @@ def game_document(state: GameState, players: Players, log: Iterable[Action | str
                   "field": field_name.strip()[:100]},
         "players": players.model_dump(mode="json"),
         "state": StateData.of(state),
-        "log": [str(a) for a in log],
+        "log": texts,
     }
     if start is not None:
         doc["start"] = StateData.of(start)
@@ -329,9 +347,7 @@ def game_to_text(state: GameState, players: Players, log: Iterable[Action | str]
 def game_from_text(text: str, where: str,
                    migrations: Mapping[int, Migration] = MIGRATIONS) -> SavedGame:
     doc = decode(text, GameFile, fmt=FORMAT, version=VERSION, migrations=migrations, where=where)
-    start = doc.start.to_state() if doc.start is not None else None
-    return SavedGame(doc.state.to_state(), doc.players, tuple(doc.log), doc.saved_at,
-                     doc.label.field, start, doc.advice_asked, tuple(doc.dice))
+    return doc.saved(where)
 
 
 @dataclass(frozen=True)

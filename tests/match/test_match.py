@@ -4,15 +4,29 @@ is the one place that saves, exports, reports and records a battle."""
 
 from __future__ import annotations
 
+import json
+
+import pytest
+
 from ogre.ai.advice import side_to_act
 from ogre.ai.protocol import make_controller
 from ogre.match import Match, Seat, seats_for
 from ogre.rules import new_game
 from ogre.rules.hidden import blind
+from ogre.storage.atomic import read_text_limited
 from ogre.storage.battlelog import replay_text
 from ogre.storage.fields import load_predesigned
-from ogre.storage.games import GameStore, Players, log_problem
+from ogre.storage.games import (
+    SIZE_LIMIT,
+    GameStore,
+    Players,
+    SavedGame,
+    game_from_text,
+    game_to_text,
+    log_problem,
+)
 from ogre.storage.record import Side
+from ogre.storage.recovery import RecoverySlot
 
 
 def _played(turns: int = 2, seats=None) -> Match:
@@ -77,3 +91,64 @@ def test_g6_x10_a_match_saves_whole_and_loads_the_same(tmp_path):
 def _told(m: Match) -> list[int]:
     from ogre.rules.dice import rolls_between
     return rolls_between(m.start.rng, m.state.rng)
+
+
+def test_x3_a_match_never_takes_its_state_for_the_start_of_its_log():
+    m = _played(1)
+    with pytest.raises(ValueError, match="start"):
+        Match.begin(m.state, log=m.log)
+    with pytest.raises(ValueError, match="start"):
+        Match.begin(blind(m.state), told=[3, 5])
+    assert Match.begin(m.state).start == m.state        # no log: the battle starts here
+
+
+PLAYED = _played(2)
+KINDS = {
+    "whole": PLAYED,
+    "guest's": Match.begin(blind(PLAYED.state), start=blind(PLAYED.start), log=PLAYED.log,
+                           told=_told(PLAYED), seats=PLAYED.seats, field_name="Umbrella"),
+    "without start": PLAYED,        # a save made before the battle's start was kept
+}
+
+
+def _load(how: str, m: Match, tmp_path, drop_start: bool) -> SavedGame | None:
+    """Keep `m` the way `how` does, perhaps take its start out, and load it the same way."""
+    store, slot = GameStore(tmp_path / "games"), RecoverySlot(tmp_path / "recovery")
+    if how == "save slot":
+        m.save_to(store, 2)
+        path = store.slots.path(2)
+    elif how == "recovery slot":
+        slot.keep(m.state, m.players(), m.log, m.field_name, m.start, m.advice_asked,
+                  dice=m.told)
+        path = slot.path
+    else:
+        path = tmp_path / "battle.json"
+        path.write_text(game_to_text(m.state, m.players(), m.log, m.field_name, start=m.start,
+                                     dice=m.told), encoding="utf-8")
+    if drop_start:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        del doc.get("game", doc)["start"]
+        path.write_text(json.dumps(doc), encoding="utf-8")
+    if how == "save slot":
+        return store.load(2)
+    if how == "recovery slot":
+        return slot.read()
+    return game_from_text(read_text_limited(path, SIZE_LIMIT, "The file"), "The file")
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
+@pytest.mark.parametrize("how", ["save slot", "recovery slot", "file"])
+def test_g6_x3_x12_every_battle_loaded_is_its_log_played_from_its_start(tmp_path, how, kind):
+    m = KINDS[kind]
+    saved = _load(how, m, tmp_path, drop_start=kind == "without start")
+    assert saved is not None and saved.state == m.state
+    start = saved.start if saved.start is not None else saved.state
+    assert log_problem(start, list(saved.log), saved.state, list(saved.dice)) is None
+    if kind == "without start":
+        assert saved.log == () and saved.notice.endswith("so it goes on without its log.")
+    else:
+        assert list(saved.log) == m.log and saved.dice == tuple(m.told) and not saved.notice
+    # as the game goes on with it: Export writes a log that replays to the loaded position
+    loaded = Match.begin(saved.state, start=saved.start, log=saved.log, told=saved.dice)
+    first, steps = replay_text(loaded.log_text())
+    assert first == start and (steps[-1].state if steps else first) == saved.state

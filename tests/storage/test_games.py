@@ -21,14 +21,17 @@ NOON = datetime(2025, 1, 31, 12, 0, tzinfo=UTC)
 
 
 def sampled_states():
-    """States from seeded random games: every phase, with and without aims, to the end."""
+    """States from seeded random games: every phase, with and without aims, to the end; each
+    with its log and the battle's start."""
     out = []
     fields = [(predesigned(0), 3), (predesigned(3), 5), (small_field(), 3)]
     for n, (field, mark) in enumerate(fields):
+        start = None
         for i, (state, log) in enumerate(random_game(field, mark, seed=100 + n)):
+            start = start or state
             if i % 25 == 0 or state.aim is not None and i % 3 == 0 or state.over or (
                     state.ap_hit and i % 5 == 0):
-                out.append((state, log))
+                out.append((state, log, start))
     return out
 
 
@@ -36,33 +39,33 @@ STATES = sampled_states()
 
 
 def test_the_sample_covers_every_phase_aims_damage_and_the_end():
-    phases = {s.phase for s, _ in STATES}
+    phases = {s.phase for s, *_ in STATES}
     assert phases == set(Phase)
-    assert any(s.aim is not None and s.phase is Phase.OGRE_FIRE for s, _ in STATES)
-    assert any(s.aim is not None and s.phase is Phase.DEFENSE_FIRE for s, _ in STATES)
-    assert any(s.ap_hit for s, _ in STATES)
-    assert any(p.disabled for s, _ in STATES for p in s.pieces)
-    assert any(s.result for s, _ in STATES)
-    assert any(s.ogre.treads < s.ogre.original_treads for s, _ in STATES)
+    assert any(s.aim is not None and s.phase is Phase.OGRE_FIRE for s, *_ in STATES)
+    assert any(s.aim is not None and s.phase is Phase.DEFENSE_FIRE for s, *_ in STATES)
+    assert any(s.ap_hit for s, *_ in STATES)
+    assert any(p.disabled for s, *_ in STATES for p in s.pieces)
+    assert any(s.result for s, *_ in STATES)
+    assert any(s.ogre.treads < s.ogre.original_treads for s, *_ in STATES)
 
 
 def test_g6_every_sampled_state_round_trips_exactly():
     players = Players(count=1, computer="ogre", skill="Med")
-    for state, log in STATES:
-        text = game_to_text(state, players, log, "Field", NOON)
+    for state, log, start in STATES:
+        text = game_to_text(state, players, log, "Field", NOON, start)
         back = game_from_text(text, "Saved game 1")
-        assert back.state == state
-        assert back.actions() == list(log)
+        assert back.state == state and back.start == start
+        assert back.actions() == list(log) and not back.notice
         assert back.players == players and back.saved_at == NOON and back.field_name == "Field"
 
 
 def test_g6_a_loaded_game_continues_exactly_as_the_original(tmp_path):
     store = GameStore(tmp_path)
     rnd = random.Random(7)
-    for state, log in STATES[::40]:
+    for state, log, start in STATES[::40]:
         if state.over:
             continue
-        store.save(1, state, Players(count=2, computer=None), log)
+        store.save(1, state, Players(count=2, computer=None), log, start=start)
         loaded = store.load(1).state
         for _ in range(30):
             if state.over:
@@ -74,7 +77,7 @@ def test_g6_a_loaded_game_continues_exactly_as_the_original(tmp_path):
 
 
 def test_the_die_state_is_kept_as_a_64_bit_integer(tmp_path):
-    state, _ = STATES[0]
+    state, *_ = STATES[0]
     for rng in (0, 1, (1 << 63) + 12345, (1 << 64) - 1):
         text = game_to_text(replace(state, rng=rng), Players())
         assert json.loads(text)["state"]["rng"] == rng
@@ -82,7 +85,7 @@ def test_the_die_state_is_kept_as_a_64_bit_integer(tmp_path):
 
 
 def test_every_ogre_and_aim_field_survives(tmp_path):
-    state, _ = STATES[5]
+    state, *_ = STATES[5]
     # every Ogre field away from its default, in a position a battle can end in (issue 15:
     # a loaded game must pass ogre.rules.invariants, so an aim no longer survives the end)
     odd = replace(state, ogre=replace(state.ogre, hex=0, exited=True, undo_hex=1521, undo_moved=2,
@@ -91,7 +94,7 @@ def test_every_ogre_and_aim_field_survives(tmp_path):
                   ap_hit=frozenset({3, 7}), result="Ogre Victory", phase=Phase.OVER)
     assert game_from_text(game_to_text(odd, Players()), "x").state == odd
     for phase in (Phase.OGRE_FIRE, Phase.DEFENSE_FIRE):
-        aimed = next(s for s, _ in STATES if s.aim is not None and s.phase is phase)
+        aimed = next(s for s, *_ in STATES if s.aim is not None and s.phase is phase)
         assert game_from_text(game_to_text(aimed, Players()), "x").state.aim == aimed.aim
     aimed = replace(aimed, aim=Aiming(part=Weapon.TREADS, attackers=(4, 4, 9)))
     with pytest.raises(StorageError):       # three shots, from pieces that may not all be there
@@ -100,7 +103,7 @@ def test_every_ogre_and_aim_field_survives(tmp_path):
 
 def test_list_slots_shows_scenario_turn_phase_and_date(tmp_path):
     store = GameStore(tmp_path)
-    state = next(s for s, _ in STATES if s.phase is Phase.DEFENSE_FIRE and s.turn >= 2)
+    state = next(s for s, *_ in STATES if s.phase is Phase.DEFENSE_FIRE and s.turn >= 2)
     store.save(2, state, Players(skill="Hi"), field_name="Howitzer Umbrella", now=NOON)
     (tmp_path / "slot4.json").write_text("{")
     slots = store.list_slots()
@@ -130,8 +133,8 @@ def test_players_say_who_the_computer_plays():
 
 
 def _game_doc(path=(), value=None, delete=False):
-    state, log = next((s, lg) for s, lg in STATES if s.aim is not None)
-    doc = json.loads(game_to_text(state, Players(), log, now=NOON))
+    state, log, start = next(sample for sample in STATES if sample[0].aim is not None)
+    doc = json.loads(game_to_text(state, Players(), log, now=NOON, start=start))
     if path:
         target = doc
         for key in path[:-1]:
@@ -141,6 +144,13 @@ def _game_doc(path=(), value=None, delete=False):
         else:
             target[path[-1]] = value
     return json.dumps(doc)
+
+
+def without_start(text: str) -> dict:
+    """A saved game's document as a save made before the battle's start was kept."""
+    doc = json.loads(text)
+    del doc["start"]
+    return doc
 
 
 GOOD = _game_doc()
@@ -170,6 +180,8 @@ BAD_GAMES = {
     "duplicate-ids": (json.dumps({**json.loads(GOOD), "state": {
         **json.loads(GOOD)["state"],
         "pieces": json.loads(GOOD)["state"]["pieces"][:1] * 2}}), "invalid", "share an id"),
+    "dice-without-start": (json.dumps({**without_start(GOOD), "dice": [3, 5]}), "invalid",
+                           "told dice but not the battle's start"),
 }
 
 
@@ -177,9 +189,9 @@ BAD_GAMES = {
 def test_a_bad_saved_game_is_a_clear_error_and_spares_the_others(tmp_path, case):
     text, code, words = BAD_GAMES[case]
     store = GameStore(tmp_path)
-    state, log = STATES[3]
+    state, log, start = STATES[3]
     for slot in (1, 2, 5):
-        store.save(slot, state, Players(), log, now=NOON)
+        store.save(slot, state, Players(), log, now=NOON, start=start)
     (tmp_path / "slot3.json").write_text(text, encoding="utf-8")
     before = snapshot(tmp_path)
     with pytest.raises(StorageError) as err:
@@ -198,8 +210,8 @@ def test_a_bad_saved_game_is_a_clear_error_and_spares_the_others(tmp_path, case)
 
 def test_disk_full_while_saving_a_game_keeps_the_old_one(tmp_path, monkeypatch):
     store = GameStore(tmp_path)
-    old, _ = STATES[1]
-    new, _ = STATES[-1]
+    old, *_ = STATES[1]
+    new, *_ = STATES[-1]
     store.save(1, old, Players())
     store.save(2, new, Players())
     before = snapshot(tmp_path)
@@ -230,8 +242,8 @@ def test_loading_an_empty_game_slot(tmp_path):
 
 
 def test_the_log_is_action_notation():
-    state, log = STATES[10]
-    doc = json.loads(game_to_text(state, Players(), log))
+    state, log, start = STATES[10]
+    doc = json.loads(game_to_text(state, Players(), log, start=start))
     assert doc["log"] == [str(a) for a in log]
     assert [parse_action(t) for t in doc["log"]] == list(log)
 
@@ -250,3 +262,30 @@ def test_the_schema_knows_every_field_of_the_rules_state():
     assert names(Piece) == set(PieceState.model_fields)
     assert names(Ogre) == set(OgreState.model_fields)
     assert names(Aiming) == set(AimState.model_fields)
+
+
+def test_x3_a_saved_log_without_its_start_is_set_aside_with_one_sentence(tmp_path):
+    """A log with no start cannot lead to the state: the game goes on from where it was saved,
+    without its log, and the player is told."""
+    state, log, start = STATES[3]
+    assert log
+    store = GameStore(tmp_path)
+    (tmp_path / "slot3.json").write_text(json.dumps(without_start(
+        game_to_text(state, Players(), log, now=NOON, start=start))), encoding="utf-8")
+    saved = store.load(3)
+    assert saved.state == state and saved.start is None and saved.log == () and not saved.dice
+    assert saved.notice == ("Saved game 3 has a log but not the battle's start it replays from, "
+                            "so it goes on without its log.")
+    assert one_sentence(saved.notice)
+    assert store.list_slots()[2].status is SlotStatus.OK
+
+
+def test_x3_a_log_is_never_saved_without_its_start(tmp_path):
+    state, log, _ = STATES[3]
+    with pytest.raises(StorageError) as err:
+        GameStore(tmp_path).save(1, state, Players(), log)
+    assert err.value.code == "invalid" and one_sentence(err.value.message)
+    assert err.value.message == ("This game cannot be saved: it has a log but not the battle's "
+                                 "start it replays from.")
+    assert not (tmp_path / "slot1.json").exists()
+    assert not game_from_text(game_to_text(state, Players()), "x").notice   # no log: no notice

@@ -38,10 +38,11 @@ def continue_game(app, saved: SavedGame) -> None:
     commands.field_name = saved.field_name
     if app.editor is not None:
         app.editor.how_to_start = ""     # a battle has started: the editor stops saying how
-    start = saved.start
     app.start_battle(saved.state, computer=p.computer if p.count == 1 else None,
-                     log=saved.log if start is not None else [], start=start,
-                     advice_asked=saved.advice_asked, told=saved.dice)
+                     log=saved.log, start=saved.start, advice_asked=saved.advice_asked,
+                     told=saved.dice)
+    if saved.notice:            # a log set aside as it was read
+        app.show("Notice", saved.notice)
 
 
 def describe(saved: SavedGame) -> str:
