@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Annotated, Any, Final, Literal
 
@@ -68,6 +69,14 @@ def _check_kind(value: Any) -> Any:
 
 HexId = Annotated[str, AfterValidator(_check_hex)]
 ScreenText = Annotated[str, BeforeValidator(clean_text)]     # a name or label shown on screen
+
+
+def cleaned_to(limit: int) -> BeforeValidator:
+    """A text field's cleaning (clean_text) that also cuts it to `limit` characters: a name
+    too long in a file is shortened, not refused (nor one that composing made longer)."""
+    return BeforeValidator(partial(clean_text, limit=limit))
+
+
 KindName = Annotated[Kind, BeforeValidator(_check_kind)]
 
 
@@ -128,9 +137,10 @@ class FieldFile(BaseModel):
 
     format: Literal["ogre-field"] = FORMAT
     version: Literal[1] = VERSION
-    name: ScreenText = Spec(min_length=1, max_length=NAME_LIMIT)
+    name: Annotated[str, cleaned_to(NAME_LIMIT)] = Spec(min_length=1, max_length=NAME_LIMIT)
     mark: Literal[3, 5]
-    description: ScreenText = Spec("", max_length=DESCRIPTION_LIMIT)
+    description: Annotated[str, cleaned_to(DESCRIPTION_LIMIT)] = Spec(
+        "", max_length=DESCRIPTION_LIMIT)
     craters: list[HexId] = []
     rubble: list[tuple[HexId, HexId]] = []
     pieces: list[PieceEntry] = []

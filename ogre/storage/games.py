@@ -43,7 +43,7 @@ from ..rules.units import MARKS, WEAPONS, Weapon
 from .atomic import write_text_atomic
 from .documents import Migration, decode, encode, explain
 from .errors import StorageError
-from .fields import HexId, KindName, ScreenText, Terrain, check_squads, terrain_of
+from .fields import HexId, KindName, Terrain, check_squads, cleaned_to, terrain_of
 from .paths import games_folder
 from .slots import SLOTS, SlotFolder, SlotStatus
 
@@ -215,7 +215,7 @@ class Label(BaseModel):
     scenario: Literal[3, 5]
     turn: Annotated[StrictInt, Spec(ge=1)]
     phase: Phase
-    field: ScreenText = Spec("", max_length=100)
+    field: Annotated[str, cleaned_to(100)] = Spec("", max_length=100)
 
 
 class GameFile(BaseModel):

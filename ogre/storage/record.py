@@ -36,7 +36,7 @@ from ..rules.victory import OGRE_WINS, VICTORY_LEVELS
 from .atomic import read_text_limited, write_text_atomic
 from .documents import Migration, explain, parse_json, upgrade
 from .errors import StorageError
-from .fields import ScreenText
+from .fields import cleaned_to
 from .paths import user_data_folder
 
 FORMAT: Final = "ogre-record"
@@ -47,6 +47,7 @@ FILE_NAME = "record.json"
 SIZE_LIMIT = 4 * 1024 * 1024
 MAX_ENTRIES = 10_000         # about 2 MB; past it the oldest battles give way
 WHERE = "The record of battles"
+NAME_LIMIT = 100             # a side's name and a field's; longer ones are cut, not refused
 LEVEL_NAMES = ("Low", "Med", "Hi")
 
 Level = Literal["Low", "Med", "Hi"]
@@ -69,7 +70,7 @@ class Side(BaseModel):
 
     who: Literal["player", "computer", "remote"]
     skill: Level | None = None
-    name: Annotated[ScreenText, Spec(max_length=100)] = ""
+    name: Annotated[str, cleaned_to(NAME_LIMIT), Spec(max_length=NAME_LIMIT)] = ""
 
     @model_validator(mode="after")
     def _computer_has_a_skill(self) -> Side:
@@ -97,7 +98,7 @@ class Entry(BaseModel):
 
     finished_at: datetime
     scenario: Literal[3, 5]
-    field: Annotated[ScreenText, Spec(max_length=100)] = ""
+    field: Annotated[str, cleaned_to(NAME_LIMIT), Spec(max_length=NAME_LIMIT)] = ""
     ogre: Side
     defense: Side
     result: Result

@@ -49,7 +49,7 @@ def sentence_for_screen(text: str, limit: int = TEXT_LIMIT) -> str:
     return clean
 
 
-def clean_text(value: object) -> object:
+def clean_text(value: object, limit: int = TEXT_LIMIT) -> object:
     """A schema's before-validator for text fields: strings for_screen, anything else as is
     (the schema then refuses it)."""
-    return for_screen(value) if isinstance(value, str) else value
+    return for_screen(value, limit) if isinstance(value, str) else value

@@ -7,7 +7,9 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 
 import pygame
+from pygame.typing import ColorLike
 
+from ogre.storage.screen_text import for_screen
 from ogre.ui.toolkit.ink import Canvas, Target, scale_of
 
 LOGICAL_SIZE = (1024, 720)
@@ -39,11 +41,49 @@ BUTTON_DIM = (48, 52, 60)
 ELLIPSIS = "..."
 
 
+class _Font(pygame.font.Font):
+    """A font that measures and sets any str. The renderer refuses a NUL, cannot encode a
+    lone surrogate and fails on a line of nothing but zero-width characters, and a name from
+    a file or the network may hold any of them: such a line is measured and set as it would
+    be shown from a file (for_screen), and, should even that fail, as nothing."""
+
+    def size(self, text: str | bytes, /) -> tuple[int, int]:
+        if isinstance(text, str) and "\0" in text:     # measured only up to the NUL otherwise
+            text = _printable(text)
+        try:
+            return super().size(text)
+        except (ValueError, pygame.error):                  # UnicodeError is a ValueError
+            if not isinstance(text, str):
+                raise
+        try:
+            return super().size(_printable(text))
+        except (ValueError, pygame.error):
+            return super().size("")
+
+    def render(self, text: str | bytes | None, antialias: bool, color: ColorLike,
+               bgcolor: ColorLike | None = None, wraplength: int = 0) -> pygame.Surface:
+        try:
+            return super().render(text, antialias, color, bgcolor, wraplength)
+        except (ValueError, pygame.error):
+            if not isinstance(text, str):
+                raise
+        try:
+            return super().render(_printable(text), antialias, color, bgcolor, wraplength)
+        except (ValueError, pygame.error):
+            return super().render("", antialias, color, bgcolor, wraplength)   # zero wide
+
+
+def _printable(text: str) -> str:
+    """`text` without what the renderer refuses, never cut (NFC at most triples it)."""
+    return for_screen(text, limit=3 * len(text) + len(ELLIPSIS))
+
+
 @cache
 def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """The game's font at `size` pixels; its size() and render() take any str (_Font)."""
     if not pygame.font.get_init():
         pygame.font.init()
-    f = pygame.font.Font(None, size)
+    f = _Font(None, size)
     f.set_bold(bold)
     return f
 
@@ -142,9 +182,14 @@ def clip(line: str, size: int, width: int, bold: bool = False, mark: str = ELLIP
     f = font(size, bold)
     if f.size(line)[0] <= width:
         return line
-    while line and f.size(line + mark)[0] > width:
-        line = line[:-1]
-    return line.rstrip() + mark
+    lo, hi = 0, len(line) - 1          # the longest head that fits before the mark, by halves
+    while lo < hi:                      # as a line may be long
+        mid = (lo + hi + 1) // 2
+        if f.size(line[:mid] + mark)[0] <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return line[:lo].rstrip() + mark
 
 
 @dataclass(frozen=True)
