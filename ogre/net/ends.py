@@ -6,21 +6,25 @@ one that came after are never confused.
 
 The host keeps one small record per connection. A connection must give the join code before
 anything else (the gate slows down wrong codes); after a wrong one, nothing more it sent is
-read. Strikes are per connection, for broken or abusive lines only, and forgiven with time;
-a refusal by the rules is the game's message and never a strike. A Resync is answered at most
-once a second and never while the last battle sent is still on its way; pings are answered at
-most twice a second.
+read. The first guest to sit down is handed the seat's secret (SEAT_BYTES from the operating
+system); after that only a Hello that shows it sits down again, so the code alone, which
+travels in clear, cannot take the seat. Strikes are per connection, for broken or abusive
+lines only, and forgiven with time; a refusal by the rules is the game's message and never a
+strike. A Resync is answered at most once a second and never while the last battle sent is
+still on its way; pings are answered at most twice a second.
 """
 
 from __future__ import annotations
 
+import hmac
+import secrets
 import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..rules import Action
-from .gate import Gate
+from .gate import Gate, shown
 from .link import Link
 from .messages import (
     Act,
@@ -41,6 +45,11 @@ STRIKES = 10          # broken lines a connection may send before it is let go..
 FORGIVE = 10.0        # ... each forgiven after this many seconds
 LINES_A_FRAME = 64    # lines taken from the link in one frame, on either end
 WELCOMES_A_FRAME = 2  # whole battles a guest reads in one frame (each is checked: costly)
+SEAT_BYTES = 16       # the seat's secret: 128 bits
+JOINED = "The guest has joined."
+SEAT_KEPT = "This battle already has its guest; only their computer can sit down again."
+SHUT = ("Too many wrong join codes came: this battle takes no more guests. Host it again for a "
+        "new code.")
 Clock = Callable[[], float]
 
 
@@ -101,22 +110,46 @@ class HostEnd:
         if not isinstance(msg, Hello):
             self._end(number, "The join code must come first.")
             return
-        verdict = self.gate.check(caller.address, msg.code, self.clock())
+        now = self.clock()
+        verdict = self.gate.check(caller.address, msg.code, now)
         if verdict == "wait":
-            wait = max(1, round(self.gate.wait(caller.address, self.clock())))
+            wait = max(1, round(self.gate.wait(caller.address, now)))
             self._end(number, f"Too many wrong join codes came from your computer: try again "
                               f"in {wait} seconds.")
+        elif verdict == "rest":
+            wait = max(1, round(self.gate.rest(now)))
+            self._end(number, f"Too many wrong join codes came to the host: try again in "
+                              f"{wait} seconds.")
+        elif verdict == "shut":
+            self._end(number, "Too many wrong join codes came to the host: it takes no more.")
+            if SHUT not in self.notes:
+                self.notes.append(SHUT)
         elif verdict == "wrong":
             self._end(number, "The join code is wrong.")
-        elif self.guest and self.link.is_open(self.guest):
-            self._end(number, "This battle already has its guest.")
         else:
-            self._gone("they joined again.")      # an old connection the link has let go
-            self.guest = number
-            self.link.admit(number)
-            self.session.guest_name = msg.name.strip()
-            self._send(number, self.session.welcome())
-            self.notes.append("The guest has joined.")
+            self._sit_down(number, caller, msg)
+
+    def _sit_down(self, number: int, caller: _Caller, msg: Hello) -> None:
+        """The right code: the first guest takes the seat and its secret; later, only the
+        computer that shows the secret sits down again (and its old connection is let go)."""
+        s = self.session
+        if s.seat and not hmac.compare_digest(msg.seat, s.seat):
+            self._end(number, SEAT_KEPT)
+            return
+        again = bool(s.seat)
+        old, self.guest = self.guest, 0
+        if old:
+            self._end(old, "The guest joined again on a new connection.")
+        self.guest = number
+        self.link.admit(number)
+        s.seat = s.seat or secrets.token_hex(SEAT_BYTES)
+        s.guest_name = msg.name.strip() or s.guest_name
+        self._send(number, s.welcome())
+        if again:
+            who = f"The guest ({s.guest_name})" if s.guest_name else "The guest"
+            self.notes.append(f"{who} has joined again from {caller.address}.")
+        else:
+            self.notes.append(JOINED)
 
     def _from_guest(self, number: int, caller: _Caller, msg: Message) -> None:
         now = self.clock()
@@ -177,6 +210,10 @@ class HostEnd:
     def renew_code(self) -> str:
         """A new join code: the old one opens nothing any more."""
         return self.gate.renew()
+
+    @property
+    def code_shown(self) -> str:
+        return shown(self.gate.code)
 
 
 class GuestEnd:

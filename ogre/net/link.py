@@ -8,13 +8,16 @@ The thread only moves bytes, and everything it holds is bounded, per connection 
   ends the connection;
 - after `heartbeat` seconds of silence it pings, after `dead` it gives the peer up;
 - a host holds at most WAITING connections that have not given the join code (two from one
-  address), each for HELLO_WAIT seconds, the oldest making room for a new one: a stranger can
-  never take the guest's place, nor keep a guest from knocking;
+  address), each for HELLO_WAIT seconds; the oldest one that has sent nothing makes room for a
+  new one, and one whose first line has come is never pushed out: strangers, from any number of
+  addresses, can neither take the guest's place nor keep a guest who knocks from being heard;
+- a connection the frame loop hears of has sent a line: silent ones come and go on the thread
+  alone, so a flood of them costs the frame loop nothing;
 - a guest's connection is made on the thread, so a host that does not answer never holds the
   frame loop.
 
 The frame loop calls `take`, which hands over at most `budget` events: ("joined", n, address),
-("line", n, bytes) and ("closed", n, reason), a connection's lines always before its end.
+("line", n, bytes) and ("closed", n, reason), in order for each connection.
 """
 
 from __future__ import annotations
@@ -38,6 +41,8 @@ LINES_WAITING = 64     # lines read ahead of the frame loop, per connection
 OUT_LIMIT = 4 << 20    # bytes waiting for a peer that does not read: then it is let go
 WAITING = 8            # connections not yet admitted, in all
 WAITING_PER_ADDRESS = 2
+ACCEPTS_AT_ONCE = 64   # connections taken from the listener's queue each time it wakes
+BACKLOG = 1024         # connections the system holds before the host takes them
 CONNECT_WAIT = 10.0    # seconds to reach a host
 Event = tuple[str, int, object]
 
@@ -56,6 +61,7 @@ class _Conn:
     number: int
     address: str
     admitted: bool
+    told: bool          # the frame loop has heard of it (a host's stranger: once it sent a line)
     opened: float
     heard: float
     pinged: float
@@ -66,6 +72,11 @@ class _Conn:
     second: int = 0
     count: int = 0
     events: int = 0                                         # what the selector watches
+
+    @property
+    def knocked(self) -> bool:
+        """A stranger whose first line has come: it waits for the frame loop's answer."""
+        return self.told and not self.admitted
 
     @property
     def limit(self) -> int:
@@ -83,7 +94,6 @@ class Link:
         self.dead, self.heartbeat, self.rate, self.hello_wait = dead, heartbeat, rate, hello_wait
         self._conns: dict[int, _Conn] = {}
         self._ended: deque[_Conn] = deque()      # gone, with lines the frame loop has not taken
-        self._joined: deque[Event] = deque()
         self._sendq: deque[tuple[int, bytes | _HangUp | str]] = deque()
         self._lock = threading.Lock()
         self._number = 0
@@ -104,7 +114,7 @@ class Link:
     def host(cls, port: int, address: str = "", **limits: float) -> Link:
         """Listen on `port` (0: any free one) of every interface, or of `address`; OSError
         when the port cannot be had."""
-        listener = socket.create_server((address, port))
+        listener = socket.create_server((address, port), backlog=BACKLOG)
         return cls(listener=listener, **limits)       # type: ignore[arg-type]
 
     @classmethod
@@ -139,8 +149,6 @@ class Link:
         out: list[Event] = []
         with self._lock:
             paused = any(len(c.lines) >= LINES_WAITING for c in self._conns.values())
-            while self._joined and len(out) < budget:
-                out.append(self._joined.popleft())
             sources = [*self._conns.values(), *self._ended]
             while len(out) < budget and any(c.lines for c in sources):
                 for conn in sources:
@@ -227,7 +235,7 @@ class Link:
         sock.setblocking(False)
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)    # a line goes at once
         now = time.monotonic()
-        conn = _Conn(sock, self._number, address, admitted, now, now, now,
+        conn = _Conn(sock, self._number, address, admitted, admitted, now, now, now,
                      second=int(now))
         with self._lock:
             self._conns[conn.number] = conn
@@ -235,24 +243,39 @@ class Link:
 
     def _accept(self) -> None:
         assert self.listener is not None
-        try:
-            sock, peer = self.listener.accept()
-        except OSError:
-            return
-        address = str(peer[0])
-        # Full: the oldest waiting connection (of this address, else of any) makes room, so
-        # strangers that keep connecting can delay a guest by a moment but never lock it out.
+        for _ in range(ACCEPTS_AT_ONCE):
+            try:
+                sock, peer = self.listener.accept()
+            except OSError:
+                return                       # none waiting (or one that gave up at once)
+            self._let_in(sock, str(peer[0]))
+
+    def _let_in(self, sock: socket.socket, address: str) -> None:
+        """Full: the oldest waiting connection that has sent nothing (of this address, else of
+        any) makes room; when every waiting one has knocked, the newcomer is turned away."""
         waiting = [c for c in self._conns.values() if not c.admitted]
         same = [c for c in waiting if c.address == address]
         if len(same) >= WAITING_PER_ADDRESS:
-            self._end(min(same, key=lambda c: c.opened), "Another connection came from your "
-                                                         "computer.")
+            crowd, reason = same, "Another connection came from your computer."
         elif len(waiting) >= WAITING:
-            self._end(min(waiting, key=lambda c: c.opened), "The host is busy: try again in a "
-                                                            "moment.")
-        conn = self._attach(sock, address, admitted=False)
-        with self._lock:
-            self._joined.append(("joined", conn.number, address))
+            crowd, reason = waiting, "The host is busy: try again in a moment."
+        else:
+            crowd, reason = [], ""
+        if crowd and not self._make_room(crowd, reason):
+            _turn_away(sock, reason)
+            return
+        self._read(self._attach(sock, address, admitted=False))   # its Hello may be here
+
+    def _make_room(self, crowd: list[_Conn], reason: str) -> bool:
+        for conn in sorted(crowd, key=lambda c: c.opened):
+            if not conn.knocked:
+                self._read(conn)             # what it sent since the thread last looked
+            if conn.number not in self._conns:
+                return True
+            if not conn.knocked:
+                self._end(conn, reason)
+                return True
+        return False
 
     def _serve(self, conn: _Conn, mask: int) -> None:
         if mask & selectors.EVENT_READ:
@@ -261,6 +284,8 @@ class Link:
             self._write(conn)
 
     def _read(self, conn: _Conn) -> None:
+        if conn.number not in self._conns:
+            return
         try:
             data = conn.sock.recv(65536)
         except (BlockingIOError, InterruptedError):
@@ -282,6 +307,9 @@ class Link:
             if not self._count_line(conn):
                 return
             with self._lock:
+                if not conn.told:
+                    conn.told = True
+                    conn.lines.append(("joined", conn.number, conn.address))
                 conn.lines.append(("line", conn.number, line))
         if len(conn.buffer) > conn.limit:
             self._end(conn, "A message was too long.")
@@ -379,18 +407,28 @@ class Link:
                 pass
         with self._lock:                # gone for the frame loop before the peer can see it
             del self._conns[conn.number]
-            conn.lines.append(("closed", conn.number, reason))
             conn.out.clear()
             conn.out_bytes = 0
-            self._ended.append(conn)
+            if conn.told:
+                conn.lines.append(("closed", conn.number, reason))
+                self._ended.append(conn)
         if conn.events:
             self._sel.unregister(conn.sock)
         conn.sock.close()
 
 
+def _turn_away(sock: socket.socket, reason: str) -> None:
+    try:
+        sock.setblocking(False)
+        sock.send(write(Bye(reason=reason)))
+    except OSError:
+        pass
+    sock.close()
+
+
 def _gone(number: int, reason: str) -> _Conn:
     """A connection that never was, to carry its one event."""
-    conn = _Conn(socket.socket(), number, "", True, 0.0, 0.0, 0.0)
+    conn = _Conn(socket.socket(), number, "", True, True, 0.0, 0.0, 0.0)
     conn.sock.close()
     conn.lines.append(("closed", number, reason))
     return conn

@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from typing import Annotated, Any, Final, Literal
 
 from pydantic import (
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Field,
     StrictInt,
@@ -32,13 +34,34 @@ from ..rules.state import GameState
 from ..storage import bounded
 from ..storage.documents import explain
 from ..storage.games import LOG_STEPS, StateData
+from ..storage.screen_text import for_screen, sentence_for_screen
 
-VERSION: Final = 2            # 2: the dice hidden from the guest, the log sent in parts
+VERSION: Final = 3            # 3: the guest's seat; 2: the dice hidden, the log in parts
 MAX_LINE = 64 * 1024          # bytes: a battle's start is a few kilobytes, a part of its log 6
 PART = 400                    # log entries a LogPart carries (400 x ~15 bytes)
 Side = Literal["ogre", "defense"]
-Text = Annotated[StrictStr, Field(max_length=200)]
-Name = Annotated[StrictStr, Field(max_length=40)]
+SEAT_HEX = 32                 # a seat's secret: 128 bits, in hex
+
+
+def _code(text: object) -> object:
+    """A join code as the gate compares it: its letters and digits, upper case (the guest may
+    type it in groups, or in lower case)."""
+    if not isinstance(text, str):
+        return text                                  # refused as no text
+    return "".join(ch for ch in text[:64].upper() if ch.isascii() and ch.isalnum())
+
+
+def _cleaned(limit: int, clean: Callable[[str, int], str] = for_screen) -> BeforeValidator:
+    return BeforeValidator(lambda t: clean(t, limit) if isinstance(t, str) else t)
+
+
+# Every text a peer sends is cleaned here, where it is read, before anything shows or keeps it
+# (and before the schema, which would refuse a lone surrogate): no control or format character
+# (NUL, bidirectional overrides), no lone surrogate, at most its length.
+Text = Annotated[StrictStr, _cleaned(200, sentence_for_screen), Field(max_length=200)]
+Name = Annotated[StrictStr, _cleaned(40), Field(max_length=40)]
+Code = Annotated[StrictStr, BeforeValidator(_code), Field(max_length=16)]
+Seat = Annotated[StrictStr, Field(max_length=SEAT_HEX, pattern="^[0-9a-f]*$")]
 Notation = Annotated[StrictStr, Field(max_length=80)]
 Digest = Annotated[StrictStr, Field(min_length=16, max_length=16)]
 Die = Annotated[StrictInt, Field(ge=1, le=6)]
@@ -47,14 +70,16 @@ Count = Annotated[StrictInt, Field(ge=0, le=LOG_STEPS)]
 
 class _Message(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
-    v: Literal[2] = VERSION
+    v: Literal[3] = VERSION
 
 
 class Hello(_Message):
-    """Guest: the join code the host showed, and the guest's name if they gave one."""
+    """Guest: the join code the host showed, the guest's name if they gave one, and the seat's
+    secret if this computer sat down in this battle before (only it may sit down again)."""
     kind: Literal["hello"] = "hello"
-    code: Annotated[StrictStr, Field(max_length=16)]
+    code: Code
     name: Name = ""
+    seat: Seat = ""
 
 
 class Act(_Message):
@@ -85,6 +110,7 @@ class Welcome(_Message):
     total: Count
     digest: Digest
     name: Name = ""                # the host's, if they gave one
+    seat: Seat = ""                # the guest's secret for joining again, never shown
 
 
 class LogPart(_Message):

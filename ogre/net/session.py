@@ -5,8 +5,9 @@ taken, played on the host's battle and sent back to the guest as Applied with th
 rolled and the digest of the state after it; the host's own actions go out the same way. The
 guest plays what it is sent on its own copy, whose dice state it never sees (rules.hidden):
 
-- Why the guest cannot foresee a shot: the only dice state that crosses the wire is BLIND;
-  each die's face is told after the action that rolled it was played and checked.
+- Why the guest cannot foresee a shot: the host's dice are a secret stream (net.dice, keyed
+  from the operating system for each battle hosted); the only dice state that crosses the wire
+  is BLIND; each die's face is told after the action that rolled it was played and checked.
 - Why the guest's copy stays checkable: the guest plays every action itself, on a stand-in dice
   state that rolls exactly the told faces, so every move and every result is the rules' own;
   the digests both sides compare are of the blind state. All the guest takes on trust is the
@@ -25,11 +26,12 @@ from collections import deque
 from collections.abc import Iterator
 
 from ..ai.advice import side_to_act
-from ..rules import Action, GameState, RuleError, apply, parse_action
-from ..rules.dice import rolls_between
-from ..rules.hidden import apply_told, replay_told
+from ..rules import Action, GameState, RuleError, parse_action
+from ..rules.dice import MOST_ROLLS, rolls_between
+from ..rules.hidden import apply_from_tape, apply_told, blind, replay_told
 from ..rules.state import Phase
 from ..storage.games import LOG_STEPS
+from .dice import SecretDice
 from .gate import new_code
 from .messages import (
     PART,
@@ -59,29 +61,40 @@ CATCH_UP = 500           # actions of a joined battle replayed per frame
 
 class HostSession:
     """The battle's authority: `guest_acts` answers a guest's action, `host_act` plays the
-    host's own; `welcome` is the whole battle for a guest that joins."""
+    host's own; `welcome` is the whole battle for a guest that joins.
+
+    Its battle is blind from the start, as the guest's is: what was rolled before it was
+    hosted becomes the first of its `tape`, and every die after comes from `dice`, a secret
+    stream keyed anew for each battle hosted - never the local game's seeded one."""
 
     def __init__(self, state: GameState, guest_side: Side, log: list[str] | None = None,
-                 start: GameState | None = None, name: str = "") -> None:
+                 start: GameState | None = None, name: str = "", told: list[int] | None = None,
+                 dice: SecretDice | None = None) -> None:
         if start is None:
-            start, log = state, []          # a battle without its start goes on from here
-        self.start = start
-        self.state = state
+            start, log, told = state, [], []    # a battle without its start goes on from here
+        try:      # the dice it rolled itself (a guest's battle: after its told ones)
+            self.tape: list[int] = list(told or []) + rolls_between(start.rng, state.rng)
+        except ValueError:                      # not one stream: it goes on from here
+            start, log, self.tape = state, [], []
+        self.start = blind(start)
+        self.state = blind(state)
+        self.dice = dice or SecretDice()
         self.log: list[str] = list(log or [])
         self.guest_side = guest_side
         self.name = name
         self.guest_name = ""
+        self.seat = ""                  # the secret of the guest who sat down first
         self.from_guest: deque[str] = deque()          # taken from the guest, for the screen
         self._phase: tuple[int, Phase] = (state.turn, state.phase)
         self._in_phase = 0
 
     def welcome(self) -> list[Message]:
         """The battle from its start, blind, and its log in parts with the dice it rolled."""
-        tape = rolls_between(self.start.rng, self.state.rng)
+        tape = self.tape
         parts = max((len(self.log) + PART - 1) // PART, (len(tape) + 3 * PART - 1) // (3 * PART))
         out: list[Message] = [Welcome(side=self.guest_side, start=state_data(self.start),
                                       total=len(self.log), digest=digest(self.state),
-                                      name=self.name)]
+                                      name=self.name, seat=self.seat)]
         for n in range(parts):
             out.append(LogPart(first=min(n * PART, len(self.log)),
                                actions=self.log[n * PART:(n + 1) * PART],
@@ -124,20 +137,23 @@ class HostSession:
         return self._play(action)
 
     def _play(self, action: Action) -> Applied:
-        before = self.state
-        self.state, _ = apply(before, action)
+        """The action on the secret stream's next faces: it takes as many as it rolls."""
+        self.state, _, took = apply_from_tape(self.state, action, self.dice.peek(MOST_ROLLS), 0)
+        rolled = self.dice.take(took)
         self.log.append(str(action))
-        return Applied(seq=len(self.log) - 1, action=str(action),
-                       dice=rolls_between(before.rng, self.state.rng), digest=digest(self.state))
+        self.tape += rolled
+        return Applied(seq=len(self.log) - 1, action=str(action), dice=rolled,
+                       digest=digest(self.state))
 
 
 class GuestSession:
     """A guest's copy of the battle, kept in step with the host's: a whole battle (its blind
     start, its log, the told dice) whenever `state` is set."""
 
-    def __init__(self, code: str, name: str = "") -> None:
+    def __init__(self, code: str, name: str = "", seat: str = "") -> None:
         self.code = code
         self.name = name
+        self.seat = seat                        # shown to sit down again; the host's to give
         self.state: GameState | None = None
         self.start: GameState | None = None
         self.side: Side | None = None
@@ -158,7 +174,7 @@ class GuestSession:
         self._last: GameState | None = None     # where the replay of a joined battle is
 
     def hello(self) -> Message:
-        return Hello(code=self.code, name=self.name)
+        return Hello(code=self.code, name=self.name, seat=self.seat)
 
     def act(self, action: Action) -> Message:
         """The guest's own action, sent; the battle changes when the host's Applied comes."""
@@ -177,6 +193,8 @@ class GuestSession:
         try:
             msg = read(line)
         except BadMessage as exc:
+            if self.state is None and not self.catching_up:     # joining: nothing to play on
+                return self._refuse(f"The host's battle could not be taken: {_lower(str(exc))}")
             self.notes.append(f"The host sent something this game cannot read: {exc}")
             return []
         if isinstance(msg, Welcome):
@@ -210,6 +228,10 @@ class GuestSession:
             if msg.first != len(actions) or len(actions) + len(msg.actions) > welcome.total:
                 self._coming = None
                 return self._resync()
+            if len(dice) + len(msg.dice) > MOST_ROLLS * (len(actions) + len(msg.actions)):
+                self._coming = None                 # more dice than its actions can roll
+                return self._refuse("The host's battle could not be taken: its log tells more "
+                                    "dice than its actions roll.")
             actions += msg.actions
             dice += msg.dice
         if len(actions) == welcome.total:
@@ -245,6 +267,7 @@ class GuestSession:
         self.start = state_of(welcome.start)
         self.state, self.side, self.log, self.tape = self._last, welcome.side, actions, dice
         self.host_name = welcome.name
+        self.seat = welcome.seat or self.seat
         self.welcomes += 1
         self._asked = False
         self._failed = 0
@@ -284,3 +307,8 @@ class GuestSession:
         self._asked = True
         self.resyncs += 1
         return [Resync()]
+
+
+def _lower(sentence: str) -> str:
+    """A sentence carried on after a colon."""
+    return sentence[:1].lower() + sentence[1:]

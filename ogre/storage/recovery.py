@@ -11,7 +11,9 @@ same schema as a saved game (the log replays to the state)::
      "report": "/home/.../log/crash-20260131-201500.txt",
      "game": {"format": "ogre-game", "version": 1, ...}}
 
-The next start offers to resume it; resuming or discarding empties the slot.
+The next start offers to resume it; resuming or discarding empties the slot. A network guest's
+battle keeps beside it the seat's secret its host handed it (X10), with the host's address and
+port, so that a guest whose game was restarted can still sit down again at that host.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Final, Literal
+from typing import Annotated, Final, Literal
 
 from pydantic import BaseModel, ConfigDict
 from pydantic import Field as Spec
@@ -28,30 +30,42 @@ from ..rules.actions import Action
 from ..rules.state import GameState
 from .atomic import read_text_limited, write_text_atomic
 from .documents import Migration, decode, encode
-from .errors import write_failure
+from .errors import StorageError, write_failure
 from .fields import ScreenText
 from .games import SIZE_LIMIT, GameFile, Players, SavedGame, game_document
 from .paths import crash_folder, recovery_folder
 
 FORMAT: Final = "ogre-recovery"
-VERSION: Final = 1
+VERSION: Final = 2           # 2: a network guest's seat
 # The migration hook: MIGRATIONS[n] turns a version-n document (a dict) into version n+1.
-MIGRATIONS: dict[int, Migration] = {}
+MIGRATIONS: dict[int, Migration] = {1: lambda doc: {**doc, "version": 2}}
 FILE_NAME = "battle.json"
 WHERE = "The battle kept after a crash"
 KEEP_REPORTS = 20           # older crash reports are removed as new ones come
 
 
+class GuestSeat(BaseModel):
+    """A network guest's seat: the host it sat down at, and the secret that seats it again."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    address: Annotated[str, Spec(max_length=255)]
+    port: Annotated[int, Spec(ge=1, le=65535)]
+    secret: Annotated[str, Spec(min_length=32, max_length=32, pattern="^[0-9a-f]*$")]
+
+
 class RecoveryFile(BaseModel):
-    """The recovery slot, version 1: a saved game and the report of the crash that kept it."""
+    """The recovery slot, version 2: a saved game, the report of the crash that kept it, and a
+    network guest's seat."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     format: Literal["ogre-recovery"] = FORMAT
-    version: Literal[1] = VERSION
+    version: Literal[2] = VERSION
     kept_at: datetime
     report: ScreenText = Spec("", max_length=1000)
     game: GameFile
+    seat: GuestSeat | None = None
 
 
 class RecoverySlot:
@@ -71,12 +85,25 @@ class RecoverySlot:
     def keep(self, state: GameState, players: Players, log: Iterable[Action | str] = (),
              field_name: str = "", start: GameState | None = None, advice_asked: int = 0,
              report: Path | None = None, now: datetime | None = None,
-             dice: Iterable[int] = ()) -> None:
+             dice: Iterable[int] = (), seat: GuestSeat | None = None) -> None:
         """Keep the battle, replacing any kept before; StorageError when it cannot be."""
         when = (now or datetime.now(UTC)).replace(microsecond=0)
         game = game_document(state, players, log, field_name, when, start, advice_asked, dice)
-        doc = RecoveryFile(kept_at=when, report=str(report or ""), game=game)
+        doc = RecoveryFile(kept_at=when, report=str(report or ""), game=game, seat=seat)
         write_text_atomic(self.path, encode(doc))
+
+    def seat(self, address: str, port: int) -> str:
+        """The seat's secret kept for the host at `address` and `port`, or "" (none kept, or
+        for another host: a secret is never shown to a host that did not hand it out)."""
+        try:
+            text = read_text_limited(self.path, SIZE_LIMIT + 4096, WHERE)
+            doc = decode(text, RecoveryFile, fmt=FORMAT, version=VERSION,
+                         migrations=MIGRATIONS, where=WHERE)
+        except (FileNotFoundError, StorageError):
+            return ""
+        kept = doc.seat
+        return kept.secret if kept is not None and (kept.address, kept.port) == (address,
+                                                                                 port) else ""
 
     def read(self) -> SavedGame | None:
         """The kept battle, None when the slot is empty; StorageError when it cannot be read."""
@@ -86,10 +113,7 @@ class RecoverySlot:
             return None
         doc = decode(text, RecoveryFile, fmt=FORMAT, version=VERSION, migrations=MIGRATIONS,
                      where=WHERE)
-        g = doc.game
-        start = g.start.to_state() if g.start is not None else None
-        return SavedGame(g.state.to_state(), g.players, tuple(g.log), g.saved_at, g.label.field,
-                         start, g.advice_asked, tuple(g.dice))
+        return doc.game.saved(WHERE)
 
     def clear(self) -> None:
         """Empty the slot (no error if it already is)."""

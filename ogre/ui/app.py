@@ -100,6 +100,7 @@ class App:
         self.hand_over = HandOver(self)        # hot-seat: whose turn, at a change of side
         self.tutorial: Tutorial | None = None  # X6: Learn to Play's lessons
         self.network: NetworkHost | NetworkGuest | None = None    # X10
+        self.guest_seats: dict[tuple[str, int], str] = {}   # X10: hosts' seats this run
         self.commands = Commands(self, players or {})
         self.menubar = MenuBar(self.commands.menus())
         # the work done once a frame: the computer's turn, the record being written, the

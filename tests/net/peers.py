@@ -59,6 +59,7 @@ class Raw:
         self.sock = socket.create_connection((LOOPBACK, port), timeout=5,
                                              source_address=(source, 0))
         self.buffer = b""
+        self.seat = ""
 
     def send(self, data: bytes) -> None:
         self.sock.sendall(data)
@@ -90,12 +91,16 @@ def free(host: Host) -> None:
         time.sleep(0.005)
 
 
-def joined(host: Host) -> Raw:
+def joined(host: Host, seat: str = "", source: str = LOOPBACK) -> Raw:
+    """A guest that gave the code (and the seat's secret, sitting down again); `raw.seat` is
+    the secret its Welcome handed it."""
     free(host)
-    raw = Raw(host.link.port)
-    raw.send(write(Hello(code=host.code)))
+    raw = Raw(host.link.port, source)
+    raw.send(write(Hello(code=host.code, seat=seat)))
     [welcome] = raw.lines(host)
-    assert read(welcome).kind == "welcome"
+    msg = read(welcome)
+    assert msg.kind == "welcome"
+    raw.seat = msg.seat
     return raw
 
 

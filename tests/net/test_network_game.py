@@ -10,7 +10,7 @@ import pytest
 from peers import LOOPBACK, Host, Raw, joined
 
 from ogre.ai.protocol import make_controller
-from ogre.net.ends import GuestEnd
+from ogre.net.ends import SEAT_KEPT, GuestEnd
 from ogre.net.link import Link
 from ogre.net.messages import MAX_LINE, Act, Hello, Ping, Resync, digest, read, write
 from ogre.net.session import GuestSession
@@ -24,8 +24,8 @@ def host():
     h.link.close()
 
 
-def _guest_link(host: Host) -> tuple[GuestSession, Link]:
-    guest = GuestSession(host.code)
+def _guest_link(host: Host, seat: str = "") -> tuple[GuestSession, Link]:
+    guest = GuestSession(host.code, seat=seat)
     link = Link.join(LOOPBACK, host.link.port)
     _GUESTS[id(guest)] = GuestEnd(guest, link)          # sends its Hello
     return guest, link
@@ -85,8 +85,8 @@ def test_x10_a_wrong_code_is_turned_away_and_the_host_serves_on(host):
     (b"this is not json\n", "The message is not JSON."),
     (b"[1, 2, 3]\n", "The message is not a JSON object."),
     (json.dumps({"v": 9, "kind": "act", "action": "done"}).encode() + b"\n",
-     "The message is of another version (9), not 2."),
-    (json.dumps({"v": 2, "kind": "launch", "x": 1}).encode() + b"\n",
+     "The message is of another version (9), not 3."),
+    (json.dumps({"v": 3, "kind": "launch", "x": 1}).encode() + b"\n",
      "The message is not one this game knows."),
     (write(Act(action="warp 0101")), "That is not an action."),
 ])
@@ -95,7 +95,7 @@ def test_x10_broken_messages_are_refused_and_change_nothing(host, line, words):
     before = host.session.state
     raw.send(line)
     [reply] = raw.lines(host)
-    assert json.loads(reply) == {"v": 2, "kind": "refused", "message": words}
+    assert json.loads(reply) == {"v": 3, "kind": "refused", "message": words}
     assert host.session.state is before
     raw.send(write(Ping()))
     assert read(raw.lines(host)[0]).kind == "pong"       # and it keeps serving
@@ -133,10 +133,10 @@ def test_x10_a_line_too_long_or_a_flood_hangs_up_and_the_host_takes_a_new_guest(
     time.sleep(0.1)
     host.pump()
     assert not host.joined
-    flood = joined(host)
+    flood = joined(host, raw.seat)               # its own guest sits down again
     flood.send(write(Ping()) * 2000)
     assert any(b"Too many messages" in line for line in flood.lines(host, 2100))
-    joined(host)                                 # a new guest gets in
+    joined(host, raw.seat)                       # and again
 
 
 def test_x10_a_second_guest_is_turned_away():
@@ -146,7 +146,7 @@ def test_x10_a_second_guest_is_turned_away():
         second = Raw(h.link.port)
         second.send(write(Hello(code=h.code)))      # even with the right code
         [bye] = second.lines(h)
-        assert json.loads(bye)["reason"] == "This battle already has its guest."
+        assert json.loads(bye)["reason"] == SEAT_KEPT
         first.send(write(Ping()))
         assert read(first.lines(h)[0]).kind == "pong"      # the first guest plays on
     finally:
@@ -182,7 +182,7 @@ def test_x10_a_dropped_guest_rejoins_mid_phase_and_the_battle_goes_on(host):
             break
         time.sleep(0.01)
     assert not host.link.connected
-    again, link = _guest_link(host)               # rejoins with the code
+    again, link = _guest_link(host, guest.seat)   # rejoins with the code and its seat
     try:
         for _ in range(300):
             host.pump()

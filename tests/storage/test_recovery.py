@@ -12,6 +12,7 @@ from ogre.storage import Players, StorageError
 from ogre.storage.paths import crash_folder, recovery_folder
 from ogre.storage.recovery import (
     KEEP_REPORTS,
+    GuestSeat,
     RecoverySlot,
     crash_report_text,
     write_crash_report,
@@ -40,17 +41,34 @@ def test_x12_the_slot_keeps_a_battle_exactly(tmp_path):
     assert list(kept.log) == [str(a) for a in log] and kept.field_name == "Breakthrough"
     assert kept.players.skill == "Med" and kept.advice_asked == 2
     doc = json.loads(slot.path.read_text(encoding="utf-8"))
-    assert (doc["format"], doc["version"]) == ("ogre-recovery", 1)
+    assert (doc["format"], doc["version"]) == ("ogre-recovery", 2)
     assert doc["game"]["format"] == "ogre-game" and doc["report"].endswith("crash.txt")
     slot.clear()
     slot.clear()                                    # an empty slot clears quietly
     assert slot.read() is None
 
 
+def test_x10_x12_a_guests_seat_is_kept_for_its_host_alone_and_a_version_1_slot_still_reads(
+        tmp_path):
+    start, log, state = a_battle()
+    slot = RecoverySlot(tmp_path)
+    secret = "0123456789abcdef" * 2
+    slot.keep(state, Players(count=2, computer=None), log, "", start,
+              seat=GuestSeat(address="192.168.1.20", port=4986, secret=secret))
+    assert slot.seat("192.168.1.20", 4986) == secret
+    assert slot.seat("192.168.1.20", 4987) == "" and slot.seat("10.0.0.1", 4986) == ""
+    doc = json.loads(slot.path.read_text(encoding="utf-8"))
+    del doc["seat"]
+    doc["version"] = 1                              # as the game wrote it before seats
+    slot.path.write_text(json.dumps(doc), encoding="utf-8")
+    kept = slot.read()
+    assert kept is not None and kept.state == state and slot.seat("192.168.1.20", 4986) == ""
+
+
 @pytest.mark.parametrize("text, code", [
     ("{", "truncated"),
     ('{"format": "ogre-game", "version": 1}', "foreign"),
-    ('{"format": "ogre-recovery", "version": 2}', "future"),
+    ('{"format": "ogre-recovery", "version": 3}', "future"),
     ('{"format": "ogre-recovery", "version": 1, "kept_at": "2026-01-01T00:00:00"}', "invalid"),
 ])
 def test_x12_a_bad_slot_is_one_storage_error(tmp_path, text, code):

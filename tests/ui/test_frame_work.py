@@ -19,7 +19,7 @@ def test_issue29_the_lessons_and_a_network_game_register_their_frame_work_while_
     assert lessons is not None and lessons.tick in app.frame_work
     lessons.leave()
     assert lessons.tick not in app.frame_work
-    host = network.NetworkHost(app, app.battle.state, [], "ogre", 0)
+    host = network.NetworkHost(app, network.Hosted(app.battle.state, []), "ogre", 0)
     app.network = host
     assert host.pump in app.frame_work
     host.close()

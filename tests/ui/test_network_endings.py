@@ -17,7 +17,7 @@ from ogre.storage.games import GameStore
 from ogre.storage.record import load_record
 from ogre.storage.recovery import RecoverySlot
 from ogre.ui.commands import battle_files
-from ogre.ui.commands.network import NetworkGuest, NetworkHost
+from ogre.ui.commands.network import Hosted, NetworkGuest, NetworkHost
 
 
 def _battle():
@@ -27,7 +27,7 @@ def _battle():
 def _pair(tmp_path, code: str | None = None, state=None):
     host, guest = _app(tmp_path, "host"), _app(tmp_path, "guest")
     state = state or _battle()
-    host.network = NetworkHost(host, state, [], "ogre", 0, start=state, name="Hana")
+    host.network = NetworkHost(host, Hosted(state, [], state), "ogre", 0, name="Hana")
     guest.network = NetworkGuest(guest, "127.0.0.1", host.network.link.port,
                                  code or host.network.code, name="Gil")
     return host, guest
@@ -81,11 +81,12 @@ def test_x10_a_battle_that_has_its_guest_says_so_to_the_second(tmp_path):
     third = _app(tmp_path, "third")
     try:
         _steps(host, guest, lambda: guest.battle is not None)
+        RecoverySlot.default().clear()     # the third computer's data folder: no seat kept
         third.network = NetworkGuest(third, "127.0.0.1", host.network.link.port,
                                      host.network.code)
         _steps(host, third, lambda: third.network is None)
         assert third.dialog.message == ("The host turned you away: this battle already has "
-                                        "its guest.")
+                                        "its guest; only their computer can sit down again.")
     finally:
         _close(host, guest, third)
 
@@ -161,7 +162,8 @@ def test_x10_a_network_battle_is_kept_each_turn_and_can_be_hosted_again_from_the
     finally:
         _close(host, guest)                          # as if both games died: nothing cleared
     again, joiner = _app(tmp_path, "again"), _app(tmp_path, "joiner")
-    again.network = NetworkHost(again, kept.state, list(kept.log), "ogre", 0, start=kept.start)
+    again.network = NetworkHost(again, Hosted(kept.state, list(kept.log), kept.start,
+                                              tuple(kept.dice)), "ogre", 0)
     joiner.network = NetworkGuest(joiner, "127.0.0.1", again.network.link.port,
                                   again.network.code)
     try:

@@ -14,7 +14,7 @@ from ogre.rules.hidden import blind
 from ogre.storage.fields import load_predesigned
 from ogre.ui.app import App
 from ogre.ui.commands import network
-from ogre.ui.commands.network import NetworkGuest, NetworkHost
+from ogre.ui.commands.network import Hosted, NetworkGuest, NetworkHost
 
 SHOTS = os.environ.get("OGRE_NETWORK_SHOTS")
 
@@ -40,12 +40,12 @@ def test_x10_two_games_host_and_join_and_play_a_battle_to_the_end(tmp_path, monk
     assert network.LISTEN == "127.0.0.1"                   # conftest keeps tests local
     host, guest = _app(tmp_path, "host"), _app(tmp_path, "guest")
     state = new_game(load_predesigned()[0].field, 3, 5)
-    host.network = NetworkHost(host, state, [], "ogre", 0, start=state)
+    host.network = NetworkHost(host, Hosted(state, [], state), "ogre", 0)
     assert host.dialog is not None and host.network.code in host.dialog.message
     if SHOTS:
         host.dirty = True
         host.step([])
-        pygame.image.save(host.canvas, os.path.join(SHOTS, "host-waiting.png"))
+        pygame.image.save(host.canvas.surface, os.path.join(SHOTS, "host-waiting.png"))
     guest.network = NetworkGuest(guest, "127.0.0.1", host.network.link.port, host.network.code)
     ogre = make_controller("ogre", "Low", seed=1)
     defence = make_controller("defense", "Low", seed=1)
@@ -94,7 +94,7 @@ def network_side(app: App) -> str | None:
 def test_x10_a_dropped_guest_is_said_on_both_screens_and_joins_again(tmp_path):
     host, guest = _app(tmp_path, "host"), _app(tmp_path, "guest")
     state = new_game(load_predesigned()[0].field, 3, 5)
-    host.network = NetworkHost(host, state, [], "ogre", 0, start=state)
+    host.network = NetworkHost(host, Hosted(state, [], state), "ogre", 0)
     port, code = host.network.link.port, host.network.code
     guest.network = NetworkGuest(guest, "127.0.0.1", port, code)
     try:
@@ -131,12 +131,12 @@ def _steps(host: App, guest: App, done, seconds: float = 20) -> None:
 def test_x10_a_guest_out_of_step_is_put_right_from_the_host(tmp_path):
     host, guest = _app(tmp_path, "host"), _app(tmp_path, "guest")
     state = new_game(load_predesigned()[0].field, 3, 5)
-    host.network = NetworkHost(host, state, [], "ogre", 0, start=state)
+    host.network = NetworkHost(host, Hosted(state, [], state), "ogre", 0)
     guest.network = NetworkGuest(guest, "127.0.0.1", host.network.link.port, host.network.code)
     try:
         _steps(host, guest, lambda: guest.battle is not None and host.battle is not None)
         first = guest.battle
-        guest.network.end.link.send(b'{"v":2,"kind":"resync"}\n')     # as after a digest mismatch
+        guest.network.end.link.send(b'{"v":3,"kind":"resync"}\n')     # as after a digest mismatch
         _steps(host, guest, lambda: guest.battle is not first)
         assert guest.battle.state == blind(host.battle.state)
         assert guest.network.session.welcomes == 2

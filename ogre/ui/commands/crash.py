@@ -70,8 +70,10 @@ def keep_battle(app, report: Path | None = None) -> bool:
         return False
     try:
         m = b.match
+        network = getattr(app, "network", None)     # a network guest's seat is kept beside it
+        seat = network.seat() if network is not None else None
         RecoverySlot.default().keep(m.state, app.commands.players(), m.log, m.field_name,
-                                    m.start, m.advice_asked, report, dice=m.told)
+                                    m.start, m.advice_asked, report, dice=m.told, seat=seat)
     except Exception:       # a broken battle or a refusing disk: the report still tells
         return False
     return True

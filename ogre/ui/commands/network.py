@@ -3,9 +3,10 @@
 The other computer's side is played on this screen as the computer's is: a RemotePlayer stands
 in for it, its choose() waiting (on the computer-player thread, never the frame loop) for the
 actions the network brings, which then show one by one with the usual pacing. Once a frame the
-link is pumped: the host sends its own player's actions, the guest its own; the host's game
-holds the battle and the dice. The guest's battle plays every action on the dice the host told
-(an action of its own that rolls goes to the host first and comes back with its dice).
+link is pumped. The host's game holds the battle and its secret dice (net.dice): the host's
+battle on screen plays each action on the faces its session rolled for it, its own actions
+rolled there first. The guest's battle plays every action on the dice the host told (an action
+of its own that rolls goes to the host first and comes back with its dice).
 
 Either side keeps the battle in the recovery slot after every turn, so when a game dies the
 next start offers it, to be hosted again from there.
@@ -15,26 +16,24 @@ from __future__ import annotations
 
 import os
 import queue
-import random
 import socket
 import threading
 from enum import Enum
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from ogre.ai.advice import side_to_act
 from ogre.match import Seat
-from ogre.net.ends import GuestEnd, HostEnd
+from ogre.net.ends import JOINED, GuestEnd, HostEnd
 from ogre.net.gate import Gate, new_code
 from ogre.net.link import Link
 from ogre.net.session import GuestSession, HostSession
 from ogre.rules import Action, GameState, new_game, parse_action
-from ogre.rules.dice import seed_state
-from ogre.rules.hidden import BLIND, apply_from_tape
-from ogre.rules.state import evolve
+from ogre.rules.hidden import apply_from_tape
 from ogre.storage.errors import StorageError
-from ogre.storage.recovery import RecoverySlot
+from ogre.storage.recovery import GuestSeat, RecoverySlot
 from ogre.ui.commands.crash import keep_battle
 from ogre.ui.toolkit.choices import NameDialog, OptionsDialog
+from ogre.ui.toolkit.stack import DialogStack
 from ogre.ui.toolkit.widgets import Answer, Dialog
 
 if TYPE_CHECKING:
@@ -58,7 +57,9 @@ class App(Protocol):
     """What the network game uses of the window that holds it (issue 29: never the App)."""
 
     dialog: Dialog | None
+    dialogs: DialogStack
     network: NetworkHost | NetworkGuest | None
+    guest_seats: dict[tuple[str, int], str]
     seed: int
 
     @property
@@ -141,6 +142,8 @@ class _Network:
 
     app: App
     link: Link
+    session: HostSession | GuestSession
+    used = 0                          # dice of the session's tape the battle on screen played
     battle: Battle | None = None
     remote: RemotePlayer | None = None
     peer_name = ""                    # the other player's name, if they gave one
@@ -148,6 +151,19 @@ class _Network:
 
     def pump(self) -> None:
         raise NotImplementedError
+
+    def seat(self) -> GuestSeat | None:
+        """What a guest keeps to sit down again at its host (a host keeps none)."""
+        return None
+
+    def _told_rules(self, state: GameState, action: Action):
+        """An action played on the next faces of the session's tape (ValueError when it rolls
+        dice not yet on it)."""
+        after, events, took = apply_from_tape(state, action, self.session.tape, self.used)
+        if self.battle is not None:
+            self.battle.match.told += self.session.tape[self.used:self.used + took]
+        self.used += took
+        return after, events
 
     def _play_remote(self, side: str, peer: str, name: str) -> None:
         a = self.app
@@ -197,32 +213,46 @@ class _Network:
             a.network = None
 
 
+class Hosted(NamedTuple):
+    """The battle a host offers: where it stands, its log from `start`, the dice it was told
+    (a guest's battle, hosted on)."""
+    state: GameState
+    log: list[str]
+    start: GameState | None = None
+    told: tuple[int, ...] = ()
+
+
 class NetworkHost(_Network):
-    def __init__(self, app: App, state: GameState, log: list[str], my_side: str,
-                 port: int, start: GameState | None = None, name: str = "") -> None:
+    session: HostSession
+
+    def __init__(self, app: App, battle: Hosted, my_side: str, port: int,
+                 name: str = "") -> None:
         self.app = app
         self.gate = Gate(new_code())
-        self.session = HostSession(state, "defense" if my_side == "ogre" else "ogre", log,
-                                   start, name)
+        self.session = HostSession(battle.state, "defense" if my_side == "ogre" else "ogre",
+                                   battle.log, battle.start, name, list(battle.told))
         self.link = Link.host(port, LISTEN)
         self.end = HostEnd(self.session, self.link, self.gate)
         self.my_side = my_side
         self.started = False
         self.renewed = 0
-        self.waiting = self._wait()
+        self.waiting: Dialog | None = None
+        self._wait()
         app.every_frame(self.pump)            # the link pumped once a frame while it lasts
 
     @property
     def code(self) -> str:
-        return self.gate.code
+        return self.end.code_shown
 
-    def _wait(self) -> Dialog:
-        d = Dialog("Host a Network Game",
-                   f"Your address: {addresses()}, port {self.link.port}. The join code is "
-                   f"{self.code}. Waiting for the guest to join...", WAITING_BUTTONS,
-                   self._waiting_closed)
-        self.app.dialog = d
-        return d
+    def _wait(self) -> None:
+        """The one waiting box, with the code as it is now (a new code replaces the box)."""
+        if self.waiting is not None:
+            self.app.dialogs.close(self.waiting)
+        self.waiting = Dialog("Host a Network Game",
+                              f"Your address: {addresses()}, port {self.link.port}. The join "
+                              f"code is {self.code}. Waiting for the guest to join...",
+                              WAITING_BUTTONS, self._waiting_closed)
+        self.app.dialog = self.waiting
 
     def _waiting_closed(self, answer: Waiting) -> None:
         if answer is Waiting.NEW_CODE:
@@ -237,7 +267,7 @@ class NetworkHost(_Network):
         if self.gate.renewed != self.renewed:
             self.renewed = self.gate.renewed
             if not self.started:
-                self.waiting = self._wait()          # the new code on the screen
+                self._wait()                  # the new code on the screen
         if self.remote is not None:
             while self.session.from_guest:
                 self.remote.actions.put(parse_action(self.session.from_guest.popleft()))
@@ -246,38 +276,51 @@ class NetworkHost(_Network):
             self.finish()                     # the player left the network battle
             return
         if self.started and b is not None:
-            for text in b.log[len(self.session.log):]:    # the host player's own, to send
-                self.end.play(parse_action(text))
             self.keep_each_turn()
+
+    def _rules(self, state: GameState, action: Action):
+        """How the host's battle plays an action: the guest's on the faces the session rolled
+        for it; the host's own rolled by the session first (and sent to the guest), RuleError
+        when the rules refuse it."""
+        b = self.battle
+        if b is not None and len(b.log) >= len(self.session.log):
+            self.end.play(action)
+        return self._told_rules(state, action)
 
     def _note(self, note: str) -> None:
         a = self.app
-        if note == "The guest has joined." and not self.started:
+        if note == JOINED and not self.started:
             self.started = True
-            if a.dialog is self.waiting:
-                a.dialog = None
+            if self.waiting is not None:
+                a.dialogs.close(self.waiting)
             s = self.session
-            a.start_battle(s.state, log=list(s.log), start=s.start)
+            a.start_battle(s.state, log=list(s.log), start=s.start, told=s.tape)
             self._play_remote(s.guest_side, "Guest", s.guest_name)
+            self.used = len(s.tape)
+            if self.battle is not None:
+                self.battle.play_rules = self._rules
             return
         if note.startswith("The guest is gone"):
-            a.show(TITLE, f"{note} The battle waits: they can join again with the code "
-                          f"{self.code} on port {self.link.port}.")
-        elif note == "The guest has joined.":
-            a.show(TITLE, "The guest has joined again: the battle goes on.")
+            a.show(TITLE, f"{note} The battle waits: they can join again from their computer "
+                          f"with the code {self.code} on port {self.link.port}.")
+        elif "has joined again" in note:
+            a.show(TITLE, f"{note} The battle goes on.")
+        else:
+            a.show(TITLE, note)
 
 
 class NetworkGuest(_Network):
+    session: GuestSession
+
     def __init__(self, app: App, address: str, port: int, code: str, name: str = "") -> None:
         self.app = app
-        self.address = address
-        self.session = GuestSession(code, name)
+        self.address, self.port = address, port
+        self.session = GuestSession(code, name, _kept_seat(app, address, port))
         self.link = Link.join(address, port)
         self.end = GuestEnd(self.session, self.link)
         self.welcomed = 0
         self.queued = 0                   # entries of the host's log handed to the screen
         self.sent = 0                     # entries of the battle's log sent or confirmed
-        self.used = 0                     # told dice the battle on the screen has played
         self.pending = ""                 # an action of ours with the host for its dice
         self.waiting = Dialog("Join a Network Game", f"Joining the host at {address}, port "
                               f"{port}...", (("Cancel", Answer.CANCEL),),
@@ -309,6 +352,10 @@ class NetworkGuest(_Network):
             b.refuse(s.notes.popleft())
         self.keep_each_turn()
 
+    def seat(self) -> GuestSeat | None:
+        secret = self.session.seat
+        return GuestSeat(address=self.address, port=self.port, secret=secret) if secret else None
+
     def _take_battle(self) -> None:
         """The battle, whole: on joining, and again when ours went out of step (a resync)."""
         s, a = self.session, self.app
@@ -319,6 +366,8 @@ class NetworkGuest(_Network):
         if a.dialog is self.waiting:
             a.dialog = None
         a.start_battle(s.state, log=list(s.log), start=s.start, told=s.tape)
+        if s.seat:
+            a.guest_seats[(self.address, self.port)] = s.seat
         self._play_remote(other(s.side), "Host", s.host_name)
         if self.battle is not None:
             self.battle.play_rules = self._rules
@@ -332,7 +381,7 @@ class NetworkGuest(_Network):
         action of ours that rolls - sent to the host, to come back with its dice (None)."""
         b = self.battle
         try:
-            after, events, took = apply_from_tape(state, action, self.session.tape, self.used)
+            return self._told_rules(state, action)
         except ValueError:
             if b is not None and len(b.log) < len(self.session.log):
                 self.welcomed = -1             # out of step with the host: take its battle
@@ -342,10 +391,6 @@ class NetworkGuest(_Network):
             self.end.play(action)
             self.pending = str(action)
             return None
-        if b is not None:
-            b.match.told += self.session.tape[self.used:self.used + took]
-        self.used += took
-        return after, events
 
     def _wait_for_dice(self, action: Action) -> str | None:
         """While an action of ours is with the host for its dice, nothing else is played."""
@@ -407,21 +452,21 @@ def ask_host(app: App) -> None:
         if picks is None:
             return
         side = "ogre" if picks[-1] == 0 else "defense"
+        told: list[int] = []
         if ongoing and b is not None:
-            state, log, start = b.state, list(b.log), b.start_state
-            if b.told or state.rng == BLIND:
-                # a guest's battle has no dice of its own: fresh ones, from where it stands
-                state = evolve(state, rng=seed_state(random.SystemRandom().getrandbits(62)))
-                log, start = [], state
+            state, log, start, told = b.state, list(b.log), b.start_state, list(b.told)
         else:
+            # its dice are the hosted battle's secret ones, never the seed's (HostSession)
             field = app.editor.field if app.editor is not None else app.commands.first_field()
             state = new_game(field, 3 if picks[0] == 0 else 5, app.seed)
             log, start = [], state
 
+        battle = Hosted(state, log, start, tuple(told))
+
         def port_given(text: str | None) -> None:
             if text is not None:
                 _ask_name(app, "Host a Network Game",
-                          lambda name: _host(app, text, state, log, side, start, name))
+                          lambda name: _host(app, text, battle, side, name))
         app.dialog = NameDialog("Host a Network Game", "The port to listen on (1024-65535):",
                                 str(PORT), port_given)
     what = "This battle, played on with a guest." if ongoing else "A battle on the field in "\
@@ -436,14 +481,13 @@ def _ask_name(app: App, title: str, then: Callable[[str], object]) -> None:
                             optional=True)
 
 
-def _host(app: App, text: str, state: GameState, log: list[str], side: str,
-          start: GameState | None, name: str) -> None:
+def _host(app: App, text: str, battle: Hosted, side: str, name: str) -> None:
     port = int(text) if text.isdigit() else 0
     if not 1024 <= port <= 65535:
         app.show("Host a Network Game", "A port is a number from 1024 to 65535.")
         return
     try:
-        app.network = NetworkHost(app, state, log, side, port, start, name)
+        app.network = NetworkHost(app, battle, side, port, name)
     except OSError as err:
         app.show("Host a Network Game", f"Port {port} cannot be used ({err.strerror or err}).")
 
@@ -470,6 +514,16 @@ def ask_join(app: App) -> None:
                                 code_given)
 
     app.dialog = NameDialog("Join a Network Game", "The host's address:", "", address_given)
+
+
+def _kept_seat(app: App, address: str, port: int) -> str:
+    """The seat's secret this computer was handed by that host, if it kept one: in this run,
+    else in the recovery slot (the game was restarted)."""
+    try:
+        return app.guest_seats.get((address, port)) or RecoverySlot.default().seat(address,
+                                                                                   port)
+    except StorageError:
+        return ""
 
 
 def _join(app: App, address: str, port: int, code: str, name: str) -> None:
