@@ -101,8 +101,9 @@ def parser() -> Parser:
     p.add_argument("--version", action="version", version=version_line())
     p.add_argument("--seed", type=int, default=None, help="dice seed (default: random)")
     p.add_argument("--size", type=window_size, default=None,
-                   help="window size, e.g. 1280x900 (default: most of the screen's height; at "
-                        "most the screen; a window taller than 1024:720 shows more of the map)")
+                   help="window size, e.g. 1280x900 (default: the screen's height less room "
+                        "for a title bar and a panel; at most the screen; a window taller than "
+                        "1024:720 shows more of the map)")
     p.add_argument("--replay", metavar="FILE", type=replay_file,
                    help="step through an exported battle log")
     p.add_argument("--ogre", metavar="PLAYER", type=player, default=None,
@@ -127,10 +128,10 @@ def main(argv: list[str] | None = None) -> int:
     if missing:
         print(f"ogre: {missing}", file=sys.stderr)
         return NO_DISPLAY_STATUS
-    from ogre.ui.app import App, _fit_desktop
+    from ogre.ui.app import App
     size = args.size
     if size is not None:
-        size = _fit_desktop(size)          # no bigger than the screen
+        size = window.fit_desktop(size)    # no bigger than the screen
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
     players = {side: spec for side, spec in (("ogre", args.ogre), ("defense", args.defense))
                if spec}

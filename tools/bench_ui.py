@@ -2,7 +2,7 @@
 
     python -m tools.bench_ui [--frames 200] [--idle 5]
 
-1. Redraw: App.draw() of the window a new player gets on a 1920x1080 desktop (1306x918;
+1. Redraw: App.draw() of the window a new player gets on a 1920x1080 desktop (1422x1000;
    --size to choose) with the dirty flag forced, ~200 frames
    of a mid-game position (the README screenshot's: turn 4, pieces in every state, an aim
    with its kill probability, results). Prints the median and the 95th percentile, also
@@ -43,7 +43,7 @@ IDLE_TARGET_PERCENT = 3.0
 
 
 # The window a new player gets on a 1920x1080 desktop (ogre.ui.app.default_window_size).
-DEFAULT_1080P = (1306, 918)
+DEFAULT_1080P = (1422, 1000)
 
 
 def mid_game_app(size: tuple[int, int] = DEFAULT_1080P):
@@ -194,7 +194,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--idle", type=float, default=5.0, help="seconds of idle loop (0: skip)")
     parser.add_argument("--proposed", action="store_true",
                         help="also measure the idle loop with a sleep-polling event wait")
-    parser.add_argument("--size", default="1306x918",
+    parser.add_argument("--size", default="1422x1000",
                         help="the window (default: the game's first window on a 1920x1080 desktop)")
     args = parser.parse_args(argv)
     width, height = (int(v) for v in args.size.split("x"))

@@ -33,7 +33,16 @@ from ogre.ui.commands.network import NetworkGuest, NetworkHost
 from ogre.ui.commands.recovery import offer_recovery
 from ogre.ui.dialogs.handover import HandOver
 from ogre.ui.drawing.mapview import MapView, map_rect
-from ogre.ui.drawing.window import is_fullscreen_key, open_window, set_icon, toggle_fullscreen
+from ogre.ui.drawing.window import (
+    canvas_fit,
+    default_window_size,
+    desktop_size,
+    fit_desktop,
+    is_fullscreen_key,
+    open_window,
+    set_icon,
+    toggle_fullscreen,
+)
 from ogre.ui.overlays.advice_view import AdviceView
 from ogre.ui.overlays.keyboard import KeyPointer, KeyTargets
 from ogre.ui.overlays.rules_window import RulesWindow
@@ -79,8 +88,8 @@ class App:
         self._prefs_complaint = ""
         if ogre_skill:
             self.prefs = self.prefs.model_copy(update={"skill": ogre_skill})
-        self.windowed_size = (size or _fit_desktop(self.prefs.window_size)
-                              or default_window_size(_desktop()))
+        self.windowed_size = (size or fit_desktop(self.prefs.window_size)
+                              or default_window_size(desktop_size()))
         # X13: full screen as last time, unless a --size asks for a window
         self.window = open_window(self.windowed_size, self.prefs.fullscreen and size is None)
         self.fullscreen = bool(self.window.get_flags() & pygame.FULLSCREEN)
@@ -232,11 +241,13 @@ class App:
     @dialog.setter
     def dialog(self, dialog: Dialog | None) -> None:
         """A dialog opens over the one showing (which comes back when it closes); None takes
-        the top one off."""
+        the top one off. Either way the screen is drawn again: a dialog opened by no event
+        (Ctrl+C in the terminal, a network message) must show before the mouse moves."""
         if dialog is None:
             self.dialogs.close()
         else:
             self.dialogs.open(dialog)
+        self.touch()
 
     # -- the canvas: as tall as the window's shape asks, its screens and dialogs fitted to it --
     def _follow_window(self) -> None:
@@ -525,61 +536,6 @@ class App:
             save_preferences(self.prefs_folder, self.prefs)
         except Exception:       # a read-only folder or an odd size: the next run fits the desktop
             pass
-
-
-# One unit a pixel up to a 1080-line window, and as many more as the window is taller: on a
-# 4K screen (2160 lines) the interface is twice the size, drawn at every pixel (X4, X13).
-ONE_TO_ONE_HEIGHT = 1080
-LARGEST_CANVAS = (2048, 2048)   # units: past these a sliver of a window gets bars
-
-
-def canvas_fit(window: tuple[int, int],
-               larger: float = 1.0) -> tuple[tuple[int, int], float]:
-    """The canvas for a window: its size in units and the window pixels to a unit.
-
-    The canvas takes the window's own shape, so a 1920 x 1080 screen shows the whole map
-    with its numbers; the scale grows with the window's height past 1080 lines, so text and
-    counters keep their size on the screen, and `larger` (the Interface Size preference)
-    makes it larger still. The canvas is never smaller than 1024 x 720 units: a smaller
-    window shows it shrunk (drawn at one pixel a unit, then scaled down)."""
-    least_w, least_h = theme.LOGICAL_SIZE
-    w, h = window
-    if w <= 0 or h <= 0:
-        return (least_w, least_h), 1.0
-    scale = min(max(1.0, h / ONE_TO_ONE_HEIGHT) * larger, w / least_w, h / least_h)
-    size = (min(LARGEST_CANVAS[0], max(least_w, round(w / scale))),
-            min(LARGEST_CANVAS[1], max(least_h, round(h / scale))))
-    return size, max(1.0, scale)
-
-
-def default_window_size(desktop: tuple[int, int] | None) -> tuple[int, int]:
-    """The window's first size when none is given or remembered: 85% of the desktop's height
-    (a taskbar and a title bar keep their room), as wide as the canvas's 1024:720 shape asks
-    but at most 95% of the desktop's width. Unknown desktop: the canvas's own 1024 x 720."""
-    if not desktop or desktop[0] <= 0 or desktop[1] <= 0:
-        return theme.LOGICAL_SIZE
-    lw, lh = theme.LOGICAL_SIZE
-    h = round(desktop[1] * 0.85)
-    return min(round(h * lw / lh), round(desktop[0] * 0.95)), h
-
-
-def _desktop() -> tuple[int, int] | None:
-    try:
-        return pygame.display.get_desktop_sizes()[0]
-    except (pygame.error, IndexError):
-        return None
-
-
-def _fit_desktop(size):
-    """A remembered window size no bigger than the screen (a hand-edited preferences file may
-    ask for 20000 x 20000, which would take seconds and gigabytes to open)."""
-    if not size:
-        return None
-    try:
-        dw, dh = pygame.display.get_desktop_sizes()[0]
-    except (pygame.error, IndexError):
-        return size
-    return (min(size[0], dw), min(size[1], dh)) if dw > 0 and dh > 0 else size
 
 
 def _make_sounds(enabled: bool):

@@ -67,7 +67,7 @@ def test_g1_play_a_game_shows_and_sets_the_computers_skill_and_message_speed():
     option(d, 1, 1)                                           # two players: nothing to set
     assert not dialog.usable(2, 0) and not dialog.usable(3, 2)
     option(d, 1, 2)                                           # the computer defends
-    assert dialog.groups[2][0] == "The computer defence's skill"
+    assert dialog.groups[2][0] == "The computer Defense's skill"
     assert dialog.chosen[2] == 0                              # the defence's own: Low
     option(d, 2, 1)                                           # Med
     option(d, 3, 2)                                           # its messages Hi

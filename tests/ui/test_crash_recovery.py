@@ -185,3 +185,22 @@ def test_x12_x6_a_crash_in_learn_to_play_keeps_no_battle():
     app.start_tutorial()
     assert crash_in_draw(app) == 1
     assert RecoverySlot.default().read() is None and len(reports()) == 1
+
+
+def test_x12_ctrl_c_shows_the_question_at_once_with_no_event_to_wake_the_window(tmp_path):
+    """Issue 42: the question was opened but drawn only when the mouse next moved. The loop's
+    own poll (no event at all) now puts it on the screen."""
+    app, d = battle_with_a_move()
+    app.step([])
+    assert not app.dirty                                    # nothing left to draw
+    before = app.window.copy()
+    frames = app.frames
+    with ctrl_c_closes(app):
+        signal.raise_signal(signal.SIGINT)
+        app.step([])                                        # no event: the frame's poll
+    assert_asked(d, "Quit")
+    assert app.frames == frames + 1 and not app.dirty       # drawn in that same frame
+    box = app.canvas.box(app.dialog.rect)                  # the question's pixels changed
+    assert pygame.image.tobytes(app.window.subsurface(box), "RGB") != \
+        pygame.image.tobytes(before.subsurface(box), "RGB")
+    pygame.image.save(app.window, str(tmp_path / "ctrl-c.png"))

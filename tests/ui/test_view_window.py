@@ -2,8 +2,8 @@
 canvas takes the window's shape - a tall window shows more rows, a 1920 x 1080 screen the whole
 map with its numbers - one pixel a unit up to 1080 lines and more past them (canvas_fit).
 
-The whole map is "readable" from a hex radius of 26 (mapview.AUTO_WHOLE_SIZE): counters of
-37 px, whose figures are drawn as large as the half view's hex numbers.
+The whole map is "readable" from a hex radius of 25 (mapview.AUTO_WHOLE_SIZE): counters of
+36 px, whose figures are drawn as large as the half view's hex numbers.
 """
 
 from __future__ import annotations
@@ -50,11 +50,11 @@ def key(app: App, k: int, mod: int = 0) -> None:
 # ---------------------------------------------------------------- the first window
 
 @pytest.mark.parametrize("desktop, window", [
-    ((1920, 1080), (1306, 918)),        # 85% of the height, the canvas's shape
-    ((1366, 768), (929, 653)),
-    ((3840, 2160), (2611, 1836)),
-    ((800, 600), (725, 510)),           # smaller than the canvas: it is scaled down
-    ((1080, 1920), (1026, 1632)),       # a portrait screen: the width bounds it, the height
+    ((1920, 1080), (1422, 1000)),       # the height less 80 for a title bar and a panel,
+    ((1366, 768), (978, 688)),          # in the canvas's shape
+    ((3840, 2160), (2857, 2009)),       # 7% of a taller desktop
+    ((800, 600), (740, 520)),           # smaller than the canvas: it is scaled down
+    ((1080, 1920), (1026, 1786)),       # a portrait screen: the width bounds it, the height
                                         # is kept, and the whole map shows (below)
     (None, (1024, 720)),                # unknown: the canvas's own size
     ((0, 0), (1024, 720)),
@@ -63,15 +63,34 @@ def test_b4_default_window_fits_the_desktop(desktop, window):
     assert default_window_size(desktop) == window
 
 
-def test_b4_a_new_player_gets_the_desktop_fitted_window(monkeypatch):
+def test_b4_a_new_player_on_a_1080_line_screen_sees_the_whole_map_with_its_numbers(
+        monkeypatch):
+    """Issue 42: the first window on a 1920 x 1080 desktop took 918 of its lines and showed
+    half the map; it takes most of the desktop, leaving room for a title bar and a panel, and
+    opens on the whole map with its numbers - in the Field Editor and in a battle."""
+    from ogre.ui.drawing import art, mapview
     monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1920, 1080)])
+    drawn = numbers_drawn(monkeypatch)
     app = App()                                       # no size given, none remembered
-    assert app.window.get_size() == (1306, 918)
-    assert app.canvas.get_size() == (1306, 918) and app.canvas.scale == 1   # all of it map
-    assert isinstance(app.screen, Editor) and not app.screen.map.whole
+    w, h = app.window.get_size()
+    assert 1080 - 90 <= h <= 1080 - 60 and w <= 1920  # room for the title bar and a panel
+    assert app.canvas.get_size() == (w, h) and app.canvas.scale == 1     # all of it map
+    app.dirty = True
+    app.step([])
+    m = app.screen.map
+    assert isinstance(app.screen, Editor) and m.whole
+    assert all(fully_shown(m, hx) for hx in ALL_HEXES)
+    assert {f"{hx:04d}" for hx in ALL_HEXES} <= set(drawn)                # numbered
+    assert art.figure_height(m.counter_size) >= art.COMPACT_FLOOR       # figures readable
+    assert mapview.hex_number_height(m.layout.size) >= 9
+    fought = App(state=battle_state([P(CP, 1418), P(HEAVY, 1018)], Phase.DEFENSE_MOVE, 1020))
+    assert fought.window.get_size() == (w, h) and fought.battle.map.whole
+    d = Driver(fought)
+    d.drag_hex(1018, 1016)                                                # and it plays
+    assert fought.battle.state.piece(2).hex == 1016
     monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1080, 1920)])
     portrait = App(state=battle_state([P(CP, 1418)], Phase.DEFENSE_MOVE, 1020))
-    assert portrait.window.get_size() == (1026, 1632) and portrait.battle.map.whole
+    assert portrait.window.get_size() == (1026, 1786) and portrait.battle.map.whole
 
 
 # ---------------------------------------------------------------- the canvas follows the window
@@ -125,11 +144,11 @@ def test_b4_a_very_wide_window_keeps_bars_at_the_sides():
     assert sliver.battle.state.piece(2).hex == 1016
 
 
-def test_b4_the_whole_view_at_the_default_window_shows_every_hex():
-    for size in ((1024, 720), default_window_size((1920, 1080)), default_window_size((1366, 768))):
+def test_b4_the_whole_view_at_a_small_window_shows_every_hex():
+    for size in ((1024, 720), (1306, 918), default_window_size((1366, 768))):
         app = battle(size)
         m = app.battle.map
-        assert not m.whole                                # 720 tall: the half view first
+        assert not m.whole                                # too short: the half view first
         key(app, pygame.K_TAB)
         assert m.whole
         assert all(fully_shown(m, h) for h in ALL_HEXES), size

@@ -1,25 +1,31 @@
-"""Play a Game (G1), at any time: the scenario, who plays, and (issue 30) the computer's skill
-and message speed in the same dialog; the battle started on the Field Editor's field, or, from
-a battle, on that battle's own field; the choices kept for next time. And when a battle ends,
-another offered at once: the same field or another, the same sides or swapped (issue 30).
+"""Play a Game (G1), at any time: the field, the scenario, who plays, and (issue 30) the
+computer's skill and message speed in the same dialog; the battle started on the field on the
+screen (the Field Editor's, or from a battle that battle's own), a predesigned one or one of the
+player's (issue 42); the choices kept for next time. And when a battle ends, another offered at
+once: the same field or another, the same sides or swapped (issue 30).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+import pygame
 
 from ogre.match import SIDES
 from ogre.rules import Field, new_game
 from ogre.rules.invariants import first_problem
 from ogre.storage.errors import StorageError
-from ogre.storage.fields import FieldStore, load_predesigned
 from ogre.storage.preferences import Level, save_preferences
 from ogre.ui.commands.kept_ogre import field_from_state, keep_old_ogre
+from ogre.ui.commands.play_fields import FieldOption, field_options, on_screen
 from ogre.ui.dialogs.battle_over import NEW_BATTLE
-from ogre.ui.toolkit.choices import ListDialog, OptionsDialog
+from ogre.ui.dialogs.unsaved import SAVE_FIRST, SaveFirst
+from ogre.ui.toolkit import ink, theme
+from ogre.ui.toolkit.choices import ROW_H, ListDialog, OptionsDialog
+from ogre.ui.toolkit.widgets import Dialog
 
 if TYPE_CHECKING:
     from ogre.storage.preferences import Preferences
@@ -29,8 +35,11 @@ PLAYERS = ("ogre", "none", "defense")
 LEVELS: tuple[Level, ...] = ("Low", "Med", "Hi")
 SCENARIO, WHO, SKILL, SPEED = range(4)        # the dialog's groups
 KEEP_OLD = 1                                  # "Keep old Ogre", the second option (G1)
-SKILL_NAMES = {"ogre": "The computer Ogre's skill", "defense": "The computer defence's skill",
+SKILL_NAMES = {"ogre": "The computer Ogre's skill", "defense": "The computer Defense's skill",
                "none": "The computer's skill"}
+FIELD_H = 36                # the Field row, above the groups
+LEVEL_LABEL_W = 260         # a level's name beside its options: the longest at full size
+CHOOSE = "Choose..."
 
 
 def ai_available() -> bool:
@@ -43,11 +52,14 @@ def ai_available() -> bool:
 
 @dataclass(frozen=True)
 class PlayChoice:
-    """What Play a Game's dialog gives on OK (issue 29: a typed result)."""
+    """What Play a Game's dialog gives on OK (issue 29: a typed result). Only what the player
+    chose is in it (issue 42): a skill or speed left alone is None or missing, and stays as the
+    Preferences have it."""
     mark: int                        # 3 or 5
     side: str                        # the side the computer plays: PLAYERS ("none": two players)
-    skills: dict[str, Level]         # each side's computer skill, both kept (issue 30)
-    speed: Level                     # the message speed
+    skills: dict[str, Level]         # the skills picked, by side (each side keeps its own)
+    speed: Level | None              # the message speed, when picked
+    field: FieldOption | None = None     # another field than the one on the screen
 
     @property
     def computer(self) -> str | None:
@@ -55,13 +67,24 @@ class PlayChoice:
 
 
 class PlayDialog(OptionsDialog):
-    """Play a Game's choices. The skill row shows, and sets, the skill of the side the
-    computer is chosen to play (each side keeps its own); with two players it and the message
-    speed are dimmed. on_close(PlayChoice), or None when cancelled."""
+    """Play a Game's choices. Above them, with `fields`, the field: the first of them (the one
+    on the screen) until the player picks another from their list, which `show` opens over the
+    dialog. The skill row shows, and sets, the skill of the side the computer is chosen to play
+    (`levels`, each side its own: by default the Preferences'); with two players it and the
+    message speed are dimmed. on_close(PlayChoice), or None when cancelled."""
 
     def __init__(self, prefs: Preferences, ai: bool,
-                 on_close: Callable[[PlayChoice | None], object]) -> None:
-        self.skills: dict[str, Level] = {s: prefs.skill_for(s) for s in SIDES}
+                 on_close: Callable[[PlayChoice | None], object], *,
+                 levels: Mapping[str, Level] | None = None, fields: Sequence[FieldOption] = (),
+                 show: Callable[[Dialog[Any]], object] | None = None) -> None:
+        self.skills: dict[str, Level] = {s: (levels or {}).get(s, prefs.skill_for(s))
+                                         for s in SIDES}
+        self.picked: dict[str, Level] = {}    # the skills the player clicked
+        self.speed_picked = False
+        self.fields = list(fields)
+        self.field = 0
+        self.show = show
+        self.field_h = FIELD_H if self.fields else 0
         side = prefs.play_computer if ai else "none"
         groups: list[tuple[str, list[tuple[str, bool]]]] = [
             ("Scenario", [("Mark III", True), ("Mark V", True)]),
@@ -76,9 +99,15 @@ class PlayDialog(OptionsDialog):
         super().__init__("Play a Game", "Choose the battle.", groups,
                          lambda c: on_close(None if c is None else self.choice()), chosen,
                          inline=2)
+        self.rect.height += self.field_h          # the Field row pushes the buttons down
+        for b in self.buttons:
+            b.rect.move_ip(0, self.field_h)
 
     def choice(self) -> PlayChoice:
-        return PlayChoice(self.mark, self.side, dict(self.skills), self.speed)
+        field = self.fields[self.field] if self.fields else None
+        return PlayChoice(self.mark, self.side, dict(self.picked),
+                          self.speed if self.speed_picked else None,
+                          None if field is None or field.on_screen else field)
 
     @property
     def side(self) -> str:
@@ -104,7 +133,76 @@ class PlayDialog(OptionsDialog):
             if self.side != "none":
                 self.chosen[SKILL] = LEVELS.index(self.skills[self.side])
         elif g == SKILL and self.side != "none":
-            self.skills[self.side] = LEVELS[i]
+            self.skills[self.side] = self.picked[self.side] = LEVELS[i]
+        elif g == SPEED:
+            self.speed_picked = True
+
+    # -- the Field row
+    def field_rect(self) -> pygame.Rect:
+        """The Field row: its name, and the box that opens the list."""
+        return pygame.Rect(self.rect.left + 20, self.body_top, self.rect.width - 40,
+                           FIELD_H - 6)
+
+    def field_box(self) -> pygame.Rect:
+        r = self.field_rect()
+        return pygame.Rect(r.left + 80, r.top, r.width - 80, r.height)
+
+    def choose_field(self) -> None:
+        """The fields' list over the dialog; the one picked is shown, and its Mark chosen."""
+        if self.show is None:
+            return
+
+        def picked(i: int | None) -> None:
+            if i is None:
+                return
+            self.field = i
+            mark = self.fields[i].mark
+            if mark in (3, 5):              # a field designed against a Mark is played with it
+                self.chosen[SCENARIO] = 0 if mark == 3 else 1
+        rows = [(f.words, f.usable) for f in self.fields]
+        chooser = ListDialog("Play a Game", "On which field?", rows, picked)
+        chooser.selected = self.field
+        self.show(chooser)
+
+    # -- the groups, below the Field row; a level's name has room for the longest at full size
+    def option_rects(self):
+        left, y = self.rect.left, self.body_top + self.field_h
+        for g, (_, opts) in enumerate(self.groups):
+            if self._inline(g):
+                yield g, -1, pygame.Rect(left + 20, y, LEVEL_LABEL_W, ROW_H)
+                x0 = left + 30 + LEVEL_LABEL_W
+                w = (self.rect.right - 20 - x0) // len(opts)
+                for i in range(len(opts)):
+                    yield g, i, pygame.Rect(x0 + i * w, y + 2, w - 4, ROW_H - 4)
+                y += ROW_H
+                continue
+            yield g, -1, pygame.Rect(left + 20, y, 300, ROW_H)
+            y += ROW_H
+            for i in range(len(opts)):
+                yield g, i, pygame.Rect(left + 40, y, self.rect.width - 60, ROW_H - 4)
+                y += ROW_H
+
+    def handle_body(self, event: pygame.event.Event) -> None:
+        if (self.fields and event.type == pygame.MOUSEBUTTONUP and event.button == 1
+                and self.field_box().collidepoint(event.pos)):
+            self.choose_field()
+            return
+        super().handle_body(event)
+
+    def draw_body(self, surface: ink.Target) -> None:
+        if self.fields:
+            r, box = self.field_rect(), self.field_box()
+            theme.draw_in_box(surface, "Field", pygame.Rect(r.left, r.top, 76, r.height), 21,
+                              theme.TEXT_DIM, bold=True, middle=True, smallest=15)
+            ink.rect(surface, theme.BUTTON, box, border_radius=4)
+            choose_w = theme.font(18).size(CHOOSE)[0] + 16
+            theme.draw_in_box(surface, self.fields[self.field].short,
+                              pygame.Rect(box.left + 8, box.top, box.width - choose_w - 12,
+                                          box.height), 20, smallest=14, middle=True)
+            theme.draw_in_box(surface, CHOOSE, pygame.Rect(box.right - choose_w, box.top,
+                                                           choose_w - 8, box.height),
+                              18, theme.ACCENT, middle=True, smallest=14)
+        super().draw_body(surface)
 
 
 class PlayGame:
@@ -117,6 +215,10 @@ class PlayGame:
     # ------------------------------------------------------------ Menu > Play a Game
     def open(self) -> None:
         a = self.app
+        b = a.battle
+        from_battle = b is not None and a.screen is b
+        name = b.match.field_name if from_battle else self.commands.field_name
+        fields, trouble = field_options(on_screen(from_battle, name))
 
         def picked(choice: PlayChoice | None) -> None:
             if choice is None:
@@ -124,7 +226,9 @@ class PlayGame:
             self._remember(choice)
             mark, computer = choice.mark, choice.computer
             b = a.battle
-            if b is not None and a.screen is b:          # from a battle: on its own field
+            if choice.field is not None:                 # a field from the list (issue 42)
+                self.on_field(choice.field, mark, computer)
+            elif b is not None and a.screen is b:          # from a battle: on its own field
                 self.ask_then_new(mark, computer, field_from_state(b.match.start),
                                   b.match.field_name, played=b.state.ogre.mark)
             elif b is not None and a.screen is a.editor and b.match.may_keep_ogre():
@@ -138,21 +242,64 @@ class PlayGame:
                     new_or_kept)
             else:
                 self.check_and_start(mark, computer, keep=False)
-        a.dialog = PlayDialog(a.prefs, ai_available(), picked)
+        a.dialog = PlayDialog(a.prefs, ai_available(), picked, fields=fields,
+                              levels={s: self._level(s) for s in SIDES},
+                              show=lambda d: setattr(a, "dialog", d))
+        if trouble:
+            a.show("Play a Game", trouble)
+
+    def _level(self, side: str) -> Level:
+        """The skill a new battle's computer would play `side` at: a level the command line
+        named (X5), else the Preferences'."""
+        named = self.commands.named_players.get(side)
+        return next((level for level in LEVELS if level == named), self.app.prefs.skill_for(side))
 
     def _remember(self, choice: PlayChoice) -> None:
         """G1: the choices offered again next time, in this run and the next, with the
-        computer's skills and message speed (issue 30: the Preferences' own). Written quietly:
-        a config folder that refuses it costs only the next run's default."""
+        skills and message speed the player picked (issue 30: the Preferences' own; issue 42:
+        never one left alone). A skill picked here wins over the command line's for the rest
+        of the run. Written quietly: a config folder that refuses it costs only the next run's
+        default."""
         a = self.app
-        a.prefs = a.prefs.model_copy(update={
-            "play_scenario": choice.mark, "play_computer": choice.side,
-            "skill": choice.skills["ogre"], "defense_skill": choice.skills["defense"],
-            "message_speed": choice.speed})
+        prefs = a.prefs.model_copy(update={"play_scenario": choice.mark,
+                                           "play_computer": choice.side})
+        for side, level in choice.skills.items():
+            prefs = prefs.with_skill(side, level)
+            self.commands.named_players.pop(side, None)
+        if choice.speed is not None:
+            prefs = prefs.model_copy(update={"message_speed": choice.speed})
+        a.prefs = prefs
         try:
             save_preferences(a.prefs_folder, a.prefs)
         except (StorageError, OSError):
             pass
+
+    def on_field(self, option: FieldOption, mark: int, computer: str | None) -> None:
+        """A battle on a field picked from the list: its edits in the Field Editor and a
+        battle that would be lost are asked about first (G5, G6), then E8's questions."""
+        a = self.app
+        if option.read is None:
+            return
+        try:
+            record = option.read()
+        except StorageError as exc:
+            a.show("Play a Game", exc.message)
+            return
+
+        def go_on() -> None:
+            self.ask_then_new(mark, computer, record.field, record.name)
+        editor = a.editor
+        if editor is None or a.screen is not editor or not editor.edited():
+            go_on()
+            return
+        from ogre.ui.scenes.editor import FIELD_LOST
+
+        def answered(answer: SaveFirst) -> None:
+            if answer is SaveFirst.SAVE:
+                self.commands.save_field(then=go_on)
+            elif answer is SaveFirst.DONT_SAVE:
+                go_on()
+        a.dialog = Dialog("Play a Game", FIELD_LOST, SAVE_FIRST, answered)
 
     # ------------------------------------------------------------ starting
     def ask_then_new(self, mark: int, computer: str | None, field: Field, name: str,
@@ -255,22 +402,19 @@ class PlayGame:
         """Pick the field: the five predesigned, then the player's own; its Mark is the one
         it was designed against."""
         a = self.app
-        try:
-            records = load_predesigned()
-        except StorageError:
-            records = []
-        store = FieldStore.default()
-        slots = [s for s in store.list_slots() if s.status.name == "OK"]
-        rows = [(f"{r.name} ({'Mark III' if r.mark == 3 else 'Mark V'})", True) for r in records]
-        rows += [(s.summary, True) for s in slots]
+        options, trouble = field_options(None)
 
         def picked(i: int | None) -> None:
-            if i is None:
+            read = options[i].read if i is not None else None
+            if read is None:
                 return
             try:
-                rec = records[i] if i < len(records) else store.load(slots[i - len(records)].slot)
+                rec = read()
             except StorageError as exc:
                 a.show(NEW_BATTLE, exc.message)
                 return
             self.ask_then_new(rec.mark, computer, rec.field, rec.name)
-        a.dialog = ListDialog(NEW_BATTLE, "On which field?", rows, picked)
+        a.dialog = ListDialog(NEW_BATTLE, "On which field?",
+                              [(o.words, o.usable) for o in options], picked)
+        if trouble:
+            a.show(NEW_BATTLE, trouble)

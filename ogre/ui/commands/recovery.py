@@ -7,6 +7,7 @@ from enum import Enum
 
 import pygame
 
+from ogre.match import seats_for
 from ogre.rules.state import PHASE_TITLES
 from ogre.rules.units import MARKS
 from ogre.storage.errors import StorageError
@@ -32,15 +33,17 @@ def continue_game(app, saved: SavedGame) -> None:
     """Play on from `saved` as it was being played: who the computer was, its skill, the field's
     name, the log from the battle's start and the advice asked."""
     p = saved.players
-    if p.count == 1 and p.computer is not None:
-        app.prefs = app.prefs.with_skill(p.computer, p.skill)     # that side's own (issue 30)
+    computer = p.computer if p.count == 1 else None
     commands = app.commands
+    # the computer plays at the skill saved with the battle; the Preferences are left as the
+    # player set them (a Play a Game or a Preferences dialog after it must not write it back)
+    seats = seats_for(computer, commands.named_players.get(computer) or p.skill) \
+        if computer else None
     commands.field_name = saved.field_name
     if app.editor is not None:
         app.editor.how_to_start = ""     # a battle has started: the editor stops saying how
-    app.start_battle(saved.state, computer=p.computer if p.count == 1 else None,
-                     log=saved.log, start=saved.start, advice_asked=saved.advice_asked,
-                     told=saved.dice)
+    app.start_battle(saved.state, computer=computer, log=saved.log, start=saved.start,
+                     advice_asked=saved.advice_asked, told=saved.dice, seats=seats)
     if saved.notice:            # a log set aside as it was read
         app.show("Notice", saved.notice)
 

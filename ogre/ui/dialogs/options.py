@@ -29,12 +29,34 @@ ROW_H = 32
 REMINDERS_NOTE = ("Reminders: the game asks before a phase ends with pieces that have not "
                   "moved or fired, and before every ram or overrun. Off, as in the 1986 game, "
                   "rams and overruns happen at once, without the question.")
+# What each option does, under the options: the one last pointed at or clicked (issue 42)
+NOTES = {
+    "sound": "Sound Effects: the guns, missiles, rams, overruns and explosions of the battle, "
+             "and a sound at each new phase.",
+    "reminders": REMINDERS_NOTE,
+    "skip_empty": "Skip Empty Turns: a phase in which your side has nothing it can do passes "
+                  "by itself, without waiting for Done.",
+    "message_speed": "{label}: how long each move, aim and shot of the computer {side} stays "
+                     "on the screen - Low 2.4 s, Med 1.2 s, Hi 0.45 s. A click or a key "
+                     "hurries it.",
+    "skill": "Ogre Skill Level: how well the computer plays the Ogre - Low, Med or Hi. Play a "
+             "Game sets it too.",
+    "defense_skill": "Defense Skill Level: how well the computer plays the Defense - Low, Med "
+                     "or Hi. Play a Game sets it too.",
+    "interface_size": "Interface Size: the text, the buttons and the map this much larger than "
+                      "the screen's own size for them; larger shows less of the map at once.",
+}
+NO_COMPUTER = " With two players at this computer it has nothing to pace or play."
 NOTE_SIZE = 17
+# The speed paces the side the computer plays: the 1986 name where it plays the Ogre
+SPEED_LABELS = {"ogre": "Ogre Message Speed", "defense": "Defense Message Speed"}
 
 
 class PreferencesDialog(Dialog[Answer]):
-    """Six options, each clicked through its values; speed and the computer's skills dimmed in
-    two-player games. The Ogre and the defence each have their own skill (issue 30)."""
+    """Seven options, each clicked through its values; speed and the computer's skills dimmed
+    in two-player games. The Ogre and the defence each have their own skill (issue 30). Under
+    them, what the option last pointed at or clicked does; the message speed is named for the
+    side the computer plays (`computer`: "ogre" or "defense")."""
 
     OPTIONS = (
         ("sound", "Sound Effects"),
@@ -49,12 +71,19 @@ class PreferencesDialog(Dialog[Answer]):
     STEPS: dict[str, tuple[object, ...]] = {"interface_size": INTERFACE_SIZES}
 
     def __init__(self, prefs: Preferences, one_player: bool,
-                 on_close: Callable[[Preferences | None], object]) -> None:
+                 on_close: Callable[[Preferences | None], object],
+                 computer: str | None = None) -> None:
         self.values = prefs.model_dump()
         self.base = prefs
         self.one_player = one_player
+        side = computer if computer in SPEED_LABELS else prefs.play_computer
+        self.labels = dict(self.OPTIONS, message_speed=SPEED_LABELS.get(side, SPEED_LABELS["ogre"]))
+        self.side = "Defense" if side == "defense" else "Ogre"
+        self.focus = "reminders"        # the note first says what turning Reminders off does
         width = 420
-        self.note_h = theme.paragraphs_height([theme.Para(REMINDERS_NOTE, NOTE_SIZE)], width - 40)
+        self.note_h = max(theme.paragraphs_height([theme.Para(self.note(name, dimmed),
+                                                              NOTE_SIZE)], width - 40)
+                          for name, _ in self.OPTIONS for dimmed in (False, True))
         super().__init__("Preferences", "Click an option to change it.", OK_CANCEL,
                          lambda a: on_close(picked(a, self.base.model_copy(
                              update=self._updates()))),
@@ -66,12 +95,18 @@ class PreferencesDialog(Dialog[Answer]):
     def live(self, name: str) -> bool:
         return self.one_player or name not in ("message_speed", "skill", "defense_skill")
 
+    def note(self, name: str, dimmed: bool | None = None) -> str:
+        """What option `name` does (and, dimmed, why it cannot be changed now)."""
+        words = NOTES[name].format(label=self.labels["message_speed"], side=self.side)
+        dimmed = not self.live(name) if dimmed is None else dimmed
+        return words + NO_COMPUTER if dimmed else words
+
     def row_rect(self, i: int) -> pygame.Rect:
         return pygame.Rect(self.rect.left + 20, self.body_top + i * ROW_H, self.rect.width - 40,
                            ROW_H - 4)
 
     def note_rect(self) -> pygame.Rect:
-        """Under the options: what Reminders cover."""
+        """Under the options: what the option last pointed at or clicked does."""
         return pygame.Rect(self.rect.left + 20, self.body_top + len(self.OPTIONS) * ROW_H + 4,
                            self.rect.width - 40, self.note_h)
 
@@ -84,27 +119,33 @@ class PreferencesDialog(Dialog[Answer]):
             self.values[name] = steps[(steps.index(v) + 1) % len(steps)]
 
     def handle_body(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            for i, (name, _) in enumerate(self.OPTIONS):
-                if self.row_rect(i).collidepoint(event.pos) and self.live(name):
-                    self.cycle(name)
+        for i, (name, _) in enumerate(self.OPTIONS):
+            if not self.row_rect(i).collidepoint(event.pos):
+                continue
+            self.focus = name           # pointed at (the mouse or the keyboard's pointer)
+            if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.live(name):
+                self.cycle(name)
 
     def draw_body(self, surface: ink.Target) -> None:
-        for i, (name, label) in enumerate(self.OPTIONS):
+        for i, (name, _) in enumerate(self.OPTIONS):
             r = self.row_rect(i)
             on = self.live(name)
             ink.rect(surface, theme.BUTTON if on else theme.BUTTON_DIM, r, border_radius=4)
+            if name == self.focus:
+                ink.rect(surface, theme.ACCENT if on else theme.TEXT_DIM, r, 1, border_radius=4)
             v = self.values[name]
             shown = ("Yes" if v else "No") if isinstance(v, bool) else \
                 f"{v}%" if isinstance(v, int) else v
             colour = theme.TEXT if on else theme.TEXT_DIM
-            theme.draw_in_box(surface, label, pygame.Rect(r.left + 10, r.top, r.width - 80,
-                                                          r.height), 22, colour, middle=True)
+            theme.draw_in_box(surface, self.labels[name], pygame.Rect(r.left + 10, r.top,
+                                                                      r.width - 80, r.height),
+                              22, colour, middle=True)
             theme.text(surface, shown, (r.right - 60, r.top + 6), 22,
                        theme.ACCENT if on else theme.TEXT_DIM, bold=on)
-        off = not self.values["reminders"]           # then it is news: it stands out
-        theme.draw_in_box(surface, REMINDERS_NOTE, self.note_rect(), NOTE_SIZE,
-                          theme.ACCENT if off else theme.TEXT_DIM, smallest=NOTE_SIZE)
+        # Reminders turned off is news: it stands out
+        news = self.focus == "reminders" and not self.values["reminders"]
+        theme.draw_in_box(surface, self.note(self.focus), self.note_rect(), NOTE_SIZE,
+                          theme.ACCENT if news else theme.TEXT_DIM, smallest=NOTE_SIZE)
 
 
 class KeysDialog(Dialog[Answer]):

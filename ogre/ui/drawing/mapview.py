@@ -21,8 +21,9 @@ from ogre.ui.toolkit import ink, theme
 HALF_SIZE = 32      # hex radius in the half-map view; the whole map is never drawn larger
 HEX_NUMBER = (88, 76, 52)   # dark enough to read on both the scorched and the clear ground
 # The whole map shows by itself when it fits at this radius or more (B4): its counters are then
-# 37 px or more, with their full figures, and the hex numbers have room above them.
-AUTO_WHOLE_SIZE = 26
+# 36 px or more, with their full figures, and the hex numbers have room above them. 25 is what
+# a window on a 1080-line desktop, less its title bar and panel, fits (about 980 lines).
+AUTO_WHOLE_SIZE = 25
 LAST_ROW = 22
 ARROW = 26          # the corner arrows' size
 

@@ -1,0 +1,61 @@
+"""The fields a battle can start on (G1, G5): the one on the screen, the five predesigned and
+the player's five slots, as Play a Game offers them (issue 42: without going through the Field
+Editor's Load a Field)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+
+from ogre.rules.units import MARKS
+from ogre.storage.errors import StorageError
+from ogre.storage.fields import FieldRecord, FieldStore, load_predesigned
+from ogre.storage.slots import SlotStatus
+from ogre.ui.commands.battle_files import slot_line
+
+
+@dataclass(frozen=True)
+class FieldOption:
+    """One field in Play a Game's list."""
+    words: str                  # its row in the list
+    short: str                  # what the dialog's Field row says once it is picked
+    usable: bool = True         # an empty or unreadable slot is listed, dimmed
+    mark: int | None = None     # the Ogre it was designed against; None: the field on the screen
+    read: Callable[[], FieldRecord] | None = None      # None: the field on the screen
+
+    @property
+    def on_screen(self) -> bool:
+        return self.read is None
+
+
+def on_screen(in_battle: bool, name: str) -> FieldOption:
+    """The field the battle (or the Field Editor) holds, played again as it is."""
+    where = "This battle's field" if in_battle else "The field in the Field Editor"
+    return FieldOption(f"{where}: {name}" if name else where,
+                       f"{name} (on the screen)" if name else where)
+
+
+def field_options(current: FieldOption | None) -> tuple[list[FieldOption], str]:
+    """`current` first (when there is one), then the predesigned fields and the five slots;
+    and a sentence when the predesigned fields cannot be read (else "")."""
+    options = [current] if current is not None else []
+    trouble = ""
+    try:
+        records = load_predesigned()
+    except StorageError as exc:
+        records, trouble = [], exc.message
+    for r in records:
+        mark = MARKS[r.mark].name
+        options.append(FieldOption(f"{r.name} ({mark}) - {r.description}", f"{r.name} ({mark})",
+                                   True, r.mark, partial(_same, r)))
+    store = FieldStore.default()
+    for s in store.list_slots():
+        ok = s.status is SlotStatus.OK
+        options.append(FieldOption(slot_line(s), s.summary, ok, s.mark if ok else None,
+                                   partial(store.load, s.slot)))
+    return options, trouble
+
+
+def _same(record: FieldRecord) -> FieldRecord:
+    return record
