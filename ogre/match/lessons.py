@@ -1,5 +1,5 @@
 """Learn to Play (X6), its data and its checks, typed: the guided first battle's set-up, the
-Ogre's script, and the sixteen lessons. No pygame: ui/tutorial.py shows them.
+Ogre's script, and the seventeen lessons. No pygame: ui/tutorial.py shows them.
 
 A small fixed field on the standard map, seeded dice (SEED), and a computer Ogre whose first
 two turns are written here, so every player meets the same battle: the Ogre comes on, then
@@ -67,7 +67,8 @@ class Selected:
 
 @dataclass(frozen=True)
 class RangeShown:
-    """The Range umbrella shows."""
+    """The Range umbrella shows, of this piece when one is named."""
+    piece: int | None = None
 
 
 @dataclass(frozen=True)
@@ -106,13 +107,24 @@ def met(until: Until, seen: Seen) -> bool:
     if isinstance(until, Selected):
         return seen.selected == until.piece
     if isinstance(until, RangeShown):
-        return seen.range_shown
+        return seen.range_shown and until.piece in (None, seen.selected)
     if isinstance(until, BattleOver):
         return seen.state.over
     if isinstance(until, NextPressed):
         return False
     s = seen.state
     return s.phase is until.phase and s.turn == until.turn and not seen.computer_acting
+
+
+def astray(until: Until, seen: Seen) -> bool:
+    """Has the player done something else on the screen - another piece selected, or its
+    Range shown - where the lesson waits for a piece? The lesson then says so, with its hint,
+    as it refuses an action."""
+    if isinstance(until, Selected):
+        return seen.selected is not None and seen.selected != until.piece
+    if isinstance(until, RangeShown) and until.piece is not None:
+        return seen.range_shown and seen.selected != until.piece
+    return False
 
 
 @dataclass(frozen=True)
@@ -126,7 +138,7 @@ class Lesson:
 
 
 LESSONS: tuple[Lesson, ...] = (
-    Lesson("The Ogre comes", "You command the defence. The Ogre, a cybernetic supertank, is "
+    Lesson("The Ogre comes", "You command the defense. The Ogre, a cybernetic supertank, is "
            "after your Command Post at 1008. Watch it come on.", "Watch the Ogre first.",
            "It came on at 1022 and moved on to 1020: entering took one of its 3 moves. It held "
            "its fire this time.", until=PhaseReached(Phase.DEFENSE_MOVE, 1)),
@@ -135,7 +147,7 @@ LESSONS: tuple[Lesson, ...] = (
            until=Selected(2)),
     Lesson("Range", "Press Range.", "Press Range with the Heavy Tank selected.",
            "Green: where it can move. Blue: what it could fire on from there. A click clears it.",
-           until=RangeShown()),
+           until=RangeShown(2)),
     Lesson("Move", "Drag the Heavy Tank to 1018.", "Drag the Heavy Tank to 1018.",
            "It passed through your infantry at 1017: pieces pass through friends.",
            wants=(Move(2, 1018),)),
@@ -160,11 +172,12 @@ LESSONS: tuple[Lesson, ...] = (
            "treads, a slower Ogre; its guns keep firing.", wants=(Aim(4, TREADS), Fire())),
     Lesson("The GEV's second move", "Press Done, then drag the GEV back from 1118 to 1115.",
            "Done, then the GEV to 1115.",
-           "After the defence fires, GEVs move again: strike, then fall back.",
+           "After the defense fires, GEVs move again: strike, then fall back.",
            wants=(Done(), Move(4, 1115))),
     Lesson("Ram and overrun", "Press Done and watch the Ogre's turn.", "Press Done.",
-           "It rammed your Heavy Tank (now D: disabled) and overran the infantry at 1017, which "
-           "lost a squad. Both cost it treads and moves, and neither can be undone.",
+           "It rammed your Heavy Tank (now D: disabled), which cost it 2 treads, and overran the "
+           "infantry at 1017 (a squad lost), which cost none. Each took a move, and neither can "
+           "be undone. Then its Main Battery destroyed your Missile Tank.",
            wants=(Done(),), until=PhaseReached(Phase.DEFENSE_MOVE, 2)),
     Lesson("Split", "Select the infantry at 0914 (2 squads) and press Split.",
            "Infantry at 0914, then Split.",
@@ -172,6 +185,13 @@ LESSONS: tuple[Lesson, ...] = (
            "or group them.", wants=(Split(5),)),
     Lesson("Group", "Press Group.", "Press Group.",
            "One unit again: up to 3 squads make a unit.", wants=(Group(5),)),
+    Lesson("Craters and rubble", "The solid circle at 0913 is a crater: nothing may move into "
+           "or over one. The black lines on hex sides are rubble: only the Ogre and infantry "
+           "cross it. Drag the infantry at 0914 over the rubble to 0916.",
+           "Infantry at 0914 to 0916, over the rubble.",
+           "It crossed the rubble between 0915 and 0916 at no extra cost: a move a hex, as "
+           "anywhere. Tanks and GEVs must go round rubble. Fire passes over craters and rubble "
+           "alike: only the range in hexes counts.", wants=(Move(5, 916),)),
     Lesson("Disabled", "The Heavy Tank (D) cannot move or fire now. It recovers after the "
            "Ogre's next fire. Press Next.", "Press Next.",
            "A disabled unit hit again, or rammed, is destroyed.", until=NextPressed()),

@@ -12,6 +12,7 @@ import pygame
 from test_battle_setup import CP, GEV, HEAVY, INF, MISSILE, P, battle_app
 from test_one_player import one_player
 
+from ogre.rules import Done
 from ogre.rules.state import OGRE_PHASES, Phase
 from ogre.storage.battlelog import advice_in_log, log_to_text, replay_text
 from ogre.storage.games import GameStore, Players, game_from_text, game_to_text
@@ -55,10 +56,14 @@ def test_x8_the_a_key_shows_the_advice_and_plays_none_of_it():
     assert app.advice.advice is None and _arrow_pixels(app) == before
 
 
-def test_x8_the_advice_goes_when_the_battle_moves_on():
+def test_x8_the_advice_goes_when_the_phase_ends():
     app, _ = battle_app([P(CP, 1418), P(HEAVY, 1016)], Phase.DEFENSE_MOVE, 1021)
     assert _advised(app) is not None
-    app.battle.act(next(a for a in app.advice.advice.actions))     # the player follows it
+    for action in app.advice.advice.actions:                       # the player follows it
+        app.battle.act(action)
+    app.step([])
+    assert app.advice.advice is not None                           # it stays, done
+    app.battle.act(Done())
     app.step([])
     assert app.advice.advice is None
 
@@ -148,9 +153,104 @@ def test_x8_shots_at_one_target_are_labelled_apart():
     app, _ = battle_app([P(CP, 1418), P(HEAVY, 1019), P(MISSILE, 1018), P(GEV, 1121)],
                         Phase.DEFENSE_FIRE, 1020)
     view = app.advice
-    view.advice = Advice("defense", (), (), (Shot((2,), 0, "main", Fraction(1, 3)),
-                                             Shot((3, 4), 0, "secondary", Fraction(1, 2))))
-    view.shown_on = app.battle.state
+    view.show(Advice("defense", (), (), (Shot((2,), 0, "main", Fraction(1, 3)),
+                                         Shot((3, 4), 0, "secondary", Fraction(1, 2)))))
     app.dirty = True
     app.step([])
     assert len(view.marks) == 2 and not view.marks[0].colliderect(view.marks[1])
+
+
+def _phase_done_and_gone(app) -> None:
+    app.battle.act(Done())
+    app.step([])
+    assert app.advice.advice is None
+
+
+def test_x8_the_plan_stays_after_a_move_with_its_steps_ticked_until_the_phase_ends():
+    """Issue 42 (9): the Advice's 15 arrows all went when the player dragged one piece."""
+    from ogre.ui.overlays.advice_view import step_done
+    app, _ = battle_app(DENSE, Phase.DEFENSE_MOVE, 1020)
+    advice = _advised(app)
+    assert advice is not None and len(advice.moves) >= 3
+    first = advice.moves[0]
+    for action in advice.actions:                    # the player does the first step
+        if getattr(action, "piece", None) == first.piece:
+            assert app.battle.act(action)
+    app.dirty = True
+    app.step([])
+    view = app.advice
+    assert view.advice is advice                     # the plan stays
+    assert step_done(app.battle.state, first)
+    assert not any(step_done(app.battle.state, s) for s in advice.moves[1:])
+    assert f"1 of {len(advice.moves)} done" in view.said
+    assert len(view.marks) == len(advice.moves)     # every number, the done one ticked
+    assert _arrow_pixels(app) > 50
+    _key(app, pygame.K_a)                            # asked again: a plan from here
+    for _ in range(500):
+        if view.thinking is None:
+            break
+        view.thinking.result(timeout=60)
+        app.step([])
+    assert view.advice is not None and view.shown_on is app.battle.state
+    _key(app, pygame.K_a)                            # nothing done of it yet: A hides it
+    assert view.advice is None
+    assert _advised(app) is not None
+    _phase_done_and_gone(app)                        # the phase ends: the plan goes
+
+
+def test_x8_steps_off_the_half_map_get_markers_at_its_edge_and_numbers_sit_beside_counters():
+    """Issue 42 (9): in the half-map view the arrows to pieces off screen crowded into a row
+    of circles at the top edge, and the numbers sat on counters."""
+    from ogre.ai.advice import Advice, Step
+    placements = [P(CP, 1418), P(HEAVY, 1009), P(HEAVY, 1109), P(GEV, 910), P(MISSILE, 1010),
+                  P(INF, 1110, 3), P(GEV, 1011), P(INF, 911, 2), P(MISSILE, 1111)]
+    app, _ = battle_app(placements, Phase.DEFENSE_MOVE, 1020)
+    m = app.battle.map
+    steps = (Step(2, 1009, 1002), Step(3, 1109, 1102), Step(4, 910, 1003),    # off the top
+             Step(5, 1010, 1020), Step(6, 1110, 1021),                        # off the bottom
+             Step(7, 1011, 1012), Step(8, 911, 912), Step(9, 1111, 1112))     # in view
+    app.advice.show(Advice("defense", (), steps, ()))
+    app.dirty = True
+    app.step([])
+    m.scroll_to(5)
+    app.dirty = True
+    app.step([])
+    view = app.advice
+    off = [s for s in steps if not m.hex_visible(s.end)]
+    assert len(off) == 5 and all(m.hex_visible(s.start) for s in steps)
+    assert len(view.edge_marks) == len(off) and len(view.marks) == len(steps)
+    above = sum(1 for s in off if m.layout.center(s.end)[1] < m.rect.top)
+    at_top = [r for r in view.edge_marks if r.top <= m.rect.top + 4]
+    at_bottom = [r for r in view.edge_marks if r.bottom >= m.rect.bottom - 4]
+    assert len(at_top) == above == 3 and len(at_bottom) == 2
+    marks = view.marks
+    assert all(m.rect.contains(r) for r in marks)
+    assert not any(a.colliderect(b) for i, a in enumerate(marks) for b in marks[i + 1:])
+    assert not any(r.collidelist(list(m.arrows.values())) >= 0 for r in marks)
+    counters = [m.counter_rect(p.hex) for p in app.battle.state.pieces if m.hex_visible(p.hex)]
+    counters += [m.counter_rect(s.end) for s in steps if m.hex_visible(s.end)]
+    assert not any(r.collidelist(counters) >= 0 for r in marks if r not in view.edge_marks)
+    if os.environ.get("OGRE_UX_SHOTS"):
+        pygame.image.save(app.canvas.surface,
+                          os.path.join(os.environ["OGRE_UX_SHOTS"], "advice-edges.png"))
+
+
+def test_x8_the_banner_says_the_advice_is_thinking_while_it_works():
+    """Issue 42 (9): the Advice took 6-10 s on a busy machine, with nothing to say so."""
+    from concurrent.futures import Future
+
+    from ogre.ai.advice import advise
+    app, _ = battle_app([P(CP, 1418), P(HEAVY, 1016), P(GEV, 1116)], Phase.DEFENSE_MOVE, 1021)
+    view = app.advice
+    pending: Future = Future()
+    view._on_thread = lambda state: pending          # a slow machine: not done yet
+    _key(app, pygame.K_a)
+    assert view.thinking is pending and view.said == "The Advice is thinking..."
+    frames = app.frames
+    view.asked_at -= 2.5                             # two seconds on, it says so
+    app.step([])
+    assert app.frames > frames and view.said == "The Advice is thinking... 2 s"
+    assert view.banner_rect(app.battle.map).bottom <= app.battle.map.rect.top
+    pending.set_result(advise(app.battle.state, app.seed))
+    app.step([])
+    assert view.advice is not None and "thinking" not in view.said

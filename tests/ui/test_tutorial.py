@@ -145,9 +145,11 @@ def test_x6_the_guided_battle_from_its_first_lesson_to_the_end(tmp_path):
     _lesson_done(app, d, 12)
     d.button("Group")
     _lesson_done(app, d, 13)
+    d.drag_hex(914, 916)                                     # over the rubble (infantry may)
+    _lesson_done(app, d, 14)
     next_button = next(b for b in app.tutorial.buttons if b.label == "Next")
     d.click_at(next_button.rect.center)                      # read, then Next
-    _lesson_done(app, d, 14)
+    _lesson_done(app, d, 15)
     for _ in range(400):                                     # play on to the end
         _settle(app)
         if app.battle.state.over:
@@ -156,7 +158,7 @@ def test_x6_the_guided_battle_from_its_first_lesson_to_the_end(tmp_path):
     assert app.battle.state.over
     if d.dialog is not None and d.dialog.title == "The Battle Is Over":
         d.answer("OK")
-    _lesson_done(app, d, 15)
+    _lesson_done(app, d, 16)
     assert not app.tutorial.active and app.prefs.tutorial_lesson == 0
 
 

@@ -25,6 +25,7 @@ from ogre.match.lessons import (
     ScriptedOgre,
     Seen,
     Until,
+    astray,
     met,
     tutorial_field,
 )
@@ -63,6 +64,7 @@ class App(Protocol):
 PANEL_H = 118
 BUTTON_W = 116                     # "Start again" whole at the buttons' size
 NOT_THIS = "Not in this lesson."
+NOT_THAT = "Not that piece."
 CHOOSE = "Go on, or start again?"
 
 
@@ -104,6 +106,7 @@ class Tutorial:
         self.active = True
         self.battle = app.battle
         self._wanted_at = len(app.battle.log) if app.battle is not None else 0
+        self._shown = self._showing()      # what the screen showed when last looked at
         self.buttons: list[Button] = []
         self._make_room(PANEL_H + 8)
         self._layout()
@@ -146,6 +149,7 @@ class Tutorial:
         if self.explaining or self.resuming:
             return
         b, lesson = self.battle, self.lesson
+        self._hint_if_astray()
         while (self.step < len(lesson.wants) and len(b.log) > self._wanted_at
                and b.log[self._wanted_at] == str(lesson.wants[self.step])):
             self.step += 1
@@ -156,6 +160,22 @@ class Tutorial:
             self._clear_hint()
             a.touch()
 
+    def _showing(self) -> tuple[int | None, bool]:
+        b = self.battle
+        return (b.selected, b.umbrella is not None) if b is not None else (None, False)
+
+    def _hint_if_astray(self) -> None:
+        """Another piece picked, or its Range shown, where the lesson waits for one: said at
+        once, with the hint, as a refused action is (a click is no action to refuse)."""
+        shown = self._showing()
+        if shown == self._shown or self.battle is None:
+            return
+        self._shown = shown
+        if astray(self.lesson.until, self._seen()):
+            self.refusal = f"{NOT_THAT} {self.lesson.hint}"
+            self.battle.refuse(self.refusal)
+            self.app.touch()
+
     def _clear_hint(self) -> None:
         """The red hint goes once the player has done what it asked, and never carries into
         the next lesson; a message of the game's own stays."""
@@ -163,11 +183,14 @@ class Tutorial:
             self.battle.message = ""
         self.refusal = ""
 
-    def _until_met(self, until: Until) -> bool:
+    def _seen(self) -> Seen:
         b = self.battle
         assert b is not None
-        return met(until, Seen(b.state, b.selected, b.umbrella is not None,
-                               self.app.commands.computer_acting()))
+        return Seen(b.state, b.selected, b.umbrella is not None,
+                    self.app.commands.computer_acting())
+
+    def _until_met(self, until: Until) -> bool:
+        return met(until, self._seen())
 
     def next(self) -> None:
         """Next: on to the next lesson (kept with the preferences), or the end."""
@@ -182,12 +205,14 @@ class Tutorial:
         self.index += 1
         self.step, self.explaining = 0, False
         self._wanted_at = len(self.battle.log) if self.battle is not None else 0
+        self._shown = self._showing()
         self.app.remember_lesson(self.index)
         self.app.touch()
 
     def go_on(self) -> None:
         """Picked up at the lesson reached: on from there."""
         self.resuming = False
+        self._shown = self._showing()
         self._clear_hint()
         self.app.touch()
 
