@@ -161,17 +161,18 @@ def test_x11_the_ogre_immobilized_gets_a_banner_until_a_key():
     assert "The Ogre is immobilized: its treads are gone." not in [t for t, _ in drawn_text(app)]
 
 
-def test_x11_the_ogre_leaving_the_map_gets_a_banner_under_the_end_dialog_then_a_click():
+def test_x11_the_ogre_leaving_the_map_ends_in_the_dialog_with_no_banner_behind_it():
     app, d = battle_app([P(CP, 1418)], Phase.OGRE_MOVE, 1022)
     b = app.battle
     d.click_at(below_map(app, 1022))
     d.answer("OK")                              # leave the map?
-    assert b.state.over and b.banner == ["The Ogre leaves the map."]
+    assert b.state.over and b.banner == []      # the end dialog says it: no banner under it
     assert b.dialog is not None and b.dialog.title == "The Battle Is Over"
-    d.answer("OK")                              # the dialog's own click, not the banner's
-    assert b.banner and b.dialog is None
-    d.click(b.map.rect.center)
-    assert b.banner == []
+    assert "The Ogre escaped off the map." in b.dialog.message
+    assert "The Ogre leaves the map." not in [t for t, _ in drawn_text(app)]
+    d.answer("OK")                              # one click: nothing more to dismiss
+    assert b.dialog is None and b.banner == []
+    assert GO_ON not in [t for t, _ in drawn_text(app)]
 
 
 def test_x11_turning_points_command_post_and_last_gun():

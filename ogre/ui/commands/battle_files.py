@@ -13,6 +13,7 @@ from ogre.storage.errors import StorageError
 from ogre.storage.games import GameStore
 from ogre.storage.paths import user_data_folder
 from ogre.ui.commands.recovery import continue_game
+from ogre.ui.dialogs.exported_log import ExportedLog
 from ogre.ui.dialogs.unsaved import Unsaved
 from ogre.ui.toolkit.choices import ListDialog
 
@@ -97,8 +98,8 @@ def export_log(commands: Commands) -> None:
     except StorageError as exc:
         a.show("Export the Log", exc.message)
         return
-    a.show("Export the Log",
-           f"The battle log is in {path}. Replay it with: ogre --replay {path}")
+    a.dialog = ExportedLog(path)     # the replay command on a line of its own, and Copy
+    a.touch()
 
 
 def open_replay(commands: Commands, path) -> None:

@@ -1,6 +1,7 @@
 """The battle's turning points (X11): the Command Post destroyed, the Ogre immobilized, its last
 gun lost, the Ogre leaving the map - each said in a banner over the map that stays until a click
-or a key, so that it never scrolls away with the results."""
+or a key, so that it never scrolls away with the results. The action that ends the battle raises
+no banner: the battle-over dialog says its turning points, and nothing waits behind it."""
 
 from __future__ import annotations
 
@@ -25,6 +26,17 @@ def turning_points(before: GameState, after: GameState) -> list[str]:
     if not b.exited and a.exited:
         said.append("The Ogre leaves the map.")
     return said
+
+
+# what the battle-over dialog says anyway (status.victory_words: the Command Post, the Ogre)
+SAID_AT_THE_END = ("The Command Post is destroyed!", "The Ogre leaves the map.")
+
+
+def end_words(result: str, victory: str, turned: list[str]) -> str:
+    """The battle-over dialog's words: the result, the turning points of the last action
+    that the victory words do not say already, then the victory words."""
+    news = [line for line in turned if line not in SAID_AT_THE_END]
+    return "\n".join([f"{result}.", *news, victory])
 
 
 def banner_rect(map_rect: pygame.Rect, lines: list[str]) -> pygame.Rect:
