@@ -23,7 +23,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-SIZE = (1306, 918)
+SIZE = (1422, 1000)
 
 
 def _setup() -> None:
@@ -132,6 +132,8 @@ def _legal(b):
 def _rest_of_the_screens(app, out: Path) -> None:
     """Menus, dialogs, the Rules pages, the report and the record, over the battle."""
     import pygame
+
+    from ogre.ui.dialogs.rules_pages import pages
     menus = app.menubar.menus
     for m in menus:
         app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1,
@@ -149,7 +151,7 @@ def _rest_of_the_screens(app, out: Path) -> None:
     _shoot(app, out, "dialog-keys")
     app.dialog = None
     _key(app, pygame.K_F1)
-    for page in range(7):
+    for page in range(len(pages())):
         _key(app, pygame.K_1 + page)
         _shoot(app, out, f"rules-page-{page + 1}")
     _key(app, pygame.K_F1)
@@ -241,7 +243,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("folders", nargs="+", type=Path)
     parser.add_argument("--compare", action="store_true")
-    parser.add_argument("--size", default="1306x918",
+    parser.add_argument("--size", default="1422x1000",
                         help="the window's size, WxH (default %(default)s)")
     args = parser.parse_args(argv)
     global SIZE

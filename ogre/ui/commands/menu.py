@@ -31,6 +31,7 @@ from ogre.ui.toolkit import keymap, theme
 from ogre.ui.toolkit.choices import ListDialog, NameDialog
 from ogre.ui.toolkit.menus import Command
 from ogre.ui.toolkit.widgets import OK_CANCEL, OK_ONLY, Dialog, when_ok
+from ogre.version import game_version
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -48,6 +49,12 @@ MAP_KEYS = {
     "top_half": lambda m: m.jump_half(bottom=False),
     "bottom_half": lambda m: m.jump_half(bottom=True),
 }
+
+
+def about() -> str:
+    """OSI > About Ogre: the words, then which version of the game this is (X13)."""
+    return f"{ABOUT}\n\nVersion {game_version()}"
+
 
 def _side(side: str) -> Side:
     return "ogre" if side == "ogre" else "defense"
@@ -102,7 +109,7 @@ class Commands:
                 Command("Quit", self.quit, key="Ctrl+Q"),
             ]),
             ("OSI", [
-                Command("About Ogre", lambda: a.show("About Ogre", ABOUT)),
+                Command("About Ogre", lambda: a.show("About Ogre", about())),
                 Command("Preferences", self.preferences),
                 Command("Keyboard", lambda: setattr(a, "dialog", KeysDialog()), key="K"),
                 Command("Record", lambda: a.aftermath.show_record()),      # X9
@@ -158,7 +165,8 @@ class Commands:
                 a.set_prefs(prefs)
                 if self.controller is not None and self.computer is not None:
                     self._make_controller(self.skill_for(self.computer))
-        a.dialog = PreferencesDialog(a.prefs, one_player or a.battle is None, done)
+        a.dialog = PreferencesDialog(a.prefs, one_player or a.battle is None, done,
+                                     computer=self.computer if a.battle else None)
 
     # ------------------------------------------------------------ fields (G5, E10)
     def first_field(self) -> Field:

@@ -9,7 +9,7 @@ import pygame
 from ogre.rules import combat
 from ogre.rules.game import aim_kill_probability, ogre_weapon_reaches
 from ogre.rules.state import Aiming, GameState
-from ogre.rules.units import WEAPON_STATS, WEAPONS, Counts, Weapon, counts
+from ogre.rules.units import WEAPON_STATS, WEAPONS, Counts, Kind, Weapon, counts
 from ogre.ui.toolkit import ink, theme
 from ogre.ui.toolkit.choices import picked
 from ogre.ui.toolkit.widgets import OK_CANCEL, Answer, Dialog
@@ -144,13 +144,17 @@ PARTS = (*WEAPONS, Weapon.TREADS)
 
 class PartDialog(_RowDialog):
     """C6: the part of the Ogre a defender aims at; destroyed parts are dimmed.
-    on_close(part), or None when cancelled."""
+    on_close(part), or None when cancelled. With `every_squad` (Shift+drag) every squad of
+    the unit that can still fire will aim, so the kill chance shown is theirs together."""
 
     def __init__(self, state: GameState, attacker_id: int,
-                 on_close: Callable[[Weapon | None], object]) -> None:
+                 on_close: Callable[[Weapon | None], object], every_squad: bool = False) -> None:
         self.state = state
-        self.attacker = state.known(attacker_id)     # the battle picked it from the map
-        super().__init__("Defense Attack", f"{self.attacker.name} aims at:", len(PARTS),
+        self.attacker = p = state.known(attacker_id)     # the battle picked it from the map
+        ready = p.squads - p.fired if p.kind is Kind.INFANTRY else 1
+        self.squads = max(1, ready) if every_squad else 1
+        who = f"{p.name}, {self.squads} squads," if self.squads > 1 else p.name
+        super().__init__("Defense Attack", f"{who} aims at:", len(PARTS),
                          lambda a: on_close(picked(a, PARTS[self.selected])))
         self.selected = next((i for i, w in enumerate(PARTS) if self._live(w)), 0)
 
@@ -178,7 +182,7 @@ class PartDialog(_RowDialog):
 
     def kill_text(self) -> str:
         part = PARTS[self.selected]
-        aim = Aiming(part=part, attackers=(self.attacker.id,))
+        aim = Aiming(part=part, attackers=(self.attacker.id,) * self.squads)
         return f"Probability of kill: {combat.percent(aim_kill_probability(self.state, aim))}%"
 
     def draw_body(self, surface: ink.Target) -> None:

@@ -65,6 +65,8 @@ def _combat() -> Page:
         "the Ogre's next fire), destroys a disabled one, and takes a squad from infantry. "
         f"Attacks on the treads are always at {combat.TREADS_COLUMN}: an X takes as many "
         "treads as the attack's strength. Only infantry may combine against the treads.",
+        "Against the Ogre an X destroys the part aimed at, and a D does nothing: the result "
+        "says \"Glanced\". The Ogre is never disabled.",
     ))
 
 
@@ -80,6 +82,27 @@ def _turn() -> Page:
         "6. GEVs move again, up to 3 hexes.",
         "Done ends a phase; with Reminders on, the game asks first when pieces have not moved "
         "or fired. With Skip Empty Turns on, a phase with nothing to do passes by itself.",
+    ))
+
+
+def _map() -> Page:
+    return Page("Map", "Craters, rubble, Range", (
+        "Craters (the dark pits): nothing moves into or across a crater, the Ogre included.",
+        "Rubble (the thick black lines along hexsides): only the Ogre and infantry cross it. "
+        "Tanks, missile tanks and GEVs go round, and every hex of the way round counts "
+        "against their move.",
+        "Fire passes over craters and rubble: range is counted in hexes, whatever lies "
+        "between.",
+        "A move needs a path short enough round craters, rubble and the other side's pieces. "
+        "Where there is none the move is refused with NO CLEAR PATH, said beside the piece "
+        "and in the Tactical Display.",
+        "Range (select a piece, then Range): green, the hexes within its move; blue, those it "
+        "could fire on from there; pieces inside are ringed in yellow. As in 1986 it "
+        "disregards rubble, so a green hex may still be out of reach. Any click clears it.",
+        "Under the Ogre: infantry may move onto the Ogre's hex, and a unit a ram disables "
+        "stays under it. The Tactical Display lists them while the Ogre is selected or "
+        "pointed at. Infantry there loses a squad as the Ogre's next move begins (while it "
+        "has antipersonnel); a second ram destroys a disabled unit.",
     ))
 
 
@@ -138,4 +161,4 @@ def _keys() -> Page:
 
 
 def pages() -> tuple[Page, ...]:
-    return (_units(), _combat(), _turn(), _rams(), _victory(), _setup(), _keys())
+    return (_units(), _combat(), _turn(), _map(), _rams(), _victory(), _setup(), _keys())

@@ -182,6 +182,31 @@ def victory_words(s: GameState) -> str:
             f"({s.surviving_attack_points()} attack points).")
 
 
+# S2: the Range umbrella explained where it shows (the 1986 manual's Range disregards rubble)
+RANGE_SHOWN = ("Range: green, the hexes within its move; blue, those it could fire on from "
+               "there. Pieces inside are ringed in yellow.")
+RANGE_RUBBLE = ("Range disregards rubble, as in 1986: a green hex behind rubble may still be "
+                "out of reach (NO CLEAR PATH).")
+
+
+def range_words(armor: bool) -> list[str]:
+    """The Tactical Display's lines while Range shows; the rubble line for armor, which
+    rubble stops (the Ogre and infantry cross it)."""
+    return [RANGE_SHOWN, RANGE_RUBBLE] if armor else [RANGE_SHOWN]
+
+
+def under_ogre_words(state: GameState, pieces: tuple[Piece, ...] | list[Piece]) -> list[str]:
+    """M7, M8: what sharing the Ogre's hex means for the pieces listed under it."""
+    lines = []
+    if any(p.kind is Kind.INFANTRY for p in pieces):
+        lines.append("Infantry here loses a squad as the Ogre's next move begins."
+                     if state.ogre.weapons[3] else
+                     "Infantry here is safe: the Ogre has no antipersonnel left.")
+    if any(p.disabled for p in pieces):
+        lines.append("Disabled by a ram: a second ram destroys it.")
+    return lines
+
+
 def phase_hint(s: GameState) -> str:
     """What the player does now, for an empty Tactical Display."""
     if s.phase is Phase.OGRE_ENTRY:

@@ -42,7 +42,8 @@ from ogre.ui.drawing.framing import hexes_that_matter
 from ogre.ui.drawing.mapview import MapView, map_rect
 from ogre.ui.drawing.sound import sound_for
 from ogre.ui.scenes import aims, battle_draw, sidebar
-from ogre.ui.scenes.banner import turning_points
+from ogre.ui.scenes.banner import end_words, turning_points
+from ogre.ui.scenes.note import RefusalNote
 from ogre.ui.scenes.story import Story, story_event
 from ogre.ui.toolkit import ink, keymap, theme
 from ogre.ui.toolkit.widgets import OK_CANCEL, OK_ONLY, Button, Dialog, route_to_dialog, when_ok
@@ -64,6 +65,7 @@ class Battle:
         self.selected: int | None = None
         self.top: dict[int, int] = {}          # stacked hex -> the piece shown on top
         self.message = ""
+        self.note = RefusalNote()              # M1: the refusal beside the piece, for a moment
         self.story = Story()                   # X11: every message of the battle, scrollable
         self.banner: list[str] = []            # X11: the turning points shown over the map
         self.banner_click = False              # the press took the banner away: not its release
@@ -212,16 +214,16 @@ class Battle:
         return p.hex, move, p.range      # S2: a GEV's second move is its 3, not its 4
 
     def press_done(self) -> None:
-        try:
+        try:                              # refused first (a stacked hex, M3): no reminder
             check(self.state, Done())
-        except RuleError as err:          # refused first (a stacked hex, M3): no reminder
-            self.refuse(err.message)
-            return
-        if self.reminders() and self._unused_pieces():
+            asks = self.vet is None or not self.vet(Done())     # X6: nor when a lesson refuses
+        except RuleError:
+            asks = False
+        if asks and self.reminders() and self._unused_pieces():
             self.open(Dialog("Reminder", status.reminder_words(self.state), OK_CANCEL,
                              when_ok(lambda: self.act(Done()))))
             return
-        self.act(Done())
+        self.act(Done())                  # refused with the lesson's words or the rules', or taken
 
     def _unused_pieces(self) -> bool:
         """T3: is there a piece that has not moved (or fired) and still could? Weapons aimed
@@ -264,41 +266,36 @@ class Battle:
             self.message = "Sent to the host: its dice decide."
             return True
         self.message = ""
-        self.shown = self._show(before, events)
+        self.shown = self._show(before, events, action)
         self.banner += turning_points(before, self.state)     # X11: held until a click or key
         self._after(action)
         self.on_change()
         return True
 
     def announce_aim(self, action) -> None:
-        """G2: before the computer fires, its target and weapons are shown and the target is
-        selected, so the Tactical Display shows what is about to be hit."""
-        s = self.state
+        """G2: before the computer fires, its target is selected, so the Tactical Display shows
+        what is about to be hit (the story has said the aim, as it says every aim)."""
         if isinstance(action, OgreAim):
-            target = s.known(action.target)          # just aimed at: it stands
-            words = status.weapons_words(action.weapons)
-            self.story.say(f"Ogre aims {words} at {status.named(target)}")
             self.selected = action.target
         elif isinstance(action, Aim):
-            p = s.known(action.piece)
-            self.story.say(f"{status.named(p)} aims at {WEAPON_STATS[action.part].name}")
             self.selected = OGRE_ID
 
     def refuse(self, message: str) -> None:
         self.message = message
+        self.note.show(message, battle_draw.note_hex(self))     # by the piece too, for a moment
         self.play("beep")
 
     def play(self, name: str) -> None:
         if self.sounds is not None:
             self.sounds.play(name)
 
-    def _show(self, before: GameState, events) -> int:
-        """Tell the events in the result window (X11), with their sounds; how many lines
+    def _show(self, before: GameState, events, action) -> int:
+        """Tell the action in the result window (X11), with its sounds; how many lines
         worth holding the computer for that was (G2)."""
         aim = before.aim
         missiles = bool(aim and aim.weapons and aim.weapons[0])
         return self.story.tell(before, self.state, events, lambda e: self.play(
-            "phase" if e.kind == "phase" else sound_for(e, missiles)))
+            "phase" if e.kind == "phase" else sound_for(e, missiles)), action)
 
     def look(self, event: pygame.event.Event, modal: bool) -> bool:
         """X11: a click or a key takes the banner away (a dialog's own come first); the
@@ -339,7 +336,9 @@ class Battle:
         self._keep_in_view(action)
         if s.over:
             self.play("victory")
-            self.open(BattleOver(f"{s.result}.\n{status.victory_words(s)}"))
+            # the end dialog says the last turning points: no banner hides behind it
+            turned, self.banner = self.banner, []
+            self.open(BattleOver(end_words(s.result, status.victory_words(s), turned)))
 
     def _keep_in_view(self, action) -> None:
         """The map follows the Ogre, and each phase opens on the pieces that matter in it, so
@@ -547,7 +546,8 @@ class Battle:
         except RuleError as err:
             self.refuse(err.message)
             return
-        self.open(PartDialog(s, pid, lambda part: part is not None and self._aim(pid, part)))
+        self.open(PartDialog(s, pid, lambda part: part is not None and self._aim(pid, part),
+                             every_squad=self.every_squad))    # Shift: its squads' chance
 
     def _aim(self, pid: int, part: Weapon) -> bool:
         """One squad per drag, as the manual has it; Shift+drag: every squad that can still

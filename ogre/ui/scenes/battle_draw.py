@@ -10,10 +10,12 @@ import pygame
 
 from ogre.rules.hexes import BOTTOM_ROW
 from ogre.rules.state import FIRE_PHASES, MOVE_PHASES, OGRE_ID, GameState, Phase
+from ogre.rules.units import Kind
 from ogre.ui.drawing import status
 from ogre.ui.drawing.mapview import MapView
 from ogre.ui.scenes import aims, sidebar
 from ogre.ui.scenes.banner import draw_banner
+from ogre.ui.scenes.note import RefusalNote
 from ogre.ui.scenes.story import Story
 from ogre.ui.toolkit import ink, theme
 from ogre.ui.toolkit.widgets import Button
@@ -29,6 +31,7 @@ class Battle(Protocol):
     dialog: Any
     sides: dict[str, str]
     message: str
+    note: RefusalNote
     story: Story
     banner: list[str]
     other: str
@@ -65,6 +68,7 @@ def draw(b: Battle, surface: ink.Target) -> None:
     if b.drag_from and b.drag_pos:
         a = b.map.layout.center(b.drag_from)
         ink.line(surface, theme.ACCENT, a, b.drag_pos, 3)
+    b.note.draw(surface, b.map, b.message)     # M1: a refusal where the player is looking
     surface.set_clip(clip)
     b.map.draw_arrows(surface)
     if not b.dialog:
@@ -89,7 +93,7 @@ def tactical_lines(b: Battle) -> list[str]:
     if shown is not None:
         return sidebar.weapon_lines(b.state, shown())
     lines = (sidebar.piece_lines(b.state, b.selected) + under_ogre_lines(b)
-             + status.aim_lines(b.state))
+             + status.aim_lines(b.state) + range_lines(b))
     if b.computer_turn():     # G2: what the computer does, never the player's prompt
         doing = status.computer_doing(b.state, b.other)
         turn = status.COMPUTER_TURN.replace("computer", b.other)
@@ -105,8 +109,30 @@ def under_ogre_lines(b: Battle) -> list[str]:
     o = s.ogre
     if not o.on_map or (b.selected != OGRE_ID and b.hover != o.hex):
         return []
-    under = [p.name + (" (disabled)" if p.disabled else "") for p in s.at(o.hex)]
-    return [f"Under the Ogre: {', '.join(under)}"] if under else []
+    pieces = s.at(o.hex)
+    if not pieces:
+        return []
+    under = [p.name + (" (disabled)" if p.disabled else "") for p in pieces]
+    return [f"Under the Ogre: {', '.join(under)}", *status.under_ogre_words(s, pieces)]
+
+
+def range_lines(b: Battle) -> list[str]:
+    """S2: while Range shows, what its colours and outlines mean; for armor, that it
+    disregards rubble as the 1986 manual says, so a green hex may still be refused."""
+    if b.umbrella is None:
+        return []
+    p = b.state.piece(b.selected) if b.selected not in (None, OGRE_ID) else None
+    return status.range_words(p is not None and p.kind is not Kind.INFANTRY)
+
+
+def note_hex(b: Battle) -> int:
+    """Where a refusal is said on the map: by the piece the player moved or aimed (the one
+    selected), else under the pointer."""
+    s = b.state
+    if b.selected == OGRE_ID:
+        return s.ogre.hex
+    p = s.piece(b.selected) if b.selected is not None else None
+    return p.hex if p is not None else b.hover
 
 
 def _draw_pieces(b: Battle, surface: ink.Target) -> None:

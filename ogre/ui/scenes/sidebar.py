@@ -6,7 +6,8 @@ import pygame
 
 from ogre.rules import combat
 from ogre.rules.game import aim_kill_probability
-from ogre.rules.state import OGRE_ID, PHASE_TITLES, GameState
+from ogre.rules.hexes import distance
+from ogre.rules.state import OGRE_ID, PHASE_TITLES, GameState, Piece
 from ogre.rules.units import MARKS, STATS, WEAPON_STATS, WEAPONS, Kind, Weapon
 from ogre.ui.drawing import status
 from ogre.ui.scenes import aims, story
@@ -65,9 +66,20 @@ def piece_lines(state: GameState, pid: int | None) -> list[str]:
     if status.defender_marks(state):      # the marks of the defence's own turn only
         if p.moved:
             lines.append(f"Moved {p.moved}")
+            lines += moved_words(p)
         if p.fired:
             lines.append("Fired" if p.kind is not Kind.INFANTRY else f"Squads fired {p.fired}")
     return lines
+
+
+def moved_words(p: Piece) -> list[str]:
+    """M1: a move is counted along its path, so a piece that went round rubble (or a crater,
+    or the Ogre) has moved more than the hexes it stands from where it began: said so."""
+    away = distance(p.start, p.hex)
+    if p.moved - p.base_moved <= away:
+        return []
+    return [f"Counted along its path: it stands {away} hex{'' if away == 1 else 'es'} from "
+            "where it began."]
 
 
 def ogre_summary(state: GameState) -> list[str]:
