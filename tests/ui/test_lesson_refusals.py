@@ -68,3 +68,19 @@ def test_x6_range_of_another_piece_in_the_range_lesson_gets_the_hint(tmp_path):
     d.button("Range")
     app.step([])
     assert app.tutorial.explaining and app.battle.message == ""
+
+
+def test_x6_the_wrong_unit_dragged_onto_the_ogre_in_the_aim_lesson_is_refused_before_the_part(
+        tmp_path):
+    index = _index("Aim")
+    app, d = _resume_at(tmp_path, index)
+    _press(app, d, "Go on")
+    s = app.battle.state
+    gev = next(p for p in s.pieces if p.kind.name == "GEV")
+    d.drag_hex(gev.hex, s.ogre.hex)                      # the GEV, not the Heavy Tank
+    assert d.dialog is None and app.battle.dialog is None          # no "which part?" first
+    assert app.battle.message == f"{NOT_THIS} {LESSONS[index].hint}"
+    assert app.battle.state.aim is None
+    tank = next(p for p in s.pieces if p.id == 2)
+    d.drag_hex(tank.hex, s.ogre.hex)                     # the lesson's unit: the part is asked
+    assert app.battle.dialog is not None or d.dialog is not None

@@ -540,11 +540,15 @@ class Battle:
             assert part is not None                  # a defence aim is at a part of the Ogre
             self._aim(pid, part)
             return
-        probe = next((w for w in (*WEAPONS, Weapon.TREADS) if s.ogre.intact(w) > 0), Weapon.TREADS)
+        parts = [w for w in (*WEAPONS, Weapon.TREADS) if s.ogre.intact(w) > 0]
+        probe = parts[0] if parts else Weapon.TREADS
         try:
             check(s, Aim(pid, probe))
         except RuleError as err:
             self.refuse(err.message)
+            return
+        if self.vet is not None and parts and all(self.vet(Aim(pid, w)) for w in parts):
+            self.act(Aim(pid, probe))     # X6: a lesson's refusal (with its hint) before the part
             return
         self.open(PartDialog(s, pid, lambda part: part is not None and self._aim(pid, part),
                              every_squad=self.every_squad))    # Shift: its squads' chance
