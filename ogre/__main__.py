@@ -109,7 +109,7 @@ def parser() -> Parser:
     p.add_argument("--ogre", metavar="PLAYER", type=player, default=None,
                    help="the computer Ogre: a skill (Low, Med, Hi) or a player's module:Class")
     p.add_argument("--defense", metavar="PLAYER", type=player, default=None,
-                   help="the computer defence: a skill (Low, Med, Hi) or a player's "
+                   help="the computer defense: a skill (Low, Med, Hi) or a player's "
                         "module:Class")
     p.add_argument("--install-desktop", action="store_true",
                    help="add OGRE to this desktop's list of applications (Linux), then exit")

@@ -229,7 +229,7 @@ def _set_aside(path: Path) -> Path | None:
 
 # ------------------------------------------------------------------ the totals
 
-OPPONENTS = ("Computer Ogre", "Computer defence", "Network Ogre", "Network defence",
+OPPONENTS = ("Computer Ogre", "Computer Defense", "Network Ogre", "Network Defense",
              "Two players", "Computer vs computer")
 
 

@@ -160,7 +160,7 @@ def test_x9_totals_per_opponent_and_skill_with_wins_by_level():
     assert rows == [
         ("Computer Ogre", "Low", 1, 1, {"Complete Defense Victory": 1}),
         ("Computer Ogre", "Hi", 2, 1, {"Defense Victory": 1, "Ogre Victory": 1}),
-        ("Computer defence", "Med", 2, 1,
+        ("Computer Defense", "Med", 2, 1,
          {"Marginal Ogre Victory": 1, "Marginal Defense Victory": 1}),
         ("Two players", "", 1, None, {"Ogre Victory": 1}),
     ]

@@ -108,7 +108,7 @@ def test_g5_a_list_gives_the_row_picked_or_none(o):
 
 
 def test_options_give_the_choices_or_none(o):
-    groups = [("You play", [("The Ogre", True), ("The Defence", True)])]
+    groups = [("You play", [("The Ogre", True), ("The Defense", True)])]
     got = o.open(lambda close: OptionsDialog("Host a Network Game", "", groups, close))
     o.d.click(next(r for _, i, r in o.d.dialog.option_rects() if i == 1).center)
     o.d.answer("OK")

@@ -74,7 +74,7 @@ def test_x10_a_guest_whose_name_holds_nul_and_bidi_marks_never_stops_the_host(tm
         _steps(host, host, lambda: host.battle is not None)
         _drawn(host)
         side = host.battle.sides["defense"]
-        assert side == "Guest defence (Host)" and side.isprintable()
+        assert side == "Guest Defense (Host)" and side.isprintable()
         raw.sendall(_wire({"v": 3, "kind": "bye", "reason": NASTY}))
         _steps(host, host, lambda: host.dialog is not None)
         _drawn(host)

@@ -130,7 +130,7 @@ def test_x9_record_window_shows_totals_per_opponent_and_skill_and_the_last_battl
     assert isinstance(w, RecordWindow) and w.message == ""
     rows = [total_cells(t)[:4] for t in w.totals]
     assert rows == [["Computer Ogre", "Low", "1", "1"], ["Computer Ogre", "Hi", "2", "1"],
-                    ["Computer defence", "Hi", "1", "1"], ["Two players", "-", "9", "-"]]
+                    ["Computer Defense", "Hi", "1", "1"], ["Two players", "-", "9", "-"]]
     assert total_cells(w.totals[1])[4:] == ["", "1", "", "", "1", ""]
     assert len(w.last) == 8 and battle_cells(w.last[0])[-1] == "18"      # newest first
     assert app.canvas.get_rect().contains(w.rect)

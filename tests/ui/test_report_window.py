@@ -64,7 +64,7 @@ def test_x9_chart_axes_and_lines_drawn_inside_its_box(report):
         assert colour_share(surface, [p for p in left if clear(p)], chart.AXIS) == 1
         assert colour_share(surface, [p for p in bottom if clear(p)], chart.AXIS) == 1
     names = [line.name for line in layout.lines]
-    assert names == ["Ogre treads", "Defence attack points", *chart.GUN_LABELS]
+    assert names == ["Ogre treads", "Defense attack points", *chart.GUN_LABELS]
     for line in layout.lines:
         plot = upper if line.name in names[:2] else lower
         assert len(line.points) == len(report.series)

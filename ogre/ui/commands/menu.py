@@ -303,7 +303,7 @@ class Commands:
         b.computer_turn = self.computer_acting  # G2: its buttons and prompts are not the player's
         b.sides = {"ogre": "Ogre player", "defense": "Defense player"}
         if self.computer:
-            who = "Ogre" if self.computer == "ogre" else "defence"
+            who = "Ogre" if self.computer == "ogre" else "Defense"
             b.sides[self.computer] = "Computer " + who
             if self.computer == "ogre" and b.state.phase is Phase.OGRE_ENTRY:
                 b.dialog = None                     # no entry dialog for the computer's Ogre

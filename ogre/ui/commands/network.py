@@ -133,7 +133,7 @@ def _lower(sentence: str) -> str:
 
 
 def _title(side: str) -> str:
-    return "Ogre" if side == "ogre" else "defence"
+    return "Ogre" if side == "ogre" else "Defense"
 
 
 class _Network:
@@ -446,7 +446,7 @@ def ask_host(app: App) -> None:
     b = app.battle
     ongoing = b is not None and app.screen is b and not b.state.over
     groups = [] if ongoing else [("Scenario", [("Mark III", True), ("Mark V", True)])]
-    groups.append(("You play", [("The Ogre", True), ("The Defence", True)]))
+    groups.append(("You play", [("The Ogre", True), ("The Defense", True)]))
 
     def chosen(picks: list[int] | None) -> None:
         if picks is None:

@@ -52,7 +52,7 @@ def describe(saved: SavedGame) -> str:
     """'Mark III, turn 4, Defense Fire Phase, one player against the computer Ogre'."""
     s, p = saved.state, saved.players
     who = ("two players" if p.count == 2
-           else f"you against the computer {'Ogre' if p.computer == 'ogre' else 'defence'}")
+           else f"you against the computer {'Ogre' if p.computer == 'ogre' else 'Defense'}")
     return f"{MARKS[s.scenario].name}, turn {s.turn}, {PHASE_TITLES[s.phase]}, {who}"
 
 

@@ -30,7 +30,7 @@ LEVEL_HEADS = ("Complete\nOgre", "Ogre\nVictory", "Marginal\nOgre", "Complete\nD
                "Defense\nVictory", "Marginal\nDefense")
 HEAD_SIZE = 16
 BATTLE_COLUMNS = (("Finished", 142), ("Ogre", 78), ("Field", 186), ("Ogre played by", 136),
-                  ("Defence played by", 136), ("Result", 206), ("Turns", 56))
+                  ("Defense played by", 136), ("Result", 206), ("Turns", 56))
 EMPTY = "No battle has been finished yet: each one that ends is added here."
 
 

@@ -150,12 +150,12 @@ def report_paragraphs(r: Report) -> list[Para]:
     if r.key_events:
         paras.append(Para("Key events", 19, head, True, gap=10))
         paras += [Para(f"Turn {e.turn}: {e.what}", 18) for e in r.key_events]
-    paras.append(Para("The defence lost", 19, head, True, gap=10))
+    paras.append(Para("The defense lost", 19, head, True, gap=10))
     paras.append(Para(defense_lost_words(r), 18))
     paras.append(Para("The Ogre lost", 19, head, True, gap=10))
     paras.append(Para(ogre_lost_words(r), 18))
     paras.append(Para("Shots fired and hit", 19, head, True, gap=10))
-    paras.append(Para(f"Ogre: {r.ogre_shots} fired, {r.ogre_hits} hit. Defence: "
+    paras.append(Para(f"Ogre: {r.ogre_shots} fired, {r.ogre_hits} hit. Defense: "
                       f"{r.defense_shots} fired, {r.defense_hits} hit.", 18))
     paras.append(Para("Rams and overruns", 19, head, True, gap=10))
     paras.append(Para(contact_words(r), 18))

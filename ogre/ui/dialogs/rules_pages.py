@@ -43,7 +43,7 @@ def _units() -> Page:
     return Page("Units", "Units and the Ogre", (
         Table(("Defender", "Attack", "Range", "Defense", "Move"), defenders),
         "Infantry attack and defend with one point a squad, 1 to 3 squads a unit. The GEV moves "
-        "again after the defence fires. The Command Post cannot fire or move.",
+        "again after the defense fires. The Command Post cannot fire or move.",
         Table(("Ogre part", "Attack", "Range", "Defense", ""), parts),
         Table(("The Ogre has", *(m.name for m in MARKS.values())), marks),
         "Missiles fire once. Antipersonnel hurt only infantry and the Command Post. The Ogre "
@@ -76,9 +76,9 @@ def _turn() -> Page:
         "2. The Ogre moves: Undo is possible until it rams or overruns.",
         "3. The Ogre fires each weapon once, at any targets in range. Then armor disabled in an "
         "earlier turn recovers.",
-        "4. The defence moves. Pieces pass through friends but never through the Ogre, and end "
+        "4. The defense moves. Pieces pass through friends but never through the Ogre, and end "
         "one to a hex: two infantry units may Group into one of up to 3 squads.",
-        "5. The defence fires: aim one or more units at one part of the Ogre, then Fire.",
+        "5. The defense fires: aim one or more units at one part of the Ogre, then Fire.",
         "6. GEVs move again, up to 3 hexes.",
         "Done ends a phase; with Reminders on, the game asks first when pieces have not moved "
         "or fired. With Skip Empty Turns on, a phase with nothing to do passes by itself.",

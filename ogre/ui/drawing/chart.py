@@ -99,7 +99,7 @@ def _draw(surface: ink.Target, box: pygame.Rect, report: Report, layout: ChartLa
     turns = [s.turn for s in series]
     upper_lines = [
         ("Ogre treads", TREADS_COLOUR, "circle", [s.treads for s in series]),
-        ("Defence attack points", POINTS_COLOUR, "square", [s.defense_points for s in series]),
+        ("Defense attack points", POINTS_COLOUR, "square", [s.defense_points for s in series]),
     ]
     lower_lines = [(GUN_LABELS[i], GUN_COLOURS[i], shape, [s.guns[i] for s in series])
                    for i, shape in enumerate(("triangle", "square", "circle", "diamond"))]
