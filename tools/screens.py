@@ -197,6 +197,7 @@ def advice(out: Path) -> None:
     b.dialog = None
     for action in (_first(b.state, Enter), Done(), Done()):
         b.act(action, confirmed=True)
+    app.dialog = b.dialog = None             # the hand-over, read
     app.advice.toggle()
     end = time.monotonic() + 60
     while app.advice.thinking is not None and time.monotonic() < end:
