@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 # and for the .venv's python when the .venv was made from it.
 WHICH := import os, sys; print(sys.version.split()[0], os.path.realpath(sys._base_executable))
 
-.PHONY: play test test-all lint typecheck bench clean
+.PHONY: play test test-all lint typecheck bench dist clean
 
 # A .venv made by another Python (another version, or one since removed) fails in odd ways:
 # say so and make it again.
@@ -39,13 +39,26 @@ $(VENV)/.installed: pyproject.toml $(BIN)/activate
 play: $(VENV)/.game
 	$(BIN)/python -m ogre
 
-# ruff and mypy first: a finding fails fast, before the suite (doctests included). The long
-# stress runs (marked `slow`) wait for `make test-all`, which CI runs (.ci/run).
+# ruff and mypy first: a finding fails fast, before the suite (doctests included), on every
+# core (pytest-xdist). The long stress runs and the standalone build's smoke test (marked
+# `slow`) wait for `make test-all`, which CI runs (.ci/run) after building the game.
 test: lint typecheck
-	$(BIN)/python -m pytest -m "not slow" --durations=15
+	$(BIN)/python -m pytest -n auto -m "not slow" --durations=15
 
-test-all: lint typecheck
-	$(BIN)/python -m pytest --durations=15
+test-all: lint typecheck dist
+	OGRE_DIST_REQUIRED=1 $(BIN)/python -m pytest -n auto --durations=15
+
+# The standalone game (issue 44): dist/ogre/ with its `ogre` executable, and that folder packed
+# as dist/ogre-VERSION-SYSTEM-MACHINE.tar.gz; the spec is tools/dist/ogre.spec.
+$(VENV)/.dist: pyproject.toml $(VENV)/.game
+	$(BIN)/pip install --quiet --group dist
+	touch $@
+
+dist: $(VENV)/.dist
+	$(BIN)/pyinstaller --noconfirm --log-level WARN --distpath dist --workpath build/pyinstaller \
+	  tools/dist/ogre.spec
+	tar -C dist -czf "dist/ogre-$$($(BIN)/python -c 'from ogre.version import game_version; \
+	  print(game_version())')-$$(uname -s | tr A-Z a-z)-$$(uname -m).tar.gz" ogre
 
 lint: $(VENV)/.installed
 	$(BIN)/ruff check ogre tests tools

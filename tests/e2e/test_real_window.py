@@ -16,10 +16,7 @@ import shutil
 import subprocess
 import sys
 import textwrap
-import time
 from pathlib import Path
-
-import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -53,40 +50,6 @@ CHILD = textwrap.dedent("""
     app.run()
     print("loop", round(time.monotonic() - start, 2), flush=True)
 """)
-
-
-def _free_display() -> int:
-    for n in range(99, 160):
-        if not Path(f"/tmp/.X11-unix/X{n}").exists() and not Path(f"/tmp/.X{n}-lock").exists():
-            return n
-    raise RuntimeError("no free X display number")
-
-
-@pytest.fixture
-def xvfb():
-    exe = shutil.which("Xvfb")
-    if exe is None:
-        pytest.skip("Xvfb is not installed (apt-get install xvfb); the real-window test "
-                    "needs an X server")
-    n = _free_display()
-    proc = subprocess.Popen([exe, f":{n}", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    try:
-        deadline = time.monotonic() + 10
-        while not Path(f"/tmp/.X11-unix/X{n}").exists():
-            if proc.poll() is not None:
-                pytest.skip(f"Xvfb could not start: {proc.stderr.read().decode()[-300:]}")
-            if time.monotonic() > deadline:
-                pytest.fail("Xvfb did not come up within 10 s")
-            time.sleep(0.05)
-        yield f":{n}"
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(5)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
 
 
 def _close(c, palette, tol=40) -> bool:
