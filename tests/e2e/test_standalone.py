@@ -55,6 +55,7 @@ def test_x13_the_build_answers_its_version_with_no_python_at_all(exe, tmp_path):
 def test_x13_the_build_holds_its_data_and_licences_and_nothing_it_does_not_use():
     if not EXE.is_file():
         pytest.skip("no standalone build here")
+    assert "Start it" in (BUILD / "README.txt").read_text()
     data = BUILD / "_internal" / "ogre" / "_data"
     for part in ("fields/standard-map.json", "assets/sounds", "assets/counters",
                  "desktop/io.github.ogre1986.ogre.desktop", "desktop/io.github.ogre1986.ogre.png"):
