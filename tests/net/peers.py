@@ -6,6 +6,8 @@ from __future__ import annotations
 import socket
 import time
 
+from ogre.ai.advice import side_to_act
+from ogre.ai.protocol import make_controller
 from ogre.net.ends import HostEnd
 from ogre.net.gate import Gate
 from ogre.net.link import Link
@@ -104,3 +106,19 @@ def joined(host: Host, seat: str = "", source: str = LOOPBACK) -> Raw:
     return raw
 
 
+def play_both_sides(session: HostSession, done, guest=None, seed: int = 3) -> None:
+    """The Low computer plays both sides on the host's session until `done(session)`, each
+    answer passed on to `guest` (a GuestSession) when there is one."""
+    players = {side: make_controller(side, "Low", seed=seed) for side in ("ogre", "defense")}
+    for _ in range(3000):
+        s = session.state
+        if s.over or done(session):
+            return
+        side = side_to_act(s)
+        if side == session.guest_side:
+            answer, _ = session.guest_acts(str(players[side].choose(s)))
+            assert answer.kind == "applied"
+        else:
+            answer = session.host_act(players[side].choose(s))
+        if guest is not None:
+            guest.receive(write(answer))

@@ -9,10 +9,8 @@ import socket
 import time
 
 import pytest
-from peers import LOOPBACK, Host, Raw, free, joined, new_battle
+from peers import LOOPBACK, Host, Raw, free, joined, new_battle, play_both_sides
 
-from ogre.ai.advice import side_to_act
-from ogre.ai.protocol import make_controller
 from ogre.net.ends import LINES_A_FRAME, WELCOMES_A_FRAME, GuestEnd
 from ogre.net.gate import BURST, FREE_TRIES, Gate, new_code
 from ogre.net.link import Link
@@ -157,22 +155,10 @@ def test_x10_only_the_host_renews_the_code_and_strangers_wrong_codes_never_do():
 
 # 3. The guest knows the dice -------------------------------------------------------------
 
-def _play_until_a_shot(host: Host, guest_session: GuestSession | None = None) -> None:
+def _play_until_a_shot(host: Host | HostSession, guest_session: GuestSession | None = None) -> None:
     """The computer plays both sides on the host until some shot has been fired."""
-    players = {side: make_controller(side, "Low", seed=3) for side in ("ogre", "defense")}
     session = host.session if isinstance(host, Host) else host
-    for _ in range(400):
-        s = session.state
-        if s.over or any(t == "fire" for t in session.log):
-            return
-        side = side_to_act(s)
-        if side == session.guest_side:
-            answer, _ = session.guest_acts(str(players[side].choose(s)))
-            assert answer.kind == "applied"
-        else:
-            answer = session.host_act(players[side].choose(s))
-        if guest_session is not None:
-            guest_session.receive(write(answer))
+    play_both_sides(session, lambda s: "fire" in s.log, guest_session)
 
 
 def test_x10_nothing_the_guest_is_sent_holds_the_dice_state(host):

@@ -10,7 +10,7 @@ import sys
 import time
 from pathlib import Path
 
-from peers import LOOPBACK, Host, Raw, joined, new_battle
+from peers import LOOPBACK, Host, Raw, joined, new_battle, play_both_sides
 
 from ogre.ai.advice import side_to_act
 from ogre.ai.protocol import make_controller
@@ -28,19 +28,9 @@ from ogre.storage.games import log_problem
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _play(session: HostSession, dice_wanted: int, seed: int = 3) -> None:
+def _play(session: HostSession, dice_wanted: int) -> None:
     """The Low computer plays both sides on the host until `dice_wanted` dice were rolled."""
-    players = {side: make_controller(side, "Low", seed=seed) for side in ("ogre", "defense")}
-    for _ in range(3000):
-        s = session.state
-        if s.over or len(session.tape) >= dice_wanted:
-            return
-        side = side_to_act(s)
-        if side == session.guest_side:
-            answer, _ = session.guest_acts(str(players[side].choose(s)))
-            assert answer.kind == "applied"
-        else:
-            session.host_act(players[side].choose(s))
+    play_both_sides(session, lambda s: len(s.tape) >= dice_wanted)
 
 
 # 1. Dice no guest can foresee --------------------------------------------------------------

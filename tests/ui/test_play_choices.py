@@ -10,6 +10,7 @@ import json
 import os
 
 import pygame
+import pytest
 from aftermath_helpers import menu_command, played_app
 from driver import Driver
 from test_text_boxes import check_frame
@@ -215,12 +216,10 @@ def _label_sizes(app: App, dialog) -> dict[str, int]:
         if words in names:
             sizes[words] = size
         return real(surface, words, pos, size, *args, **kwargs)
-    theme.text = spy
-    try:
+    with pytest.MonkeyPatch.context() as patch:      # theme.text watched for one frame
+        patch.setattr(theme, "text", spy)
         app.dirty = True
         app.step([])
-    finally:
-        theme.text = real
     return sizes
 
 
