@@ -13,7 +13,7 @@ from peers import LOOPBACK, Host, Raw, free, joined, new_battle, play_both_sides
 
 from ogre.net.ends import LINES_A_FRAME, WELCOMES_A_FRAME, GuestEnd
 from ogre.net.gate import BURST, FREE_TRIES, Gate, new_code
-from ogre.net.link import Link
+from ogre.net.link import WAITING, Link
 from ogre.net.messages import (
     MAX_LINE,
     Act,
@@ -445,13 +445,17 @@ def test_x10_a_flood_of_battles_from_a_host_is_read_two_a_frame():
 
 
 def test_x10_strangers_filling_every_waiting_place_cannot_keep_the_guest_out(host):
-    """Eight silent connections from four computers hold every place for the code; the guest
-    who knocks next still gets in (the oldest silent one makes room)."""
-    silent = [Raw(host.link.port, f"127.0.0.{2 + n % 4}") for n in range(8)]
-    for raw in silent:
-        raw.lines(host, want=0, seconds=0.05)
-    guest = Raw(host.link.port, "127.0.0.9")
+    """Silent connections, two from each of many computers, hold every place for the code;
+    the guest who knocks next still gets in (the oldest silent one makes room)."""
+    silent = [Raw(host.link.port, f"127.0.0.{2 + n // 2}") for n in range(WAITING)]
+    deadline = time.monotonic() + 5
+    while len(host.link._conns) < WAITING:                 # all taken by the host's thread
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+    guest = Raw(host.link.port, "127.0.0.200")
     guest.send(write(Hello(code=host.code)))
     assert _kinds(guest.lines(host)) == ["welcome"] and host.joined
-    pushed = [line for raw in silent for line in raw.lines(host, seconds=0.2)]
-    assert _reasons(pushed) == ["The host is busy: try again in a moment."]
+    assert _reasons(silent[0].lines(host, seconds=1)) == ["The host is busy: try again in a "
+                                                          "moment."]
+    waiting = [c for c in list(host.link._conns.values()) if not c.admitted]
+    assert len(waiting) == WAITING - 1                     # the oldest alone made room
