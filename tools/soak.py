@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from ogre.ai import make_controller
 from ogre.ai.match import play
 from ogre.rules import apply, legal_actions, new_game, parse_action
+from ogre.rules.sides import acting_side
 from ogre.storage.fields import load_predesigned
 from ogre.storage.games import Players, game_from_text, game_to_text
 from tests.rules.invariants import check_state, check_step
@@ -182,8 +183,8 @@ def _play(job: Job, rec, out: Outcome) -> None:
     played = play(start, ogre, defense, max_turns=job.max_turns, on_step=step)
     state = played.final or start
     for bad in played.illegal:
-        out.illegal.append(f"game {job.number} action {len(log)}: "
-                           f"{_level(job, ogre if state.ogre_side_to_act else defense)} chose "
+        chooser = ogre if acting_side(state) == "ogre" else defense
+        out.illegal.append(f"game {job.number} action {len(log)}: {_level(job, chooser)} chose "
                            f"{bad}")
     out.result = state.result if state.over else UNFINISHED
     out.turns = state.turn

@@ -14,8 +14,9 @@ from fractions import Fraction
 
 from ..rules.actions import Action, Done, Enter, Fire, Move
 from ..rules.game import aim_kill_probability, apply, check
+from ..rules.sides import acting_side
 from ..rules.state import OGRE_ID, GameState
-from .base import DEFENSE_SIDE_PHASES, OGRE_SIDE_PHASES, rolls_dice
+from .base import rolls_dice
 from .protocol import make_controller
 
 ACTIONS_CAP = 200          # a phase's plan is a few dozen actions; this only stops a runaway
@@ -52,15 +53,8 @@ class Advice:
         return not self.moves and not self.shots
 
 
-def side_to_act(state: GameState) -> str | None:
-    if state.over:
-        return None
-    return "ogre" if state.phase in OGRE_SIDE_PHASES else (
-        "defense" if state.phase in DEFENSE_SIDE_PHASES else None)
-
-
 def _advised_side(state: GameState) -> str:
-    side = side_to_act(state)
+    side = acting_side(state)
     if side is None:
         raise ValueError("the battle is over: there is nothing to advise")
     return side
@@ -127,4 +121,4 @@ def _shots(state: GameState, actions: Sequence[Action]) -> tuple[Shot, ...]:
     return (Shot(tuple(dict.fromkeys(aim.attackers)), OGRE_ID, aim.part.value, kill),)
 
 
-__all__ = ["Advice", "Shot", "Step", "advice_of", "advise", "advised_actions", "side_to_act"]
+__all__ = ["Advice", "Shot", "Step", "advice_of", "advise", "advised_actions"]

@@ -14,10 +14,11 @@ import random
 from ..rules.actions import Action, Clear, Done, Fire, Group, Move
 from ..rules.errors import RuleError
 from ..rules.game import apply, check, legal_actions, must_leave
+from ..rules.sides import PHASES_OF
 from ..rules.state import FIRE_PHASES, MOVE_PHASES, GameState, Phase
 
-OGRE_SIDE_PHASES = frozenset({Phase.OGRE_ENTRY, Phase.OGRE_MOVE, Phase.OGRE_FIRE})
-DEFENSE_SIDE_PHASES = frozenset({Phase.DEFENSE_MOVE, Phase.DEFENSE_FIRE, Phase.GEV_MOVE})
+OGRE_SIDE_PHASES = PHASES_OF["ogre"]
+DEFENSE_SIDE_PHASES = PHASES_OF["defense"]
 
 
 class PhasePlayer:

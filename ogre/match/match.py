@@ -17,13 +17,12 @@ from typing import Literal, cast
 from ..report import Report, battle_report
 from ..rules import Action, GameState, apply
 from ..rules.events import Event
+from ..rules.sides import SIDES, Side
 from ..storage.battlelog import log_to_text
 from ..storage.games import SKILLS, GameStore, Players
 from ..storage.record import Entry, Level, new_entry
 from ..storage.record import Side as RecordSide
 
-Side = Literal["ogre", "defense"]
-SIDES: tuple[Side, Side] = ("ogre", "defense")
 # How an action is played: the rules' apply, or (X10) a network guest's, which may send it to
 # the host to roll its dice and answer None
 Play = Callable[[GameState, Action], "tuple[GameState, list[Event]] | None"]

@@ -30,6 +30,7 @@ from pydantic import (
 )
 
 from ..rules.hidden import blind
+from ..rules.sides import Side
 from ..rules.state import GameState
 from ..storage import bounded
 from ..storage.documents import explain
@@ -39,7 +40,6 @@ from ..storage.screen_text import for_screen, sentence_for_screen
 VERSION: Final = 3            # 3: the guest's seat; 2: the dice hidden, the log in parts
 MAX_LINE = 64 * 1024          # bytes: a battle's start is a few kilobytes, a part of its log 6
 PART = 400                    # log entries a LogPart carries (400 x ~15 bytes)
-Side = Literal["ogre", "defense"]
 SEAT_HEX = 32                 # a seat's secret: 128 bits, in hex
 
 

@@ -25,10 +25,10 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterator
 
-from ..ai.advice import side_to_act
 from ..rules import Action, GameState, RuleError, parse_action
 from ..rules.dice import MOST_ROLLS, rolls_between
 from ..rules.hidden import apply_from_tape, apply_told, blind, replay_told
+from ..rules.sides import acting_side
 from ..rules.state import Phase
 from ..storage.games import LOG_STEPS
 from .dice import SecretDice
@@ -108,7 +108,7 @@ class HostSession:
             action = parse_action(text)
         except ValueError:
             return Refused(message="That is not an action."), True
-        if side_to_act(self.state) != self.guest_side:
+        if acting_side(self.state) != self.guest_side:
             return Refused(message="It is not your turn."), False
         if len(self.log) >= LOG_STEPS:
             return Refused(message=f"The battle's log is full ({LOG_STEPS:,} actions): it "
@@ -132,7 +132,7 @@ class HostSession:
 
     def host_act(self, action: Action) -> Applied:
         """The host's own action; RuleError (the state untouched) when the rules refuse it."""
-        if side_to_act(self.state) == self.guest_side:
+        if acting_side(self.state) == self.guest_side:
             raise RuleError("move_a_piece", "it is the guest's turn")
         return self._play(action)
 
@@ -181,7 +181,7 @@ class GuestSession:
         return Act(action=str(action))
 
     def my_turn(self) -> bool:
-        return self.state is not None and side_to_act(self.state) == self.side
+        return self.state is not None and acting_side(self.state) == self.side
 
     @property
     def catching_up(self) -> bool:

@@ -379,10 +379,6 @@ class GameState:
     def command_post(self) -> Piece | None:
         return (self._index or self.index()).command_post
 
-    @property
-    def ogre_side_to_act(self) -> bool:
-        return self.phase in OGRE_PHASES
-
     def crowded_hex(self) -> int:
         """A hex where two defenders stand; one must move (M3). 0 if none.
 

@@ -38,6 +38,7 @@ from ..rules.actions import Action, parse_action
 from ..rules.hexes import label
 from ..rules.hidden import replay_told
 from ..rules.invariants import first_problem
+from ..rules.sides import Side
 from ..rules.state import PHASE_TITLES, Aiming, GameState, Ogre, Phase, Piece
 from ..rules.units import MARKS, WEAPONS, Weapon
 from .atomic import write_text_atomic
@@ -195,7 +196,7 @@ class Players(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     count: Literal[1, 2] = 1
-    computer: Literal["ogre", "defense"] | None = "ogre"
+    computer: Side | None = "ogre"
     skill: Literal["Low", "Med", "Hi"] = "Low"
 
     @model_validator(mode="after")

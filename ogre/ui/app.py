@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from ogre.match import Match, Seat, seats_for
-from ogre.match.match import Side
 from ogre.rules.field import Field
+from ogre.rules.sides import Side
 from ogre.rules.state import GameState
 from ogre.storage.errors import StorageError
 from ogre.storage.preferences import Preferences, load_preferences, save_preferences

@@ -6,8 +6,9 @@ from dataclasses import replace
 
 import pytest
 
-from ogre.ai.advice import advise, side_to_act
+from ogre.ai.advice import advise
 from ogre.rules import Fire, apply, check
+from ogre.rules.sides import acting_side
 from ogre.rules.state import OGRE_ID, Phase
 from tests.rules.random_play import play_random_game
 
@@ -39,7 +40,7 @@ def test_x8_advice_is_legal_action_after_action_and_leaves_the_battle_as_it_was(
     before = replace(state)
     advice = advise(state, seed=3)
     assert state == before                           # nothing was played on the battle
-    assert advice.side == side_to_act(state)
+    assert advice.side == acting_side(state)
     s = state
     for i, action in enumerate(advice.actions):
         check(s, action)                             # legal where it comes

@@ -14,6 +14,7 @@ from ogre.ai.deploy import standard_deployment
 from ogre.ai.match import UNFINISHED, play
 from ogre.resources import standard_board
 from ogre.rules import VICTORY_LEVELS, new_game, validate
+from ogre.rules.sides import acting_side
 
 LEVELS = ("Low", "Med", "Hi")
 
@@ -69,7 +70,7 @@ def test_a_fresh_controller_chooses_the_same_for_the_same_state():
 
     def twin_agrees(before, action, _after, _events) -> None:
         if before.aim is None and (before.phase.value.endswith("fire") or before.ogre.moved == 0):
-            side = "ogre" if before.ogre_side_to_act else "defense"
+            side = acting_side(before)
             assert make_controller(side, "Med", 3).choose(before) == action
             seen.append(action)
 

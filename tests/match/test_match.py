@@ -8,11 +8,11 @@ import json
 
 import pytest
 
-from ogre.ai.advice import side_to_act
 from ogre.ai.protocol import make_controller
 from ogre.match import Match, Seat, seats_for
 from ogre.rules import new_game
 from ogre.rules.hidden import blind
+from ogre.rules.sides import acting_side
 from ogre.storage.atomic import read_text_limited
 from ogre.storage.battlelog import replay_text
 from ogre.storage.fields import load_predesigned
@@ -34,7 +34,7 @@ def _played(turns: int = 2, seats=None) -> Match:
     match = Match.begin(start, seats=seats or seats_for("ogre", "Med"), field_name="Umbrella")
     players = {side: make_controller(side, "Low", seed=8) for side in ("ogre", "defense")}
     while match.state.turn <= turns and not match.over:
-        events = match.act(players[side_to_act(match.state)].choose(match.state))
+        events = match.act(players[acting_side(match.state)].choose(match.state))
         assert events is not None
     return match
 

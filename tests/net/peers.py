@@ -6,7 +6,6 @@ from __future__ import annotations
 import socket
 import time
 
-from ogre.ai.advice import side_to_act
 from ogre.ai.protocol import make_controller
 from ogre.net.ends import HostEnd
 from ogre.net.gate import Gate
@@ -14,6 +13,7 @@ from ogre.net.link import Link
 from ogre.net.messages import Hello, read, write
 from ogre.net.session import HostSession, new_code
 from ogre.rules import new_game
+from ogre.rules.sides import acting_side
 from ogre.storage.fields import load_predesigned
 
 LOOPBACK = "127.0.0.1"
@@ -114,7 +114,7 @@ def play_both_sides(session: HostSession, done, guest=None, seed: int = 3) -> No
         s = session.state
         if s.over or done(session):
             return
-        side = side_to_act(s)
+        side = acting_side(s)
         if side == session.guest_side:
             answer, _ = session.guest_acts(str(players[side].choose(s)))
             assert answer.kind == "applied"

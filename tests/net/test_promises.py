@@ -12,7 +12,6 @@ from pathlib import Path
 
 from peers import LOOPBACK, Host, Raw, joined, new_battle, play_both_sides
 
-from ogre.ai.advice import side_to_act
 from ogre.ai.protocol import make_controller
 from ogre.net import dice as net_dice
 from ogre.net.dice import SecretDice
@@ -23,6 +22,7 @@ from ogre.net.messages import Hello, LogPart, Welcome, digest, read, state_data,
 from ogre.net.session import GuestSession, HostSession
 from ogre.rules import apply
 from ogre.rules.dice import roll
+from ogre.rules.sides import acting_side
 from ogre.storage.games import log_problem
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -86,7 +86,7 @@ def test_x10_a_local_battle_hosted_on_keeps_its_rolled_faces_and_replays_from_it
     log, state = [], start
     players = {side: make_controller(side, "Low", seed=5) for side in ("ogre", "defense")}
     while len(log) < 60:                                   # played here, on the seed's dice
-        action = players[side_to_act(state)].choose(state)
+        action = players[acting_side(state)].choose(state)
         state, _ = apply(state, action)
         log.append(str(action))
     session = HostSession(state, "defense", log, start)

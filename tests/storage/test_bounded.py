@@ -76,9 +76,9 @@ def test_issue28_the_guest_copy_of_a_battle_replays_with_its_told_dice(tmp_path)
     start = _start()
     s, log = start, []
     players = {side: make_controller(side, "Low", seed=4) for side in ("ogre", "defense")}
-    from ogre.ai.advice import side_to_act
+    from ogre.rules.sides import acting_side
     while s.turn < 3 and not s.over:
-        action = players[side_to_act(s)].choose(s)
+        action = players[acting_side(s)].choose(s)
         s, _ = apply(s, action)
         log.append(str(action))
     dice = rolls_between(start.rng, s.rng)

@@ -58,8 +58,8 @@ def _play_turns(host, guest, turns: int) -> None:
             if (b.state.over or app.dialog is not None or b.dialog is not None
                     or app.commands.computer_acting()):
                 continue
-            from ogre.ai.advice import side_to_act
-            if side_to_act(b.state) == side:
+            from ogre.rules.sides import acting_side
+            if acting_side(b.state) == side:
                 b.act(players[side].choose(b.state), confirmed=True)
         return False
     _steps(host, guest, lambda: step() and guest.battle.state == blind(host.battle.state),

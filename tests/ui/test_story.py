@@ -24,6 +24,7 @@ from test_status_computer_turn import Clock, clock, computer_app, play_until  # 
 
 from ogre.ai import make_controller
 from ogre.rules import Done, new_game
+from ogre.rules.sides import acting_side
 from ogre.rules.state import OGRE_ID, Phase
 from ogre.storage.fields import load_predesigned
 from ogre.ui.app import App
@@ -49,7 +50,7 @@ def _two_players_for(turns: int) -> tuple[App, Driver]:
              "defense": make_controller("defense", "Low", seed=4)}
     b.dialog = None
     while not b.state.over and b.state.turn <= turns:
-        side = "ogre" if b.state.ogre_side_to_act else "defense"
+        side = acting_side(b.state)
         assert b.act(sides[side].choose(b.state), confirmed=True)
         b.dialog = None
     return app, d

@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ogre.match import SIDES, Seat
-from ogre.match.match import Side
 from ogre.match.turns import ComputerTurn, Thought
 from ogre.resources import standard_board
 from ogre.rules import Aim, Done, Field, OgreAim, Undo, legal_actions
-from ogre.rules.state import OGRE_PHASES, Phase
+from ogre.rules.sides import Side, acting_side
+from ogre.rules.state import Phase
 from ogre.storage.errors import StorageError
 from ogre.storage.fields import FieldStore, fit_label, load_predesigned
 from ogre.storage.games import Players
@@ -335,7 +335,7 @@ class Commands:
         side = self.computer if self.controller is not None else self.absent
         if side is None or b is None or b.state.over or self.app.screen is not b:
             return False
-        return (b.state.phase in OGRE_PHASES) == (side == "ogre")
+        return acting_side(b.state) == side
 
     def wait_for_absent(self) -> None:
         """X10: the other computer's player is gone; their turns wait (no one plays them

@@ -21,7 +21,6 @@ import threading
 from enum import Enum
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
-from ogre.ai.advice import side_to_act
 from ogre.match import Seat
 from ogre.net.ends import JOINED, GuestEnd, HostEnd
 from ogre.net.gate import Gate, new_code
@@ -29,6 +28,7 @@ from ogre.net.link import Link
 from ogre.net.session import GuestSession, HostSession
 from ogre.rules import Action, GameState, new_game, parse_action
 from ogre.rules.hidden import apply_from_tape
+from ogre.rules.sides import acting_side, other
 from ogre.storage.errors import StorageError
 from ogre.storage.recovery import GuestSeat, RecoverySlot
 from ogre.ui.commands.crash import keep_battle
@@ -108,10 +108,6 @@ class RemotePlayer:
             except queue.Empty:
                 continue                     # the battle waits for them (a drop pauses it)
         raise RuntimeError("the network game has ended")
-
-
-def other(side: str) -> str:
-    return "defense" if side == "ogre" else "ogre"
 
 
 def addresses() -> str:
@@ -401,7 +397,7 @@ class NetworkGuest(_Network):
         came back with its dice, played at once."""
         s = self.session
         assert self.remote is not None
-        while len(b.log) < len(s.log) and side_to_act(b.state) == s.side \
+        while len(b.log) < len(s.log) and acting_side(b.state) == s.side \
                 and len(b.log) >= self.queued:
             had = len(b.log)
             self.pending = ""

@@ -10,7 +10,8 @@ from typing import Any
 
 import pygame
 
-from ogre.rules.state import OGRE_PHASES, GameState
+from ogre.rules.sides import acting_side
+from ogre.rules.state import GameState
 from ogre.ui.toolkit.widgets import OK_ONLY, Answer, Dialog
 
 TITLE = "Hand Over"
@@ -18,7 +19,8 @@ WHO = {"ogre": "Ogre player", "defense": "Defense player"}
 
 
 def side_to_play(state: GameState) -> str:
-    return "ogre" if state.phase in OGRE_PHASES else "defense"
+    """The side the player at the computer now is (the defense's once the battle is over)."""
+    return acting_side(state) or "defense"
 
 
 class HandOverNotice(Dialog[Answer]):

@@ -23,8 +23,9 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from ogre.ai.advice import Advice, Shot, Step, advise, side_to_act
+from ogre.ai.advice import Advice, Shot, Step, advise
 from ogre.rules import combat
+from ogre.rules.sides import acting_side
 from ogre.rules.state import OGRE_ID, GameState, Phase, Piece
 from ogre.rules.units import WEAPON_STATS, Weapon
 from ogre.ui.overlays.thinker import AdviceThought, WorkerGone
@@ -124,7 +125,7 @@ class AdviceView:
         """A battle on screen, going on, in a phase one of the players plays."""
         a = self.app
         b = a.battle
-        return (b is not None and a.screen is b and side_to_act(b.state) is not None
+        return (b is not None and a.screen is b and acting_side(b.state) is not None
                 and not a.commands.computer_acting())
 
     def ask(self) -> None:

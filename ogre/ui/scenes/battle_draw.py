@@ -9,6 +9,7 @@ from typing import Any, Protocol
 import pygame
 
 from ogre.rules.hexes import BOTTOM_ROW
+from ogre.rules.sides import acting_side
 from ogre.rules.state import FIRE_PHASES, MOVE_PHASES, OGRE_ID, GameState, Phase
 from ogre.rules.units import Kind
 from ogre.ui.drawing import status
@@ -74,7 +75,7 @@ def draw(b: Battle, surface: ink.Target) -> None:
     if not b.dialog:
         aims.draw_hex_label(surface, b.map, b.hover)     # issue 30 (17): the pointer's hex
     sidebar.draw_frame(surface, surface.get_height())
-    sidebar.draw_phase(surface, s, b.sides["ogre" if s.ogre_side_to_act else "defense"])
+    sidebar.draw_phase(surface, s, b.sides[acting_side(s) or "defense"])
     sidebar.draw_tactical(surface, b.tactical_lines(), b.message)
     for button in b.buttons:
         button.draw(surface)
