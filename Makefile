@@ -48,15 +48,15 @@ test: lint typecheck
 test-all: lint typecheck dist
 	OGRE_DIST_REQUIRED=1 $(BIN)/python -m pytest -n auto --durations=15
 
-# The standalone game (issue 44): dist/ogre/ with its `ogre` executable, and that folder packed
-# as dist/ogre-VERSION-SYSTEM-MACHINE.tar.gz; the spec is tools/dist/ogre.spec.
+# The standalone game: dist/ogre/ with its `ogre` executable, and that folder packed
+# as dist/ogre-VERSION-SYSTEM-MACHINE.tar.gz; the spec is tools/standalone/ogre.spec.
 $(VENV)/.dist: pyproject.toml $(VENV)/.game
 	$(BIN)/pip install --quiet --group dist
 	touch $@
 
 dist: $(VENV)/.dist
 	$(BIN)/pyinstaller --noconfirm --log-level WARN --distpath dist --workpath build/pyinstaller \
-	  tools/dist/ogre.spec
+	  tools/standalone/ogre.spec
 	tar -C dist -czf "dist/ogre-$$($(BIN)/python -c 'from ogre.version import game_version; \
 	  print(game_version())')-$$(uname -s | tr A-Z a-z)-$$(uname -m).tar.gz" ogre
 

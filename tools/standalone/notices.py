@@ -1,4 +1,4 @@
-"""The licences the standalone game ships under (issue 44), for ogre.spec: ours, Python's, each
+"""The licences the standalone game ships under, for ogre.spec: ours, Python's, each
 bundled package's own licence file, and for pygame-ce and the libraries its wheel carries (which
 ship none of their own) our notice and the LGPL 2.1's text. All go in the build's licenses/."""
 
