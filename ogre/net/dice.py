@@ -22,7 +22,7 @@ import hashlib
 import secrets
 from collections import deque
 
-KEY_BYTES = 32           # 256 bits; the floor is 128
+KEY_BYTES = 32           # 256 bits: past any search, and twice the 128 a secret needs
 _FAIR = 252              # the largest multiple of 6 a byte can hold
 
 

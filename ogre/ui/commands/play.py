@@ -1,7 +1,7 @@
 """Play a Game (G1), at any time: the field, the scenario, who plays, and (issue 30) the
 computer's skill and message speed in the same dialog; the battle started on the field on the
 screen (the Field Editor's, or from a battle that battle's own), a predesigned one or one of the
-player's (issue 42); the choices kept for next time. And when a battle ends, another offered at
+player's; the choices kept for next time. And when a battle ends, another offered at
 once: the same field or another, the same sides or swapped (issue 30).
 """
 
@@ -53,8 +53,8 @@ def ai_available() -> bool:
 @dataclass(frozen=True)
 class PlayChoice:
     """What Play a Game's dialog gives on OK (issue 29: a typed result). Only what the player
-    chose is in it (issue 42): a skill or speed left alone is None or missing, and stays as the
-    Preferences have it."""
+    chose is in it: a skill or speed left alone is None or missing, and stays as the
+    Preferences have it (a loaded battle's skill must not be written back as a choice)."""
     mark: int                        # 3 or 5
     side: str                        # the side the computer plays: PLAYERS ("none": two players)
     skills: dict[str, Level]         # the skills picked, by side (each side keeps its own)
@@ -226,7 +226,7 @@ class PlayGame:
             self._remember(choice)
             mark, computer = choice.mark, choice.computer
             b = a.battle
-            if choice.field is not None:                 # a field from the list (issue 42)
+            if choice.field is not None:                 # a field picked from the list
                 self.on_field(choice.field, mark, computer)
             elif b is not None and a.screen is b:          # from a battle: on its own field
                 self.ask_then_new(mark, computer, field_from_state(b.match.start),

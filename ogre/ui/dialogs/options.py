@@ -29,7 +29,8 @@ ROW_H = 32
 REMINDERS_NOTE = ("Reminders: the game asks before a phase ends with pieces that have not "
                   "moved or fired, and before every ram or overrun. Off, as in the 1986 game, "
                   "rams and overruns happen at once, without the question.")
-# What each option does, under the options: the one last pointed at or clicked (issue 42)
+# What each option does, under the options: the one last pointed at or clicked, so the note
+# never describes one option beside another
 NOTES = {
     "sound": "Sound Effects: the guns, missiles, rams, overruns and explosions of the battle, "
              "and a sound at each new phase.",
