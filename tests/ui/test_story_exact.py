@@ -21,7 +21,6 @@ from ogre.ui.commands.crash import keep_battle
 from ogre.ui.dialogs import exported_log
 from ogre.ui.dialogs.exported_log import ExportedLog
 from ogre.ui.scenes import sidebar
-from ogre.ui.scenes import story as story_module
 from ogre.ui.scenes.banner import end_words
 from ogre.ui.scenes.story import NOT_RETOLD, Story
 from ogre.ui.toolkit import theme
@@ -179,11 +178,6 @@ def test_x11_scrolled_all_the_way_back_the_earliest_lines_fill_the_window():
     assert b.story.back == before                  # no further back
     d.key(pygame.K_PAGEDOWN, pygame.KMOD_SHIFT)
     assert b.story.back == before - 6
-
-
-def test_x11_the_measure_of_the_window_is_the_look_it_draws():
-    for line in ("Turn 3", "-- Ogre Attack --", MOVE_LINE):
-        assert story_module.para(line) == sidebar._story_para(line)
 
 
 # ---------------------------------------------------------------- 12: the battle's end

@@ -186,14 +186,5 @@ def draw_results(surface: ink.Target, state: GameState, results: list[str],
                           smallest=12, center=True)
         inside.height = max(0, inside.height - 24)
     # C8: the newest results at the bottom; when they do not all fit, the oldest give way
-    theme.draw_paragraphs(surface, [_story_para(line) for line in results[-40:]], inside,
+    theme.draw_paragraphs(surface, [story.para(line) for line in results[-40:]], inside,
                           smallest=19, newest=True)
-
-
-def _story_para(line: str) -> theme.Para:
-    """X11: a turn's heading stands out, a phase's is quieter, a message is plain."""
-    if story.TURN_HEADING.match(line):
-        return theme.Para(line, 20, theme.ACCENT, bold=True, gap=6)
-    if story.PHASE_HEADING.match(line):
-        return theme.Para(line, 19, theme.TEXT_DIM, bold=True)
-    return theme.Para(line, 19)
