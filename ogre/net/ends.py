@@ -73,6 +73,7 @@ class HostEnd:
         self.guest = 0                        # the joined guest's connection number
         self.callers: dict[int, _Caller] = {}
         self.notes: deque[str] = deque(maxlen=50)   # for the player: who came, who left, why
+        self.shut_said = False                # the door's closing is told the host once
 
     @property
     def joined(self) -> bool:
@@ -122,7 +123,8 @@ class HostEnd:
                               f"{wait} seconds.")
         elif verdict == "shut":
             self._end(number, "Too many wrong join codes came to the host: it takes no more.")
-            if SHUT not in self.notes:
+            if not self.shut_said:            # the screen takes notes away as it shows them
+                self.shut_said = True
                 self.notes.append(SHUT)
         elif verdict == "wrong":
             self._end(number, "The join code is wrong.")

@@ -242,3 +242,20 @@ def test_x10_a_guest_coming_back_on_a_new_connection_replaces_its_old_one():
         assert host.joined and not any("gone" in n for n in host.end.notes) and new
     finally:
         host.link.close()
+
+
+def test_x10_the_host_is_told_once_that_the_door_is_shut_however_many_come_after(monkeypatch):
+    from ogre.net import ends
+    host = Host()
+    try:
+        monkeypatch.setattr(host.end.gate, "wrong", BUDGET)          # the budget all spent
+        told = []
+        for n in range(3):
+            raw = Raw(host.link.port, f"127.0.3.{2 + n}")
+            raw.send(write(Hello(code=host.code)))
+            assert "it takes no more" in json.loads(raw.lines(host)[0])["reason"]
+            told.append(list(host.end.notes))
+            host.end.notes.clear()                                   # the screen shows them
+        assert told == [[ends.SHUT], [], []]
+    finally:
+        host.link.close()
