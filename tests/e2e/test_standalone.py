@@ -106,7 +106,9 @@ class _Game:
         while not found:
             assert time.monotonic() < deadline and self.proc.poll() is None, "no window came"
             time.sleep(0.2)
-            found = self._x("search", "--classname", "^ogre$")
+            # this process's own window: a game that just quit may still be listed a moment
+            found = self._x("search", "--all", "--onlyvisible", "--pid", str(self.proc.pid),
+                            "--classname", "^ogre$")
         self.window = found.split()[0]
         time.sleep(1.0)                                  # its first frames drawn
         self._x("windowfocus", "--sync", self.window)
