@@ -136,9 +136,11 @@ def play(api, field, seed: int, digest=None, chunks=None) -> tuple[int, float]:
     if seed % 4 == 3:       # a worn-down Ogre now and then, so the defence wins some games
         o = state.ogre
         weapons = tuple(rnd.randint(0, n) for n in o.weapons)
-        state = replace(state, ogre=replace(o, treads=rnd.randint(1, o.treads // 2),
-                                            weapons=weapons,
-                                            missiles_spent=o.weapons[0] - weapons[0]))
+        worn = replace(o, treads=rnd.randint(1, o.treads // 2), weapons=weapons,
+                       missiles_spent=o.weapons[0] - weapons[0])
+        # engines before Ogres had ids held one Ogre in `ogre`
+        state = (replace(state, ogres=(worn,)) if hasattr(state, "ogres")
+                 else replace(state, ogre=worn))
     legal_actions, apply, clock = api.legal_actions, api.apply, time.perf_counter
     n, spent, mark = 0, 0.0, 0.0
     while not state.over and n < ACTION_CAP:

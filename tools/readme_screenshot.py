@@ -48,7 +48,7 @@ def mid_game(seed: int):
                    for p in s.pieces)
     ogre = replace(s.ogre, hex=OGRE_AT, undo_hex=OGRE_AT, moved=3, undo_moved=3, treads=39,
                    weapons=(1, 1, 3, 8), missiles_spent=1)
-    return replace(s.with_pieces(pieces), ogre=ogre, phase=Phase.OGRE_FIRE, turn=4)
+    return replace(s.with_pieces(pieces), ogres=(ogre,), phase=Phase.OGRE_FIRE, turn=4)
 
 
 def script():

@@ -57,7 +57,7 @@ def _mid_game():
                    for p in s.pieces)
     ogre = replace(s.ogre, hex=909, undo_hex=909, moved=3, undo_moved=3, treads=39,
                    weapons=(1, 1, 3, 8), missiles_spent=1)
-    return replace(s.with_pieces(pieces), ogre=ogre, phase=Phase.OGRE_FIRE, turn=4)
+    return replace(s.with_pieces(pieces), ogres=(ogre,), phase=Phase.OGRE_FIRE, turn=4)
 
 
 def _shoot(app, out: Path, name: str) -> None:

@@ -338,7 +338,7 @@ class DefensePlayer(PhasePlayer):
         GEV that has fired goes there when it can, rather than wait on the Ogre's path. Missiles
         do not count: one shot each, and they reach so far that nothing would be safe."""
         o = s.ogre
-        guns = replace(s, ogre=replace(o, weapons=(0, *o.weapons[1:])))
+        guns = s.with_ogre(replace(o, weapons=(0, *o.weapons[1:])))
         return [h for h in cands if ogre_danger(guns, h, p.kind, approach, nxt, 0.0) == 0.0]
 
 

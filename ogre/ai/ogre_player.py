@@ -232,12 +232,12 @@ class MoveSearch:
         o2 = replace(o, hex=to, moved=o.moved + 1)
         occ = s.at(to)
         if not occ:
-            return [(1.0, replace(s, ogre=o2))]
+            return [(1.0, s.with_ogre(o2))]
         armor = [p for p in occ if p.kind is not Kind.INFANTRY]
         if not armor:
             victim = occ[0]
             if not o.weapons[AP]:
-                return [(1.0, replace(s, ogre=o2))]
+                return [(1.0, s.with_ogre(o2))]
             if victim.squads <= 1:
                 return [(1.0, s.replace_piece(None, victim.id, ogre=o2))]
             reduced = replace(victim, squads=victim.squads - 1)

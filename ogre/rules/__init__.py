@@ -33,13 +33,14 @@ from .game import (
                       must_leave,
                       victory_level,
 )
-from .state import OGRE_ID, Aiming, GameState, Ogre, Phase, Piece
-from .units import Kind, Weapon
+from .state import OGRE_ID, Aiming, GameState, Ogre, Phase, Piece, SeveralOgres
+from .units import Kind, Weapon, is_ogre_id
 
 __all__ = [
     "Action", "Aim", "Clear", "Done", "Enter", "Exit", "Fire", "Group", "Move", "OgreAim", "Split",
     "Undo", "parse_action", "Board", "MESSAGES", "RuleError", "Field", "Finding", "Placement",
     "new_game", "validate", "OGRE_WINS", "VICTORY_LEVELS", "Event", "Verdict",
     "aim_kill_probability", "apply", "check", "legal_actions", "must_leave", "victory_level",
-    "OGRE_ID", "Aiming", "GameState", "Ogre", "Phase", "Piece", "Kind", "Weapon",
+    "OGRE_ID", "Aiming", "GameState", "Ogre", "Phase", "Piece", "SeveralOgres", "is_ogre_id",
+    "Kind", "Weapon",
 ]

@@ -2,6 +2,8 @@
 
 >>> parse_action("move O 1019")
 Move(piece=0, to=1019)
+>>> parse_action("move O2 1019")
+Move(piece=-1, to=1019)
 >>> str(parse_action("target 12 missile=1 secondary=2"))
 'target 12 missile=1 secondary=2'
 >>> str(Aim(piece=7, part=Weapon.TREADS))
@@ -15,16 +17,21 @@ from dataclasses import dataclass
 from .frozen import quick_init
 from .hexes import label
 from .hexes import parse as parse_hex
-from .units import OGRE_ID, WEAPONS, Counts, Weapon, counts
+from .units import OGRE_ID, WEAPONS, Counts, Weapon, counts, ogre_id
 
 
 def _pid(p: int) -> str:
-    return "O" if p == OGRE_ID else str(p)
+    """A piece's id as the notation writes it: O, O2, O3... for Ogres (the 1986 one is O)."""
+    if p == OGRE_ID:
+        return "O"
+    return f"O{OGRE_ID + 1 - p}" if p < OGRE_ID else str(p)
 
 
 def _parse_pid(text: str) -> int:
     if text == "O":
         return OGRE_ID
+    if text[:1] == "O" and text[1:].isdigit() and 2 <= int(text[1:]) <= 9:
+        return ogre_id(int(text[1:]))
     if not text.isdigit():
         raise ValueError(f"not a piece id: {text!r}")
     return int(text)

@@ -102,5 +102,5 @@ def new_game(field: Field, mark: int, seed: int, scenario: int | None = None) ->
     pieces = tuple(Piece(i + 1, p.kind, p.hex, p.squads, start=p.hex)
                    for i, p in enumerate(field.placements))
     return GameState(board=field.board, scenario=scenario or mark, pieces=pieces,
-                     ogre=Ogre.fresh(mark), phase=Phase.OGRE_ENTRY, rng=seed_state(seed),
+                     ogres=(Ogre.fresh(mark),), phase=Phase.OGRE_ENTRY, rng=seed_state(seed),
                      next_id=len(pieces) + 1)

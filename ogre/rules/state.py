@@ -1,4 +1,4 @@
-"""The game state: immutable values for the pieces, the Ogre, the phase and the dice.
+"""The game state: immutable values for the pieces, the Ogres, the phase and the dice.
 
 Nothing here is ever changed in place: `game.apply` builds a new state with
 `dataclasses.replace`. The dice state is part of the game state, so the same
@@ -130,11 +130,12 @@ class Ogre:
     undo_moved: int = 0
     rams: int = 0
     exited: bool = False
+    id: int = OGRE_ID          # its id in actions and events; defenders have theirs from 1
 
     @staticmethod
-    def fresh(mark: int) -> Ogre:
+    def fresh(mark: int, id: int = OGRE_ID) -> Ogre:
         m = MARKS[mark]
-        return Ogre(mark=mark, treads=m.treads, weapons=m.weapons)
+        return Ogre(mark=mark, treads=m.treads, weapons=m.weapons, id=id)
 
     @property
     def original_treads(self) -> int:
@@ -303,7 +304,7 @@ class GameState:
     board: Board
     scenario: int                      # 3 or 5: the Mark the field was deployed against
     pieces: tuple[Piece, ...]
-    ogre: Ogre
+    ogres: tuple[Ogre, ...]            # every Ogre of the battle, each with its own id
     phase: Phase = Phase.OGRE_ENTRY
     turn: int = 1
     rng: int = 0
@@ -349,6 +350,34 @@ class GameState:
         """A piece that is known to be there (check found it): KeyError otherwise."""
         return self.pieces[(self._index or self.index()).position[pid]]
 
+    @property
+    def ogre(self) -> Ogre:
+        """The battle's only Ogre, as in the 1986 game; a battle of several Ogres has none, and
+        asks `ogres` or `ogre_unit` instead."""
+        ogres = self.ogres
+        if len(ogres) == 1:
+            return ogres[0]
+        raise SeveralOgres(f"this battle has {len(ogres)} Ogres, not one")
+
+    def ogre_unit(self, oid: int) -> Ogre | None:
+        """The Ogre with this id, or None."""
+        for o in self.ogres:
+            if o.id == oid:
+                return o
+        return None
+
+    def ogre_at(self, h: int) -> Ogre | None:
+        """The Ogre standing in hex h, or None (an Ogre off the map stands nowhere)."""
+        for o in self.ogres:
+            if o.hex == h and h:
+                return o
+        return None
+
+    def with_ogre(self, ogre: Ogre, **changes: Any) -> GameState:
+        """A state with the Ogre of the same id replaced by `ogre` (and `changes` made)."""
+        return evolve(self, ogre=ogre) if not changes else replace(
+            self, ogres=_put(self.ogres, ogre), **changes)
+
     def with_pieces(self, pieces: tuple[Piece, ...], **changes: Any) -> GameState:
         if changes.keys() <= _EVOLVES:
             return evolve(self, pieces=pieces, **changes)
@@ -367,7 +396,7 @@ class GameState:
             return self.with_pieces(pieces, **changes)
         old = pieces[at]
         pieces = pieces[:at] + (new,) + pieces[at + 1:]
-        return GameState(self.board, self.scenario, pieces, self.ogre, self.phase, self.turn,
+        return GameState(self.board, self.scenario, pieces, self.ogres, self.phase, self.turn,
                          self.rng, self.aim, self.ap_hit, self.next_id, self.result,
                          idx.moved(old, new, pieces))
 
@@ -390,6 +419,19 @@ class GameState:
         return sum(p.attack for p in self.pieces)
 
 
+class SeveralOgres(ValueError):
+    """`state.ogre` asked of a battle that has more than one Ogre (or none)."""
+
+
+def _put(ogres: tuple[Ogre, ...], ogre: Ogre) -> tuple[Ogre, ...]:
+    """`ogres` with the one of `ogre`'s id replaced by it."""
+    if len(ogres) == 1 and ogres[0].id == ogre.id:
+        return (ogre,)
+    if all(o.id != ogre.id for o in ogres):
+        raise KeyError(f"no Ogre {ogre.id} in this battle")
+    return tuple([ogre if o.id == ogre.id else o for o in ogres])
+
+
 class _Keep(Enum):
     """evolve's "leave the aim as it is" (None clears it)."""
     KEEP = 0
@@ -405,11 +447,12 @@ def evolve(s: GameState, pieces: tuple[Piece, ...] | None = None, ogre: Ogre | N
            next_id: int | None = None, result: str | None = None,
            index: PieceIndex | None = None) -> GameState:
     """dataclasses.replace for the engine's own hot paths, a few times faster: the fields not
-    named stay, and the piece index stays too unless the pieces change (then `index`, if
-    given, is theirs)."""
+    named stay, `ogre` takes the place of the Ogre of its id, and the piece index stays too
+    unless the pieces change (then `index`, if given, is theirs)."""
     if pieces is None:
         pieces, index = s.pieces, s._index
-    return GameState(s.board, s.scenario, pieces, s.ogre if ogre is None else ogre,
+    ogres = s.ogres if ogre is None else _put(s.ogres, ogre)
+    return GameState(s.board, s.scenario, pieces, ogres,
                      s.phase if phase is None else phase, s.turn if turn is None else turn,
                      s.rng if rng is None else rng, s.aim if aim is _KEEP else aim,
                      s.ap_hit if ap_hit is None else ap_hit,
@@ -454,4 +497,4 @@ def evolve_ogre(o: Ogre, hex: int | None = None, treads: int | None = None,
                 o.missiles_spent if missiles_spent is None else missiles_spent,
                 o.moved if moved is None else moved, o.undo_hex if undo_hex is None else undo_hex,
                 o.undo_moved if undo_moved is None else undo_moved,
-                o.rams if rams is None else rams, o.exited if exited is None else exited)
+                o.rams if rams is None else rams, o.exited if exited is None else exited, o.id)

@@ -7,7 +7,17 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TypeAlias
 
-OGRE_ID = 0   # the Ogre's piece id in actions; defenders are numbered from 1
+OGRE_ID = 0   # the 1986 Ogre's id in actions; others count down (-1, -2), defenders up from 1
+
+
+def is_ogre_id(pid: int) -> bool:
+    """Whether an id in an action or event names an Ogre (0, -1, -2...) rather than a defender."""
+    return pid <= OGRE_ID
+
+
+def ogre_id(n: int) -> int:
+    """The id of the battle's n-th Ogre, counted from 1: 0 for the first (the 1986 Ogre)."""
+    return OGRE_ID + 1 - n
 
 
 class Kind(str, Enum):

@@ -186,7 +186,7 @@ class StateData(BaseModel):
         aim = None if self.aim is None else Aiming(self.aim.target, self.aim.weapons,
                                                    self.aim.part, tuple(self.aim.attackers))
         return GameState(board=self.board.board(), scenario=self.scenario, pieces=pieces,
-                         ogre=ogre, phase=self.phase, turn=self.turn, rng=self.rng, aim=aim,
+                         ogres=(ogre,), phase=self.phase, turn=self.turn, rng=self.rng, aim=aim,
                          ap_hit=frozenset(self.ap_hit), next_id=self.next_id, result=self.result)
 
 

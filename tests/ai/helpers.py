@@ -33,7 +33,7 @@ def scenario(pieces=(), ogre: int = 0, phase: Phase = Phase.OGRE_MOVE, turn: int
     if "moved" in ogre_changes and "undo_moved" not in ogre_changes:
         o = replace(o, undo_moved=ogre_changes["moved"])
     return GameState(board=standard_board() if board is None else board, scenario=mark,
-                     pieces=tuple(ps), ogre=o, phase=phase, turn=turn, rng=seed_state(seed),
+                     pieces=tuple(ps), ogres=(o,), phase=phase, turn=turn, rng=seed_state(seed),
                      next_id=len(ps) + 1)
 
 

@@ -133,7 +133,7 @@ def test_x1_the_margin_judge_scores_a_fallen_cp_by_the_treads_the_ogre_had_left(
 
 def test_x1_the_margin_judge_scores_a_standing_cp_above_any_fall(monkeypatch):
     s = first_planned_move()
-    _played_out_as(monkeypatch, replace(s, ogre=replace(s.ogre, treads=0)))
+    _played_out_as(monkeypatch, replace(s, ogres=(replace(s.ogre, treads=0),)))
     attack = sum(p.attack for p in s.pieces if p is not s.command_post)
     held = ceiling.battle_margin(s, None, None)
     assert held == ceiling.HELD_MARGIN + 0.1 * attack

@@ -64,7 +64,7 @@ def test_x1_the_hold_back_ends_when_the_ogre_nears_the_cp():
     assert not player.strike_now(s, movers)
     goal = ogre_distance_to(s.board, (s.command_post.hex,))
     near = min((h for h, d in goal.items() if d == 11), key=lambda h: abs(h - s.ogre.hex))
-    closer = replace(s, ogre=replace(s.ogre, hex=near))
+    closer = replace(s, ogres=(replace(s.ogre, hex=near),))
     assert player.strike_now(closer, movers)
 
 

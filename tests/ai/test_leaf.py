@@ -16,7 +16,7 @@ from tools import fit_leaf
 def midgame(treads: int = 45, ogre_hex: str = "0512"):
     field = next(r.field for r in load_predesigned() if r.mark == 3)
     s = new_game(field, 3, 5)
-    return replace(s, ogre=replace(s.ogre, hex=parse(ogre_hex), treads=treads))
+    return replace(s, ogres=(replace(s.ogre, hex=parse(ogre_hex), treads=treads),))
 
 
 def test_x1_the_leaf_sees_the_race_in_its_features():
@@ -40,7 +40,7 @@ def test_x1_the_leaf_knows_a_lost_command_post_and_a_finished_battle():
     s = midgame()
     assert win_chance(replace(s, pieces=tuple(p for p in s.pieces
                                               if p.kind.value != "cp"))) == 0.0
-    stopped = replace(s, ogre=replace(s.ogre, treads=0, weapons=(0, 0, 0, 0)))
+    stopped = replace(s, ogres=(replace(s.ogre, treads=0, weapons=(0, 0, 0, 0)),))
     assert win_chance(stopped) > win_chance(s)
 
 

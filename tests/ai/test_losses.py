@@ -45,11 +45,11 @@ def test_x1_a_unit_in_range_or_with_a_firing_hex_in_reach_could_fire():
     howitzer = next(p for p in s.pieces if p.kind is Kind.HOWITZER)
     far = next(h for h in sorted(ALL_HEXES) if distance(h, gev.hex) == 12
                and distance(h, howitzer.hex) > 8)
-    s = replace(s, ogre=replace(s.ogre, hex=far))
+    s = replace(s, ogres=(replace(s.ogre, hex=far),))
     assert not losses.could_fire(s, gev) and not losses.could_fire(s, howitzer)
     near = next(h for h in sorted(ALL_HEXES) if distance(h, gev.hex) == 3
                 and not s.board.is_crater(h))
-    s = replace(s, ogre=replace(s.ogre, hex=near))
+    s = replace(s, ogres=(replace(s.ogre, hex=near),))
     assert distance(gev.hex, near) > gev.range and losses.could_fire(s, gev)  # moves, then fires
 
 

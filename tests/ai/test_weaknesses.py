@@ -31,7 +31,7 @@ def test_x1_hi_gev_ends_its_second_move_out_of_the_ogres_guns_when_a_safe_hex_is
     reference_choice = 412
     o = s.ogre
     approach = ogre_approach(s.board, o.hex, o.move_value)
-    guns_only = replace(s, ogre=replace(o, weapons=(0, *o.weapons[1:])))   # missiles aside
+    guns_only = replace(s, ogres=(replace(o, weapons=(0, *o.weapons[1:])),))   # missiles aside
 
     def gun_danger(h: int) -> float:
         return ogre_danger(guns_only, h, s.piece(7).kind, approach)

@@ -106,7 +106,7 @@ def test_x6_a_lesson_shows_craters_and_rubble_as_the_rules_have_them():
     missile = replace(s.piece(5), kind=Kind.MISSILE, squads=1, moved=0, fired=0)
     for at, ogre_hex in ((914, 912), (916, 914)):
         fire: GameState = replace(s.replace_piece(replace(missile, hex=at), 5),
-                                  ogre=replace(s.ogre, hex=ogre_hex), phase=Phase.DEFENSE_FIRE)
+                                  ogres=(replace(s.ogre, hex=ogre_hex),), phase=Phase.DEFENSE_FIRE)
         assert check(fire, Aim(5, Weapon.MAIN)).kind == "aim"
 
 

@@ -138,8 +138,8 @@ def damaged_ogre(state: GameState, rnd: random.Random) -> GameState:
     o = state.ogre
     treads = rnd.randint(1, o.treads // 2)
     weapons = tuple(rnd.randint(0, n) for n in o.weapons)
-    return replace(state, ogre=replace(o, treads=treads, weapons=weapons,
-                                       missiles_spent=o.weapons[0] - weapons[0]))
+    return replace(state, ogres=(replace(o, treads=treads, weapons=weapons,
+                                       missiles_spent=o.weapons[0] - weapons[0]),))
 
 
 def play_random_game(seed: int, mark: int = 3, field=None, on_step=None,

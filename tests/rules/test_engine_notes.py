@@ -146,7 +146,7 @@ def test_x3_a_state_remembers_nothing_across_dataclasses_replace():
     assert s.phase is Phase.DEFENSE_MOVE
     legal_actions(s)
     assert s._moves is not None
-    moved = replace(s, ogre=replace(s.ogre, hex=s.ogre.hex - 1, undo_hex=s.ogre.hex - 1))
+    moved = replace(s, ogres=(replace(s.ogre, hex=s.ogre.hex - 1, undo_hex=s.ogre.hex - 1),))
     assert moved._moves is None                                  # notes belong to one state
 
 

@@ -246,7 +246,7 @@ def test_g1_keep_old_ogre_in_a_position_that_cannot_go_on_is_refused_in_one_sent
                                      Placement(Kind.HEAVY, 1015)))
     s = new_game(field, 3, 1)
     s = replace(s, phase=Phase.OGRE_FIRE, turn=3,
-                ogre=replace(s.ogre, hex=1020, undo_hex=1020, treads=0, weapons=(0, 1, 0, 0)))
+                ogres=(replace(s.ogre, hex=1020, undo_hex=1020, treads=0, weapons=(0, 1, 0, 0)),))
     app = App(state=s)
     p = Player(app)
     p.menu("Menu", "Edit the Field")

@@ -55,7 +55,7 @@ def test_the_soak_catches_a_broken_invariant(monkeypatch):
         after, events = real(state, action)
         calls["n"] += 1
         if calls["n"] == 50:                             # treads grow back: not allowed
-            after = replace(after, ogre=replace(after.ogre, treads=state.ogre.treads + 1))
+            after = replace(after, ogres=(replace(after.ogre, treads=state.ogre.treads + 1),))
         return after, events
     monkeypatch.setattr(match, "apply", breaking)
     job = soak.plan(1, seed=3, levels=["Low"], hi_weight=0.5, field_indexes=[0],

@@ -344,7 +344,7 @@ def _fuzz_start(field, seed: int, mid_field: bool) -> GameState:
         return s
     free = [h for h in (811, 911, 711, 1011, 812, 610) if not s.at(h) and not s.board.is_crater(h)]
     o = replace(s.ogre, hex=free[0], undo_hex=free[0])
-    return replace(s, ogre=o, phase=Phase.OGRE_MOVE)
+    return replace(s, ogres=(o,), phase=Phase.OGRE_MOVE)
 
 
 # one seed in `make test`; the other two with `make test-all` and CI (six seconds each)

@@ -36,7 +36,7 @@ def battle_state(placements, phase: Phase = Phase.DEFENSE_MOVE, ogre_hex: int = 
     if phase is Phase.OGRE_ENTRY:
         return s
     o = replace(s.ogre, hex=ogre_hex, undo_hex=ogre_hex, **ogre)
-    return replace(s, ogre=o, phase=phase, turn=turn)
+    return replace(s, ogres=(o,), phase=phase, turn=turn)
 
 
 def battle_app(placements, phase: Phase = Phase.DEFENSE_MOVE, ogre_hex: int = 1022,

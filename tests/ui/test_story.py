@@ -180,8 +180,8 @@ def test_x11_turning_points_command_post_and_last_gun():
     s = battle_state([P(CP, 1418), P(HEAVY, 1018)], Phase.OGRE_FIRE, 1020)
     no_cp = s.replace_piece(None, 1)
     assert turning_points(s, no_cp) == ["The Command Post is destroyed!"]
-    armed = replace(s, ogre=replace(s.ogre, weapons=(0, 0, 1, 0)))
-    bare = replace(s, ogre=replace(s.ogre, weapons=(0, 0, 0, 0)))
+    armed = replace(s, ogres=(replace(s.ogre, weapons=(0, 0, 1, 0)),))
+    bare = replace(s, ogres=(replace(s.ogre, weapons=(0, 0, 0, 0)),))
     assert turning_points(armed, bare) == ["The Ogre has lost its last gun."]
     assert turning_points(s, s) == []
 

@@ -46,5 +46,5 @@ def keep_old_ogre(state: GameState, field: Field, ogre_hex: int = 0) -> GameStat
     aim = state.aim
     if aim is not None and (moved_ogre or not {aim.target, *aim.attackers} - {0} <= kept):
         aim = None           # it was aimed by or at a piece the edit removed, or its range changed
-    return replace(state, board=board, ogre=o, pieces=tuple(pieces), next_id=next_id, aim=aim,
+    return replace(state, board=board, ogres=(o,), pieces=tuple(pieces), next_id=next_id, aim=aim,
                    ap_hit=state.ap_hit & kept, _index=None)
