@@ -26,8 +26,9 @@ from dataclasses import dataclass
 from ogre.rules.actions import Action, parse_action
 from ogre.rules.events import Event
 from ogre.rules.hidden import replay_told
-from ogre.rules.state import OGRE_ID, GameState
-from ogre.rules.units import MARKS, STATS, WEAPON_STATS, WEAPONS, Kind
+from ogre.rules.sides import ogre_in_play
+from ogre.rules.state import GameState
+from ogre.rules.units import MARKS, STATS, WEAPON_STATS, WEAPONS, Kind, is_ogre_id
 
 # The defenders' kinds in the order the report lists their losses.
 KINDS = (Kind.HEAVY, Kind.MISSILE, Kind.GEV, Kind.HOWITZER, Kind.INFANTRY, Kind.CP)
@@ -123,7 +124,7 @@ class _Tally:
         self._key_events(before, after)
 
     def _count(self, e: Event) -> None:
-        if e.kind == "fire" and e.piece == OGRE_ID:
+        if e.kind == "fire" and is_ogre_id(e.piece):
             self.defense_shots += 1
             self.defense_hits += e.result.startswith("hit")
         elif e.kind == "fire":
@@ -138,7 +139,7 @@ class _Tally:
 
     def _key_events(self, before: GameState, after: GameState) -> None:
         turn = after.turn
-        o, p = before.ogre, after.ogre
+        o, p = ogre_in_play(before), ogre_in_play(after)
         spent = p.missiles_spent - o.missiles_spent
         if sum(o.weapons) - sum(p.weapons) > spent:
             self.key.setdefault(FIRST_GUN_LOST, turn)
@@ -152,7 +153,7 @@ class _Tally:
         series = self.series
         if series[-1].turn < end.turn:
             series = series + [_strength(end, end.turn)]
-        o0, o1 = start.ogre, end.ogre
+        o0, o1 = ogre_in_play(start), ogre_in_play(end)
         fired = o1.missiles_spent - o0.missiles_spent
         (m0, b0, s0, a0), (m1, b1, s1, a1) = o0.weapons, o1.weapons
         guns_lost = (m0 - m1 - fired, b0 - b1, s0 - s1, a0 - a1)
@@ -168,7 +169,8 @@ class _Tally:
 
 
 def _strength(s: GameState, turn: int) -> Strength:
-    return Strength(turn, s.ogre.treads, s.ogre.weapons, s.surviving_attack_points())
+    o = ogre_in_play(s)
+    return Strength(turn, o.treads, o.weapons, s.surviving_attack_points())
 
 
 def _defense_lost(start: GameState, end: GameState) -> tuple[tuple[str, int], ...]:

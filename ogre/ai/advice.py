@@ -14,8 +14,8 @@ from fractions import Fraction
 
 from ..rules.actions import Action, Done, Enter, Fire, Move
 from ..rules.game import aim_kill_probability, apply, check
-from ..rules.sides import acting_side
-from ..rules.state import OGRE_ID, GameState
+from ..rules.sides import acting_side, ogre_in_play
+from ..rules.state import GameState
 from .base import rolls_dice
 from .protocol import make_controller
 
@@ -24,7 +24,7 @@ ACTIONS_CAP = 200          # a phase's plan is a few dozen actions; this only st
 
 @dataclass(frozen=True)
 class Step:
-    """A piece's advised move, start to end (the Ogre is OGRE_ID; its entry starts at 0)."""
+    """A piece's advised move, start to end (an Ogre's entry starts at 0)."""
 
     piece: int
     start: int
@@ -35,8 +35,8 @@ class Step:
 class Shot:
     """An advised attack: who fires at what, and the chance it kills."""
 
-    attackers: tuple[int, ...]     # piece ids; OGRE_ID for the Ogre
-    target: int                    # a defender's id, or OGRE_ID when the defence fires
+    attackers: tuple[int, ...]     # piece ids; an Ogre's id when it fires
+    target: int                    # a defender's id, or the Ogre's when the defence fires
     part: str                      # the Ogre part the defence aims at ("" for the Ogre's fire)
     kill: Fraction
 
@@ -96,10 +96,10 @@ def _moves(state: GameState, actions: Sequence[Action]) -> tuple[Step, ...]:
         if isinstance(a, Move):
             ends[a.piece] = a.to
         elif isinstance(a, Enter):
-            ends[OGRE_ID] = a.to
+            ends[ogre_in_play(state).id] = a.to
     out = []
     for pid, end in ends.items():
-        start = state.ogre.hex if pid == OGRE_ID else getattr(state.piece(pid), "hex", 0)
+        start = getattr(state.piece(pid) or state.ogre_unit(pid), "hex", 0)
         if start != end:
             out.append(Step(pid, start, end))
     return tuple(out)
@@ -117,8 +117,9 @@ def _shots(state: GameState, actions: Sequence[Action]) -> tuple[Shot, ...]:
         return ()
     kill = aim_kill_probability(s, aim)
     if aim.part is None:
-        return (Shot((OGRE_ID,), aim.target, "", kill),)
-    return (Shot(tuple(dict.fromkeys(aim.attackers)), OGRE_ID, aim.part.value, kill),)
+        return (Shot((ogre_in_play(state).id,), aim.target, "", kill),)
+    return (Shot(tuple(dict.fromkeys(aim.attackers)), ogre_in_play(state).id, aim.part.value,
+                 kill),)
 
 
 __all__ = ["Advice", "Shot", "Step", "advice_of", "advise", "advised_actions"]

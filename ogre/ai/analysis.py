@@ -10,6 +10,7 @@ from functools import lru_cache
 
 from ..rules.board import Board
 from ..rules.hexes import ALL_HEXES, BOTTOM_ROW, DISTANCE, within
+from ..rules.sides import ogre_in_play
 from ..rules.state import GameState, Piece
 from ..rules.units import CP, INFANTRY, STATS, WEAPON_STATS, WEAPONS, Kind
 
@@ -191,7 +192,7 @@ def ogre_danger(state: GameState, h: int, kind: Kind, approach: dict[int, int] |
     hexes the Ogre is likely to end on) and `focus` > 0, a weapon that reaches h only if the
     Ogre turns aside from its course counts for less: (1 - focus) of it.
     """
-    o = state.ogre
+    o = ogre_in_play(state)
     if not o.on_map:
         return 0.0
     if approach is None:
@@ -242,7 +243,7 @@ def race_time(state: GameState, treads: int | None = None,
     a turn (U3). Between two speed thresholds the time is interpolated, so every tread shot
     counts for its share of the next slow-down; the last band runs up to RACE_CAP (stopped).
     """
-    o = state.ogre
+    o = ogre_in_play(state)
     cp = state.command_post
     if cp is None or not o.on_map:
         return RACE_CAP
@@ -276,7 +277,7 @@ def race_margin(state: GameState, utilisation: float = 0.5) -> float:
     The defence fires a share of its attack each turn, at 1-1 on the treads (a third of the
     attack), while the Ogre's guns thin it out; the race time comes from race_time().
     """
-    o = state.ogre
+    o = ogre_in_play(state)
     if state.over:
         return 100.0 if state.command_post is not None and not o.exited else -100.0
     if state.command_post is None:
@@ -299,7 +300,7 @@ def race_margin(state: GameState, utilisation: float = 0.5) -> float:
 def falls_next_turn(state: GameState, treads: int | None = None,
                     weapons: tuple[int, int, int, int] | None = None) -> bool:
     """Could the Ogre (with these treads and weapons) destroy the Command Post on its next turn?"""
-    o = state.ogre
+    o = ogre_in_play(state)
     cp = state.command_post
     if cp is None or not o.on_map:
         return False

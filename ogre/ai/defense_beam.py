@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from ..rules.game import must_leave
 from ..rules.hexes import DISTANCE, distance
 from ..rules.movement import defender_allowance, defender_reach
+from ..rules.sides import ogre_in_play
 from ..rules.state import GameState, Piece
 from ..rules.units import STATS, Kind
 from .analysis import (
@@ -64,7 +65,7 @@ def ogre_guns(weapons: tuple[int, int, int, int], missile_weight: float
 
 
 def make_view(s: GameState, ends: tuple[int, ...], k) -> View:
-    o = s.ogre
+    o = ogre_in_play(s)
     pick = ends if len(ends) <= 3 else (ends[0], ends[len(ends) // 2], ends[-1])
     return View(s, pick, ogre_approach(s.board, o.hex, o.move_value),
                 ogre_guns(o.weapons, k.beam_missiles),
@@ -95,7 +96,7 @@ def value(v: View, spots: dict[int, int], k) -> float:
     """The deployment's worth in treads: taken now, plus what the survivors of the Ogre's
     reply can take next turn and later (its worst end hex weighted with the average)."""
     s = v.state
-    o = s.ogre
+    o = ogre_in_play(s)
     now = 0.0
     units = []
     for p in s.pieces:
@@ -137,7 +138,7 @@ def value(v: View, spots: dict[int, int], k) -> float:
 def moves(v: View, s: GameState, p: Piece, taken: dict[int, list[Piece]], leaving: int | None,
           may_share) -> list[int]:
     """The few hexes this unit is offered: stay, fire now, wait, screen."""
-    o = s.ogre
+    o = ogre_in_play(s)
     left = defender_allowance(p, s.phase) - p.moved
     reach = [p.hex] + sorted(h for h in defender_reach(s, p, left) if h != o.hex)
     if leaving == p.id and len(reach) > 1:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..rules.hexes import distance
+from ..rules.sides import ogre_in_play
 from ..rules.state import GameState
 from ..rules.units import Kind, Weapon, counts, ogre_move_value
 from .analysis import (
@@ -42,7 +43,7 @@ class Shooter:
 
 def shooters(state: GameState) -> list[Shooter]:
     """Everything that may still fire at the Ogre this phase (infantry squad by squad)."""
-    o = state.ogre
+    o = ogre_in_play(state)
     out = []
     aimed = state.aim.attackers if state.aim else ()
     for p in state.pieces:
@@ -82,7 +83,7 @@ class Valuation:
 
     def treads(self, attack: int) -> float:
         """Expected value of an attack of this strength on the treads (always 1-1: 1/3)."""
-        o = self.state.ogre
+        o = ogre_in_play(self.state)
         lost = min(attack, o.treads)
         if lost <= 0:
             return 0.0
@@ -94,7 +95,7 @@ class Valuation:
 
 
 def valuation(state: GameState, tread_weight: float = 1.0, weapon_weight: float = 1.0) -> Valuation:
-    o = state.ogre
+    o = ogre_in_play(state)
     now = race_time(state)
     infantry = any(p.kind is Kind.INFANTRY for p in state.pieces)
     parts = {}
@@ -139,7 +140,7 @@ def plan_groups(state: GameState, shots: list[Shooter], smart: bool = True,
                 tread_weight: float = 1.0, weapon_weight: float = 1.0
                 ) -> list[tuple[Weapon, tuple[Shooter, ...]]]:
     """Groups of shooters and the part each aims at, most valuable first."""
-    o = state.ogre
+    o = ogre_in_play(state)
     if not shots or not o.on_map:
         return []
     counts = {Weapon.MISSILE: o.weapons[MISSILE], Weapon.MAIN: o.weapons[MAIN],
@@ -186,7 +187,7 @@ def plan_groups(state: GameState, shots: list[Shooter], smart: bool = True,
 def _leftovers(state: GameState, remaining: list[Shooter], counts: dict[Weapon, int]
                ) -> list[tuple[Weapon, tuple[Shooter, ...]]]:
     """What is not worth a weapon shot fires at the treads (infantry together), else at anything."""
-    o = state.ogre
+    o = ogre_in_play(state)
     out: list[tuple[Weapon, tuple[Shooter, ...]]] = []
     if not remaining:
         return out
@@ -206,7 +207,7 @@ def _leftovers(state: GameState, remaining: list[Shooter], counts: dict[Weapon, 
 def _plan_everything(state: GameState, shots: list[Shooter], counts: dict[Weapon, int]
                      ) -> list[tuple[Weapon, tuple[Shooter, ...]]]:
     """Low skill: every armor unit at the biggest gun together; infantry at the treads."""
-    o = state.ogre
+    o = ogre_in_play(state)
     armor = tuple(s for s in shots if not s.infantry)
     squads = tuple(s for s in shots if s.infantry)
     out: list[tuple[Weapon, tuple[Shooter, ...]]] = []

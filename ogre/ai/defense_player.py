@@ -18,6 +18,7 @@ from ..rules.errors import RuleError
 from ..rules.game import apply, must_leave
 from ..rules.hexes import distance
 from ..rules.movement import defender_allowance, defender_reach
+from ..rules.sides import ogre_in_play
 from ..rules.state import GameState, Phase, Piece
 from ..rules.units import STATS, Kind
 from .analysis import (
@@ -68,7 +69,7 @@ class DefensePlayer(PhasePlayer):
         """Read the Ogre's last move (once a turn) and take the options for the Ogre it is."""
         k = self.base_skill
         if s.phase is Phase.DEFENSE_MOVE:
-            self.reading.observe(s, self.ogre_ends(s) if s.ogre.on_map else ())
+            self.reading.observe(s, self.ogre_ends(s) if ogre_in_play(s).on_map else ())
         self.skill = self.wary_skill if self.reading.wary(k.read_ogre) else k
 
     # ------------------------------------------------------------------ fire
@@ -89,7 +90,7 @@ class DefensePlayer(PhasePlayer):
     def ogre_ends(self, s: GameState) -> tuple[int, ...]:
         """Where the Ogre may end its next move: the hexes it can reach that bring it nearest
         the Command Post (or, without a CP, anywhere it can reach)."""
-        o = s.ogre
+        o = ogre_in_play(s)
         reach = (open_reach(s.board, o.hex, max(1, o.move_value)) if o.move_value
                  else frozenset({o.hex}))
         cp = s.command_post
@@ -104,7 +105,7 @@ class DefensePlayer(PhasePlayer):
         k = self.skill
         if k.strike_fraction <= 0:
             return True
-        o = s.ogre
+        o = ogre_in_play(s)
         total = sum(p.attack for p in s.pieces if p.kind is not Kind.CP)
         can = 0
         for p in s.pieces:
@@ -144,11 +145,11 @@ class DefensePlayer(PhasePlayer):
     def looks_ahead(s: GameState) -> bool:
         """Is this a movement phase the look ahead plans whole (a mobile Ogre, the CP standing,
         nothing moved yet, no hex to clear)?"""
-        return (s.ogre.move_value > 0 and s.command_post is not None and not s.crowded_hex()
-                and all(p.moved == 0 for p in s.pieces))
+        return (ogre_in_play(s).move_value > 0 and s.command_post is not None
+                and not s.crowded_hex() and all(p.moved == 0 for p in s.pieces))
 
     def plan_move(self, s: GameState) -> list[Action]:
-        o = s.ogre
+        o = ogre_in_play(s)
         if not o.on_map:
             return [Done()]
         k = self.skill
@@ -227,7 +228,7 @@ class DefensePlayer(PhasePlayer):
     def score(self, s: GameState, p: Piece, h: int, strike: bool, approach: dict[int, int],
               nxt: tuple[int, ...], cp: Piece | None) -> float:
         k = self.skill
-        o = s.ogre
+        o = ogre_in_play(s)
         d = distance(h, o.hex)
         fires = d <= p.range
         if k.charge:
@@ -299,7 +300,7 @@ class DefensePlayer(PhasePlayer):
 
     def plan_gev(self, s: GameState) -> list[Action]:
         k = self.skill
-        o = s.ogre
+        o = ogre_in_play(s)
         if not k.gev_retreat or not o.on_map:
             return [Done()]
         movers = [p for p in s.pieces if self._can_move(s, p)]
@@ -337,7 +338,7 @@ class DefensePlayer(PhasePlayer):
         """The hexes neither the Ogre's guns nor a ram can reach next turn, however it moves: a
         GEV that has fired goes there when it can, rather than wait on the Ogre's path. Missiles
         do not count: one shot each, and they reach so far that nothing would be safe."""
-        o = s.ogre
+        o = ogre_in_play(s)
         guns = s.with_ogre(replace(o, weapons=(0, *o.weapons[1:])))
         return [h for h in cands if ogre_danger(guns, h, p.kind, approach, nxt, 0.0) == 0.0]
 

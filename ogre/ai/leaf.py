@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 
+from ..rules.sides import ogre_in_play
 from ..rules.state import GameState
 from ..rules.units import Kind, ogre_move_value
 from .analysis import MARKS_TREADS, acts_next_defense, fire_zone, ogre_distance_to, race_time
@@ -44,7 +45,7 @@ WEIGHTS: tuple[float, ...] = (
 
 def features(s: GameState) -> tuple[float, ...]:
     """The position as the leaf sees it (the Ogre on the map, the Command Post standing)."""
-    o = s.ogre
+    o = ogre_in_play(s)
     full = MARKS_TREADS.get(o.mark, 45)
     cp = s.command_post
     t = race_time(s)
@@ -75,10 +76,10 @@ def logit(x: tuple[float, ...], weights: tuple[float, ...] = WEIGHTS) -> float:
 def win_chance(s: GameState, weights: tuple[float, ...] = WEIGHTS) -> float:
     """The defence's chance of winning from this position, 0..1."""
     if s.over:
-        return 1.0 if s.command_post is not None and not s.ogre.exited else 0.0
+        return 1.0 if s.command_post is not None and not ogre_in_play(s).exited else 0.0
     if s.command_post is None:
         return 0.0
-    if not s.ogre.on_map:
+    if not ogre_in_play(s).on_map:
         return 0.5
     z = max(-30.0, min(30.0, logit(features(s), weights)))
     return 1.0 / (1.0 + math.exp(-z))

@@ -10,6 +10,7 @@ action count only for their chance to survive.
 
 from __future__ import annotations
 
+from ..rules.sides import ogre_in_play
 from ..rules.state import GameState
 from ..rules.units import Kind, Weapon
 from .analysis import W_DEFENSE, column, threats_at
@@ -24,7 +25,7 @@ class ReplyModel:
         self._cache: dict = {}
 
     def expected_loss(self, s: GameState, kills: dict[int, float]) -> float:
-        o = s.ogre
+        o = ogre_in_play(s)
         threats = threats_at(s, o.hex)
         if not threats:
             return 0.0

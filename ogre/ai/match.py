@@ -15,6 +15,7 @@ from ..rules.actions import Action
 from ..rules.errors import RuleError
 from ..rules.events import Event
 from ..rules.game import apply, check
+from ..rules.sides import ogre_in_play
 from ..rules.state import GameState
 from .base import OGRE_SIDE_PHASES
 from .protocol import Controller
@@ -52,7 +53,7 @@ def play(state: GameState, ogre: Controller, defense: Controller, max_turns: int
     while (not state.over and state.turn <= max_turns and rec.actions < max_actions
            and not (until is not None and until(state))):
         side_is_ogre = state.phase in OGRE_SIDE_PHASES
-        if side_is_ogre and state.ogre.treads > 0:
+        if side_is_ogre and ogre_in_play(state).treads > 0:
             mobile.add(state.turn)
         player = ogre if side_is_ogre else defense
         t0 = clock()

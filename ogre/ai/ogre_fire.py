@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from ..rules.hexes import distance
+from ..rules.sides import ogre_in_play
 from ..rules.state import GameState, Piece
 from ..rules.units import Kind, counts
 from .analysis import (
@@ -99,7 +100,7 @@ def missile_cost(reserve: float, missiles_left: int, fired: int) -> float:
 
 def targets_in_range(state: GameState, at: int, urgency: float = 0.5) -> list[Target]:
     """Defenders the Ogre at `at` can attack, with the value of hitting each."""
-    o = state.ogre
+    o = ogre_in_play(state)
     out = []
     for p in state.pieces:
         d = distance(at, p.hex)

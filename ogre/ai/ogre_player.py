@@ -24,7 +24,8 @@ from dataclasses import replace
 from ..rules.actions import Action, Clear, Done, Enter, Exit, Fire, Move, OgreAim
 from ..rules.game import ram_tread_cost
 from ..rules.hexes import BOTTOM_ROW, distance
-from ..rules.state import OGRE_ID, GameState, Phase, Piece
+from ..rules.sides import ogre_in_play
+from ..rules.state import GameState, Phase, Piece
 from ..rules.units import MARKS, WEAPONS, Kind, counts
 from .analysis import AP, W_RANGE, exit_distance, ogre_distance_to, p_x_d, piece_value, threats_at
 from .base import OGRE_SIDE_PHASES, PhasePlayer
@@ -81,7 +82,7 @@ class OgrePlayer(PhasePlayer):
             return True
         if self.skill.threat_weight == 0:
             return False
-        return sum(p.attack for p in threats_at(s, s.ogre.hex)) >= 8
+        return sum(p.attack for p in threats_at(s, ogre_in_play(s).hex)) >= 8
 
     def goal_distances(self, s: GameState) -> dict[int, int]:
         cp = s.command_post
@@ -112,7 +113,7 @@ class OgrePlayer(PhasePlayer):
     # ------------------------------------------------------------------ movement
 
     def plan_move(self, s: GameState) -> list[Action]:
-        o = s.ogre
+        o = ogre_in_play(s)
         if o.hex in BOTTOM_ROW and o.moves_left >= 1 and self.leaving(s):
             return [Exit()]
         if o.treads <= 0 or o.moves_left <= 0:
@@ -125,10 +126,10 @@ class OgrePlayer(PhasePlayer):
         """Remember the nearest the Ogre has come to its goal; after STALL_TURNS turns without
         getting nearer it stops weighing the fire it would draw (else two careful sides could
         watch each other for ever)."""
-        if s.ogre.moved:
+        if ogre_in_play(s).moved:
             return
         kind = "cp" if s.command_post is not None else ("exit" if self.leaving(s) else "hunt")
-        d = self.goal_distances(s).get(s.ogre.hex, 99)
+        d = self.goal_distances(s).get(ogre_in_play(s).hex, 99)
         best = self._progress.get(kind)
         if best is None or d < best[0]:
             self._progress[kind] = (d, s.turn)
@@ -140,14 +141,14 @@ class OgrePlayer(PhasePlayer):
         k = self.skill
         if s.command_post is None:
             return min(1.0, k.missile_reserve)
-        attack = sum(p.attack for p in threats_at(s, s.ogre.hex))
+        attack = sum(p.attack for p in threats_at(s, ogre_in_play(s).hex))
         risk = min(0.9, attack / 40.0)
         return k.missile_reserve * (1.0 - risk)
 
     def plan_fire(self, s: GameState) -> list[Action]:
         if s.aim is not None:
             return [Clear()]
-        o = s.ogre
+        o = ogre_in_play(s)
         if not o.on_map:
             return [Done()]
         avail = counts(o.available(w) for w in WEAPONS)
@@ -197,15 +198,15 @@ class MoveSearch:
         self.goal = player.goal_distances(s)
         self.leaving = player.leaving(s)
         self.goal_weight = self.k.progress_weight * (3.0 if self.leaving else 1.0)
-        self.threat_weight = self.k.threat_weight * self._slow_caution(s.ogre.move_value)
+        self.threat_weight = self.k.threat_weight * self._slow_caution(ogre_in_play(s).move_value)
         self.memo: dict = {}
         self.fire_cache: dict = {}
-        self.orig_treads = MARKS[s.ogre.mark].treads
+        self.orig_treads = MARKS[ogre_in_play(s).mark].treads
         self.nodes = 0
 
     # -- successor states
     def steps(self, s: GameState) -> list[int]:
-        o = s.ogre
+        o = ogre_in_play(s)
         if o.treads <= 0 or o.moves_left <= 0:
             return []
         out = []
@@ -224,11 +225,11 @@ class MoveSearch:
         armor = [p for p in occ if p.kind is not Kind.INFANTRY]
         if not armor:
             return True
-        return s.ogre.rams < 2 and ram_tread_cost(armor[0]) <= s.ogre.treads
+        return ogre_in_play(s).rams < 2 and ram_tread_cost(armor[0]) <= ogre_in_play(s).treads
 
     @staticmethod
     def outcomes(s: GameState, to: int) -> list[tuple[float, GameState]]:
-        o = s.ogre
+        o = ogre_in_play(s)
         o2 = replace(o, hex=to, moved=o.moved + 1)
         occ = s.at(to)
         if not occ:
@@ -253,7 +254,7 @@ class MoveSearch:
     def fire_value(self, s: GameState) -> tuple[float, dict[int, float]]:
         """Expected value of the coming fire phase from here, and each target's chance to be put
         out of action by it."""
-        o = s.ogre
+        o = ogre_in_play(s)
         near = tuple(p for p in s.pieces if distance(o.hex, p.hex) <= W_RANGE[0])
         key = (o.hex, near, o.weapons)
         hit = self.fire_cache.get(key)
@@ -287,7 +288,7 @@ class MoveSearch:
 
     def leaf(self, s: GameState) -> float:
         k = self.k
-        o = s.ogre
+        o = ogre_in_play(s)
         v = -k.crush_weight * _piece_material(s)
         v += k.tread_weight * tread_value(o.treads, self.orig_treads)
         v -= self.goal_weight * self.goal.get(o.hex, 40) * self._pace(o.move_value)
@@ -321,7 +322,7 @@ class MoveSearch:
 
     # -- search
     def value(self, s: GameState) -> tuple[float, int | None]:
-        o = s.ogre
+        o = ogre_in_play(s)
         key = (o.hex, o.moved, o.treads, o.rams, s.pieces)
         hit = self.memo.get(key)
         if hit is not None:
@@ -349,7 +350,7 @@ class MoveSearch:
             if step == EXIT:
                 out.append(Exit())
                 return out
-            out.append(Move(OGRE_ID, step))
+            out.append(Move(ogre_in_play(s).id, step))
             outs = self.outcomes(s, step)
             if len(outs) != 1 or s.at(step):
                 return out          # a ram or an overrun: look again at what happened

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..rules.sides import ogre_in_play
 from ..rules.state import GameState
 
 FIRST_READ = 3      # the defence turn that reads the Ogre's second move, its first one read
@@ -43,7 +44,7 @@ class CourseReading:
         if s.turn == self._turn:
             return
         self._turn = s.turn
-        o = s.ogre
+        o = ogre_in_play(s)
         if self._ends is not None and o.on_map:
             if not self.on_course:
                 self.first = s.turn

@@ -30,6 +30,7 @@ from ..rules import (
     parse_action,
 )
 from ..rules.board import Board
+from ..rules.sides import ogre_in_play
 from ..rules.state import Phase
 from ..rules.units import Kind, Weapon
 
@@ -225,7 +226,7 @@ class ScriptedOgre:
     @staticmethod
     def _done_in_phase(state: GameState) -> int:
         """How many of this phase's scripted actions are played: read off the Ogre itself."""
-        o = state.ogre
+        o = ogre_in_play(state)
         if state.phase is Phase.OGRE_MOVE:
             return o.moved - (1 if state.turn == 1 else 0)      # entering took the first
         if state.phase is Phase.OGRE_FIRE:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from .state import GameState, Phase
+from .state import GameState, Ogre, Phase
 
 Side = Literal["ogre", "defense"]
 SIDES: tuple[Side, Side] = ("ogre", "defense")
@@ -37,3 +37,10 @@ def acting_side(state: GameState) -> Side | None:
 
 def other(side: Side) -> Side:
     return "defense" if side == "ogre" else "ogre"
+
+
+def ogre_in_play(state: GameState) -> Ogre:
+    """The Ogre this phase is about: the one that enters, moves and fires in the Ogre's phases,
+    the one the defense shoots at in its own. A 1986 battle has one; the rules of several Ogres
+    will say which from the phase and the aim."""
+    return state.ogres[0]

@@ -7,9 +7,10 @@ import ast
 from pathlib import Path
 
 from ogre.rules import legal_actions
-from ogre.rules.sides import PHASES_OF, SIDES, acting_side, other, side_of_phase
+from ogre.rules.sides import PHASES_OF, SIDES, acting_side, ogre_in_play, other, side_of_phase
 from ogre.rules.state import OGRE_PHASES, Phase
 
+from .helpers import scenario
 from .random_play import play_random_game
 
 OGRE = Path(__file__).resolve().parents[2] / "ogre"
@@ -45,3 +46,9 @@ def test_t1_no_module_but_rules_sides_spells_the_side_type():
                     and {getattr(e, "value", None) for e in node.slice.elts} == set(SIDES)):
                 spelled.append(path.relative_to(OGRE).as_posix())
     assert spelled == ["rules/sides.py"]
+
+
+def test_u2_the_ogre_in_play_is_the_battles_one_ogre_in_every_phase():
+    for phase in Phase:
+        s = scenario([("cp", 801)], ogre=1015, phase=phase)
+        assert ogre_in_play(s) is s.ogre and ogre_in_play(s).id == 0

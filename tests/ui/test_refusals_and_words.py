@@ -139,7 +139,7 @@ def test_s1_under_the_ogre_says_what_it_means():
     words = shown_text(app)
     assert "Under the Ogre: Infantry (1)" in words
     assert "Infantry here loses a squad as the Ogre's next move begins." in " ".join(words)
-    assert status.under_ogre_words(app.battle.state, ()) == []
+    assert status.under_ogre_words(app.battle.state.ogre, ()) == []
 
 
 # ---------------------------------------------------------------- X7, X13

@@ -191,7 +191,7 @@ def test_s1_the_ogre_summary_shows_whole_with_a_message():
     app.battle.selected = OGRE_ID
     app.battle.message = MESSAGES["disabled_move"]
     drawn = check_frame(app)
-    for line in sidebar.ogre_summary(app.battle.state):
+    for line in sidebar.ogre_summary(app.battle.state, app.battle.state.ogre):
         assert_whole(line, drawn, sidebar.TACTICAL)
 
 
@@ -220,7 +220,7 @@ def test_s1_every_weapon_page_fits_the_tactical_display():
     from ogre.ui.dialogs.attack import PARTS
     app = _busy_battle()
     for part in PARTS:
-        lines = sidebar.weapon_lines(app.battle.state, part)
+        lines = sidebar.weapon_lines(app.battle.state, app.battle.state.ogre, part)
         app.battle.message = MESSAGES["treads_combined"]
         app.battle.tactical_lines = lambda lines=lines: lines
         drawn = check_frame(app)

@@ -8,6 +8,7 @@ import pygame
 
 from ogre.rules import combat
 from ogre.rules.game import aim_kill_probability, ogre_weapon_reaches
+from ogre.rules.sides import ogre_in_play
 from ogre.rules.state import Aiming, GameState
 from ogre.rules.units import WEAPON_STATS, WEAPONS, Counts, Kind, Weapon, counts
 from ogre.ui.toolkit import ink, theme
@@ -47,6 +48,7 @@ class WeaponDialog(_RowDialog):
     def __init__(self, state: GameState, target_id: int,
                  on_close: Callable[[Counts | None], object]) -> None:
         self.state = state
+        self.firer = ogre_in_play(state)
         self.target = state.known(target_id)         # the battle picked it from the map
         current = state.aim.weapons if state.aim and state.aim.target == target_id else (0, 0, 0, 0)
         self.counts = list(current)
@@ -60,7 +62,7 @@ class WeaponDialog(_RowDialog):
         return WEAPONS[self.selected]
 
     def _limit(self, w: Weapon) -> int:
-        o = self.state.ogre
+        o = self.firer
         if not ogre_weapon_reaches(o, w, self.target):
             return 0
         if w is Weapon.AP and self.target.id in self.state.ap_hit:
@@ -119,7 +121,7 @@ class WeaponDialog(_RowDialog):
         return f"Probability of kill: {combat.percent(p)}%"
 
     def draw_body(self, surface: ink.Target) -> None:
-        o = self.state.ogre
+        o = self.firer
         for i, w in enumerate(WEAPONS):
             r = self.row_rect(i)
             live = self.limits[i] > 0
@@ -150,6 +152,7 @@ class PartDialog(_RowDialog):
     def __init__(self, state: GameState, attacker_id: int,
                  on_close: Callable[[Weapon | None], object], every_squad: bool = False) -> None:
         self.state = state
+        self.aimed_at = ogre_in_play(state)
         self.attacker = p = state.known(attacker_id)     # the battle picked it from the map
         ready = p.squads - p.fired if p.kind is Kind.INFANTRY else 1
         self.squads = max(1, ready) if every_squad else 1
@@ -162,7 +165,7 @@ class PartDialog(_RowDialog):
         return PARTS[self.selected]
 
     def _live(self, w: Weapon) -> bool:
-        return self.state.ogre.intact(w) > 0
+        return self.aimed_at.intact(w) > 0
 
     def handle_body(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
@@ -186,7 +189,7 @@ class PartDialog(_RowDialog):
         return f"Probability of kill: {combat.percent(aim_kill_probability(self.state, aim))}%"
 
     def draw_body(self, surface: ink.Target) -> None:
-        o = self.state.ogre
+        o = self.aimed_at
         for i, w in enumerate(PARTS):
             r = self.row_rect(i)
             live = self._live(w)

@@ -14,6 +14,7 @@ matter in that phase, nearest the Ogre first. Pure: the map view picks the scrol
 from __future__ import annotations
 
 from ogre.rules.hexes import distance
+from ogre.rules.sides import ogre_in_play
 from ogre.rules.state import GameState, Phase, Piece
 from ogre.rules.units import STATS, WEAPON_STATS, WEAPONS, Kind
 
@@ -31,7 +32,7 @@ def hexes_that_matter(state: GameState) -> list[int]:
 
     Empty while the Ogre is off the map (before its entry, after it left).
     """
-    o = state.ogre
+    o = ogre_in_play(state)
     if not o.on_map:
         return []
     near = {p.hex for p in state.pieces
@@ -49,7 +50,7 @@ def _reach(state: GameState, p: Piece) -> int | None:
         return _move_now(phase, p) + p.range
     weapon = ogre_reach(state)
     if phase is Phase.OGRE_MOVE:
-        return state.ogre.move_value + weapon
+        return ogre_in_play(state).move_value + weapon
     if phase is Phase.OGRE_FIRE:
         return weapon
     return None
@@ -66,5 +67,5 @@ def _move_now(phase: Phase, p: Piece) -> int:
 
 def ogre_reach(state: GameState) -> int:
     """The range of the Ogre's longest weapon still standing."""
-    o = state.ogre
+    o = ogre_in_play(state)
     return max((WEAPON_STATS[w].range for i, w in enumerate(WEAPONS) if o.weapons[i]), default=0)

@@ -13,8 +13,9 @@ import re
 
 from ogre.rules.actions import Action, Aim, Clear, OgreAim
 from ogre.rules.game import Event, Verdict, aim_attack
-from ogre.rules.state import FIRE_PHASES, OGRE_ID, OGRE_PHASES, GameState, Phase, Piece
-from ogre.rules.units import STATS, WEAPON_STATS, WEAPONS, Kind, Weapon
+from ogre.rules.sides import ogre_in_play
+from ogre.rules.state import FIRE_PHASES, OGRE_PHASES, GameState, Ogre, Phase, Piece
+from ogre.rules.units import STATS, WEAPON_STATS, WEAPONS, Kind, Weapon, is_ogre_id
 
 # The Ogre's fire counts belong to its turn from its fire phase on; in its move phase they are
 # last turn's, and its weapons are ready again.
@@ -23,9 +24,9 @@ _OGRE_FIRE_SHOWN = frozenset(set(Phase) - {Phase.OGRE_ENTRY, Phase.OGRE_MOVE})
 _DEFENSE_TURN = frozenset({Phase.DEFENSE_MOVE, Phase.DEFENSE_FIRE, Phase.GEV_MOVE})
 
 
-def ogre_fired(state: GameState) -> tuple[int, int, int, int]:
-    """The Ogre's weapons fired this turn, as the sidebar shows them."""
-    return state.ogre.fired if state.phase in _OGRE_FIRE_SHOWN else (0, 0, 0, 0)
+def ogre_fired(state: GameState, o: Ogre) -> tuple[int, int, int, int]:
+    """Ogre o's weapons fired this turn, as the sidebar shows them."""
+    return o.fired if state.phase in _OGRE_FIRE_SHOWN else (0, 0, 0, 0)
 
 
 def defender_marks(state: GameState) -> bool:
@@ -74,7 +75,7 @@ def log_line(e: Event) -> str:
     it names with its hex (the rules' texts name the unit only)."""
     text = _COUNT.sub(lambda m: counted(int(m[1]), m[2]), e.text)
     text = _ONE_LOST.sub(lambda m: f"hit: {counted(1, m[1])} destroyed", text)
-    m = _DEFENDER_NAME.search(text) if e.piece != OGRE_ID and e.hex else None
+    m = _DEFENDER_NAME.search(text) if not is_ogre_id(e.piece) and e.hex else None
     if m is None:
         return text
     return f"{text[:m.end()]} at {e.hex:04d}{text[m.end():]}"
@@ -117,7 +118,7 @@ def action_lines(before: GameState, action: Action, events: tuple[Event, ...]) -
     for e in events:
         if e.kind == "phase":
             lines.append(f"-- {e.text} --")
-        elif e.kind == "move" and e.piece != OGRE_ID:     # whence and whither, by hex
+        elif e.kind == "move" and not is_ogre_id(e.piece):     # whence and whither, by hex
             lines.append(f"{named(before.known(e.piece))} moves to {e.hex:04d}")
         else:
             lines.append(log_line(e) + dice_words(e))
@@ -172,14 +173,17 @@ def confirm_words(state: GameState, verdict: Verdict) -> tuple[str, str]:
 def victory_words(s: GameState) -> str:
     """The battle-over dialog's second line: the Command Post, the Ogre, the defenders left."""
     cp = "The Command Post stands." if s.command_post else "The Command Post is destroyed."
-    if s.ogre.exited:
-        ogre = "The Ogre escaped off the map."
-    elif s.ogre.destroyed:
-        ogre = "The Ogre is destroyed."
-    else:
-        ogre = "The Ogre is still in the field."
-    return (f"{cp} {ogre} Defenders left: {len(s.pieces)} "
+    ogres = " ".join(_fate(o) for o in s.ogres)
+    return (f"{cp} {ogres} Defenders left: {len(s.pieces)} "
             f"({s.surviving_attack_points()} attack points).")
+
+
+def _fate(o: Ogre) -> str:
+    if o.exited:
+        return "The Ogre escaped off the map."
+    if o.destroyed:
+        return "The Ogre is destroyed."
+    return "The Ogre is still in the field."
 
 
 # S2: the Range umbrella explained where it shows (the 1986 manual's Range disregards rubble)
@@ -195,12 +199,12 @@ def range_words(armor: bool) -> list[str]:
     return [RANGE_SHOWN, RANGE_RUBBLE] if armor else [RANGE_SHOWN]
 
 
-def under_ogre_words(state: GameState, pieces: tuple[Piece, ...] | list[Piece]) -> list[str]:
-    """M7, M8: what sharing the Ogre's hex means for the pieces listed under it."""
+def under_ogre_words(o: Ogre, pieces: tuple[Piece, ...] | list[Piece]) -> list[str]:
+    """M7, M8: what sharing Ogre o's hex means for the pieces listed under it."""
     lines = []
     if any(p.kind is Kind.INFANTRY for p in pieces):
         lines.append("Infantry here loses a squad as the Ogre's next move begins."
-                     if state.ogre.weapons[3] else
+                     if o.weapons[3] else
                      "Infantry here is safe: the Ogre has no antipersonnel left.")
     if any(p.disabled for p in pieces):
         lines.append("Disabled by a ram: a second ram destroys it.")
@@ -225,7 +229,8 @@ def phase_hint(s: GameState) -> str:
 def side_has_acted(state: GameState) -> bool:
     """Has the side acted in this phase? Then the phase is not empty: the player ends it."""
     if state.phase in OGRE_PHASES:
-        return state.ogre.moved > 0 if state.phase is Phase.OGRE_MOVE else any(state.ogre.fired)
+        o = ogre_in_play(state)
+        return o.moved > 0 if state.phase is Phase.OGRE_MOVE else any(o.fired)
     if state.phase in FIRE_PHASES:
         return any(p.fired for p in state.pieces)
     return any(p.moved for p in state.pieces)

@@ -26,8 +26,8 @@ import pygame
 from ogre.ai.advice import Advice, Shot, Step, advise
 from ogre.rules import combat
 from ogre.rules.sides import acting_side
-from ogre.rules.state import OGRE_ID, GameState, Phase, Piece
-from ogre.rules.units import WEAPON_STATS, Weapon
+from ogre.rules.state import GameState, Ogre, Phase, Piece
+from ogre.rules.units import WEAPON_STATS, Weapon, is_ogre_id
 from ogre.ui.overlays.thinker import AdviceThought, WorkerGone
 from ogre.ui.toolkit import ink, theme
 
@@ -85,16 +85,14 @@ def phase_key(b: Battle | None) -> PhaseKey | None:
 
 def stands(state: GameState, pid: int) -> int:
     """Where a piece stands now; 0 when it is gone."""
-    if pid == OGRE_ID:
-        return state.ogre.hex
-    p = state.piece(pid)
+    p = state.piece(pid) or state.ogre_unit(pid)
     return p.hex if p is not None else 0
 
 
 def step_done(state: GameState, step: Step) -> bool:
     """The player has brought the piece where the plan has it (or the piece is gone)."""
     at = stands(state, step.piece)
-    return at == step.end or (not at and step.piece != OGRE_ID)
+    return at == step.end or (not at and not is_ogre_id(step.piece))
 
 
 class AdviceView:
@@ -280,8 +278,8 @@ class AdviceView:
             self._shot(layer, m, now, shot)
         layer.set_alpha(SEE_THROUGH)
         ink.blit(surface, layer, (0, 0))
-        self.counters = self._counters(m, now.pieces, now.ogre.hex)
-        self.bound = self._counters(m, (), 0, [s.end for _, s in to_do])
+        self.counters = self._counters(m, (*now.pieces, *now.ogres))
+        self.bound = self._counters(m, (), [s.end for _, s in to_do])
         for step, n, head in heads:
             if step.start:                           # an entry is its outlined hex
                 self._number(surface, m, now, step, head, str(n))
@@ -298,10 +296,10 @@ class AdviceView:
         return ALL_DONE if done >= steps else FOLLOWED.format(done=done, steps=steps)
 
     @staticmethod
-    def _counters(m: MapView, pieces: Iterable[Piece], ogre: int,
+    def _counters(m: MapView, units: Iterable[Piece | Ogre],
                   ends: Iterable[int] = ()) -> list[pygame.Rect]:
         """Where counters stand (or where the plan will put them) in the view."""
-        hexes = {p.hex for p in pieces if p.hex} | set(ends) | ({ogre} if ogre else set())
+        hexes = {u.hex for u in units if u.hex} | set(ends)
         return [m.counter_rect(h) for h in hexes if m.hex_visible(h)]
 
     def _place(self, m: MapView, candidates: list[pygame.Rect],

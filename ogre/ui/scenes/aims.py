@@ -15,6 +15,7 @@ from collections.abc import Callable
 import pygame
 
 from ogre.rules import Aim, RuleError, check
+from ogre.rules.sides import ogre_in_play
 from ogre.rules.state import GameState
 from ogre.rules.units import Kind, Weapon
 from ogre.ui.toolkit import ink, theme
@@ -74,7 +75,7 @@ def shift_held() -> bool:
 
 def aim_pairs(state: GameState) -> list[tuple[int, int]]:
     """(from hex, to hex) for each aimed unit: a defender to the Ogre, or the Ogre to its target."""
-    aim, o = state.aim, state.ogre
+    aim, o = state.aim, ogre_in_play(state)
     if aim is None or not o.on_map:
         return []
     if aim.part is None:

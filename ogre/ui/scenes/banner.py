@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from ogre.rules.state import GameState
+from ogre.rules.state import GameState, Ogre
 from ogre.ui.toolkit import ink, theme
 
 GO_ON = "A click or a key goes on."
@@ -18,7 +18,14 @@ def turning_points(before: GameState, after: GameState) -> list[str]:
     said = []
     if before.command_post is not None and after.command_post is None:
         said.append("The Command Post is destroyed!")
-    b, a = before.ogre, after.ogre
+    for b, a in zip(before.ogres, after.ogres):
+        said += _ogre_turns(b, a)
+    return said
+
+
+def _ogre_turns(b: Ogre, a: Ogre) -> list[str]:
+    """What turned for one Ogre."""
+    said = []
     if b.treads > 0 and a.treads == 0:
         said.append("The Ogre is immobilized: its treads are gone.")
     if any(b.weapons) and not any(a.weapons) and not a.destroyed:

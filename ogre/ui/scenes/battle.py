@@ -33,8 +33,9 @@ from ogre.rules import (
 )
 from ogre.rules.errors import MESSAGES
 from ogre.rules.movement import range_umbrella
-from ogre.rules.state import FIRE_PHASES, MOVE_PHASES, OGRE_ID, GameState, Phase
-from ogre.rules.units import STATS, WEAPON_STATS, WEAPONS, Kind, Weapon
+from ogre.rules.sides import ogre_in_play
+from ogre.rules.state import FIRE_PHASES, MOVE_PHASES, GameState, Phase
+from ogre.rules.units import STATS, WEAPON_STATS, WEAPONS, Kind, Weapon, is_ogre_id
 from ogre.ui.dialogs.attack import PartDialog, WeaponDialog
 from ogre.ui.dialogs.battle_over import BattleOver
 from ogre.ui.drawing import status
@@ -155,7 +156,7 @@ class Battle:
 
     def _splittable(self) -> bool:
         """M5: a 2- or 3-squad unit alone in its hex shows Split (dimmed when refused now)."""
-        p = self.state.piece(self.selected) if self.selected not in (None, OGRE_ID) else None
+        p = self.state.piece(self.selected) if self.selected is not None else None
         if p is None or len(self.ids_at(p.hex)) != 1:
             return False
         return p.kind is Kind.INFANTRY and p.squads >= 2
@@ -201,8 +202,8 @@ class Battle:
             self.umbrella = range_umbrella(self.state.board, h, move, reach)
 
     def _range_of(self, pid: int | None) -> tuple[int, int, int]:
-        if pid == OGRE_ID:
-            o = self.state.ogre
+        o = self.state.ogre_unit(pid) if pid is not None else None
+        if o is not None:
             reach = max((WEAPON_STATS[w].range for i, w in enumerate(WEAPONS) if o.weapons[i]),
                         default=0)
             return o.hex, o.move_value, reach
@@ -233,7 +234,7 @@ class Battle:
             return True
         for a in legal_actions(s):
             if isinstance(a, Move):
-                mover = s.ogre if a.piece == OGRE_ID else s.known(a.piece)
+                mover = s.ogre_unit(a.piece) or s.known(a.piece)
                 if mover.moved == 0:
                     return True
             elif isinstance(a, (OgreAim, Aim)) and s.aim is None:
@@ -278,7 +279,7 @@ class Battle:
         if isinstance(action, OgreAim):
             self.selected = action.target
         elif isinstance(action, Aim):
-            self.selected = OGRE_ID
+            self.selected = ogre_in_play(self.state).id
 
     def refuse(self, message: str) -> None:
         self.message = message
@@ -326,11 +327,13 @@ class Battle:
         self.umbrella = None
         self.hover = 0            # the pointer's outline waits for the pointer to move again
         if isinstance(action, (Done, Enter)):
-            self.selected = OGRE_ID if s.phase in (Phase.OGRE_MOVE, Phase.OGRE_FIRE) else None
+            self.selected = (ogre_in_play(s).id if s.phase in (Phase.OGRE_MOVE, Phase.OGRE_FIRE)
+                             else None)
             self.top.clear()
-        if self.selected not in (None, OGRE_ID) and s.piece(self.selected) is None:
+        if self.selected is not None and (s.piece(self.selected) or s.ogre_unit(self.selected)
+                                          ) is None:
             self.selected = None
-        if isinstance(action, Move) and action.piece != OGRE_ID and s.piece(action.piece):
+        if isinstance(action, Move) and s.piece(action.piece):
             self.top[action.to] = action.piece
             self.selected = action.piece
         self._keep_in_view(action)
@@ -345,8 +348,10 @@ class Battle:
         no one hunts for the action with the arrows (B4)."""
         if isinstance(action, (Done, Enter)):
             self.frame_phase()
-        elif isinstance(action, Move) and action.piece == OGRE_ID and self.state.ogre.on_map:
-            self.map.frame(self.state.ogre.hex)
+        elif isinstance(action, Move):
+            o = self.state.ogre_unit(action.piece)
+            if o is not None and o.on_map:
+                self.map.frame(o.hex)
 
     def frame_phase(self) -> None:
         """Show the Ogre and the pieces that matter in this phase fully, the nearest first when
@@ -474,15 +479,14 @@ class Battle:
 
     def ids_at(self, h: int) -> list[int]:
         ids = [p.id for p in self.state.at(h)]
-        if self.state.ogre.hex == h:
-            ids.insert(0, OGRE_ID)
-        return ids
+        o = self.state.ogre_at(h)
+        return ids if o is None else [o.id, *ids]
 
     def top_at(self, h: int, side_ogre: bool | None = None) -> int | None:
         """The piece a drag from h picks up: the one on top, of the acting side when given."""
         ids = self.ids_at(h)
         if side_ogre is not None:
-            ids = [i for i in ids if (i == OGRE_ID) == side_ogre]
+            ids = [i for i in ids if is_ogre_id(i) == side_ogre]
         if not ids:
             return None
         t = self.top.get(h)
@@ -507,7 +511,7 @@ class Battle:
 
     def _ogre_attack(self, src: int, dst: int) -> None:
         s = self.state
-        if src != s.ogre.hex:
+        if s.ogre_at(src) is None:
             self.refuse(MESSAGES["no_attacker"])
             return
         target = self.top_at(dst, side_ogre=False)
@@ -531,7 +535,8 @@ class Battle:
         if pid is None:
             self.refuse(MESSAGES["no_attacker"])
             return
-        if dst != s.ogre.hex:
+        target = s.ogre_at(dst)
+        if target is None:
             self.refuse(MESSAGES["no_target"])
             return
         self.selected = pid
@@ -540,7 +545,7 @@ class Battle:
             assert part is not None                  # a defence aim is at a part of the Ogre
             self._aim(pid, part)
             return
-        parts = [w for w in (*WEAPONS, Weapon.TREADS) if s.ogre.intact(w) > 0]
+        parts = [w for w in (*WEAPONS, Weapon.TREADS) if target.intact(w) > 0]
         probe = parts[0] if parts else Weapon.TREADS
         try:
             check(s, Aim(pid, probe))

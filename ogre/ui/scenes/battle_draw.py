@@ -9,8 +9,8 @@ from typing import Any, Protocol
 import pygame
 
 from ogre.rules.hexes import BOTTOM_ROW
-from ogre.rules.sides import acting_side
-from ogre.rules.state import FIRE_PHASES, MOVE_PHASES, OGRE_ID, GameState, Phase
+from ogre.rules.sides import acting_side, ogre_in_play
+from ogre.rules.state import FIRE_PHASES, MOVE_PHASES, GameState, Ogre, Phase, Piece
 from ogre.rules.units import Kind
 from ogre.ui.drawing import status
 from ogre.ui.drawing.mapview import MapView
@@ -92,7 +92,7 @@ def tactical_lines(b: Battle) -> list[str]:
     selected piece, else a hint of what to do."""
     shown = getattr(b.dialog, "shown_weapon", None)
     if shown is not None:
-        return sidebar.weapon_lines(b.state, shown())
+        return sidebar.weapon_lines(b.state, ogre_in_play(b.state), shown())
     lines = (sidebar.piece_lines(b.state, b.selected) + under_ogre_lines(b)
              + status.aim_lines(b.state) + range_lines(b))
     if b.computer_turn():     # G2: what the computer does, never the player's prompt
@@ -107,14 +107,15 @@ def under_ogre_lines(b: Battle) -> list[str]:
     """X11: the pieces sharing the Ogre's hex (rammed, overrun), listed while the Ogre is
     selected or the pointer is on it; they are hidden under its counter."""
     s = b.state
-    o = s.ogre
-    if not o.on_map or (b.selected != OGRE_ID and b.hover != o.hex):
+    o = s.ogre_unit(b.selected) if b.selected is not None else None
+    o = o if o is not None and o.on_map else s.ogre_at(b.hover)
+    if o is None:
         return []
     pieces = s.at(o.hex)
     if not pieces:
         return []
     under = [p.name + (" (disabled)" if p.disabled else "") for p in pieces]
-    return [f"Under the Ogre: {', '.join(under)}", *status.under_ogre_words(s, pieces)]
+    return [f"Under the Ogre: {', '.join(under)}", *status.under_ogre_words(o, pieces)]
 
 
 def range_lines(b: Battle) -> list[str]:
@@ -122,7 +123,7 @@ def range_lines(b: Battle) -> list[str]:
     disregards rubble as the 1986 manual says, so a green hex may still be refused."""
     if b.umbrella is None:
         return []
-    p = b.state.piece(b.selected) if b.selected not in (None, OGRE_ID) else None
+    p = b.state.piece(b.selected) if b.selected is not None else None
     return status.range_words(p is not None and p.kind is not Kind.INFANTRY)
 
 
@@ -130,9 +131,9 @@ def note_hex(b: Battle) -> int:
     """Where a refusal is said on the map: by the piece the player moved or aimed (the one
     selected), else under the pointer."""
     s = b.state
-    if b.selected == OGRE_ID:
-        return s.ogre.hex
-    p = s.piece(b.selected) if b.selected is not None else None
+    if b.selected is None:
+        return b.hover
+    p = s.piece(b.selected) or s.ogre_unit(b.selected)
     return p.hex if p is not None else b.hover
 
 
@@ -153,16 +154,16 @@ def _draw_pieces(b: Battle, surface: ink.Target) -> None:
         if len(b.ids_at(p.hex)) > 1:
             b.map.outline_hex(surface, p.hex, theme.ACCENT, 3)
             stacked.append(p.hex)
-    o = s.ogre
-    if o.on_map and b.map.hex_visible(o.hex) and shown.get(o.hex, OGRE_ID) == OGRE_ID:
-        under = bool(s.at(o.hex))
-        st = "highlight" if under or OGRE_ID in lit else (
-            "moved" if s.phase is Phase.OGRE_MOVE and o.moved else "normal")
-        b.map.draw_counter(surface, o.hex, "ogre", state=st, mark=o.mark)
-        if under:
-            stacked.append(o.hex)
+    for o in s.ogres:
+        if o.on_map and b.map.hex_visible(o.hex) and shown.get(o.hex, o.id) == o.id:
+            under = bool(s.at(o.hex))
+            st = "highlight" if under or o.id in lit else (
+                "moved" if s.phase is Phase.OGRE_MOVE and o.moved else "normal")
+            b.map.draw_counter(surface, o.hex, "ogre", state=st, mark=o.mark)
+            if under:
+                stacked.append(o.hex)
     if b.selected is not None:
-        h = o.hex if b.selected == OGRE_ID else getattr(s.piece(b.selected), "hex", 0)
+        h = getattr(s.piece(b.selected) or s.ogre_unit(b.selected), "hex", 0)
         if h and b.map.hex_visible(h):
             b.map.outline_hex(surface, h, theme.SELECT, 2)
     if s.aim is not None:
@@ -198,10 +199,8 @@ def umbrella_pieces(b: Battle) -> set[int]:
     if not b.umbrella:
         return set()
     area = b.umbrella[0] | b.umbrella[1]
-    lit = {p.id for p in b.state.pieces if p.hex in area and p.id != b.selected}
-    if b.state.ogre.hex in area and b.selected != OGRE_ID:
-        lit.add(OGRE_ID)
-    return lit
+    units: tuple[Piece | Ogre, ...] = (*b.state.pieces, *b.state.ogres)
+    return {u.id for u in units if u.hex in area and u.id != b.selected}
 
 
 def stack_mark(b: Battle, surface: ink.Target, h: int) -> None:

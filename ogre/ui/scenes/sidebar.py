@@ -7,7 +7,7 @@ import pygame
 from ogre.rules import combat
 from ogre.rules.game import aim_kill_probability
 from ogre.rules.hexes import distance
-from ogre.rules.state import OGRE_ID, PHASE_TITLES, GameState, Piece
+from ogre.rules.state import PHASE_TITLES, GameState, Ogre, Piece
 from ogre.rules.units import MARKS, STATS, WEAPON_STATS, WEAPONS, Kind, Weapon
 from ogre.ui.drawing import status
 from ogre.ui.scenes import aims, story
@@ -50,8 +50,9 @@ def piece_lines(state: GameState, pid: int | None) -> list[str]:
     """The Tactical Display's lines for the selected piece (or the Ogre Summary)."""
     if pid is None:
         return []
-    if pid == OGRE_ID:
-        return ogre_summary(state)
+    o = state.ogre_unit(pid)
+    if o is not None:
+        return ogre_summary(state, o)
     p = state.piece(pid)
     if p is None:
         return []
@@ -82,23 +83,21 @@ def moved_words(p: Piece) -> list[str]:
             "where it began."]
 
 
-def ogre_summary(state: GameState) -> list[str]:
-    o = state.ogre
+def ogre_summary(state: GameState, o: Ogre) -> list[str]:
     lines = [f"Ogre Summary - {MARKS[o.mark].name}",
              *([f"At {o.hex:04d}"] if o.on_map else []),
              f"Move value {o.move_value}   Moved {o.moved}",
              f"Treads {o.treads} of {o.original_treads}"]
     for i, w in enumerate(WEAPONS):
-        lines.append(f"{WEAPON_STATS[w].name}: {', '.join(part_counts(state, i))}")
+        lines.append(f"{WEAPON_STATS[w].name}: {', '.join(part_counts(state, o, i))}")
     return lines
 
 
-def part_counts(state: GameState, i: int) -> list[str]:
-    """The Ogre's weapons in WEAPONS slot i: '2 ready', '1 fired', '1 spent', '2 lost'."""
-    o = state.ogre
+def part_counts(state: GameState, o: Ogre, i: int) -> list[str]:
+    """An Ogre's weapons in WEAPONS slot i: '2 ready', '1 fired', '1 spent', '2 lost'."""
     spent = o.missiles_spent if i == 0 else 0
     destroyed = MARKS[o.mark].weapons[i] - o.weapons[i] - spent
-    fired = status.ogre_fired(state)[i] if i else 0     # ready again when its turn starts
+    fired = status.ogre_fired(state, o)[i] if i else 0     # ready again when its turn starts
     parts = [f"{o.weapons[i] - fired} ready"]
     if fired:
         parts.append(f"{fired} fired")
@@ -119,9 +118,8 @@ _PART_NOTES = {
 }
 
 
-def weapon_lines(state: GameState, w: Weapon) -> list[str]:
-    """The Tactical Display's lines for the Ogre weapon (or treads) picked in an attack dialog."""
-    o = state.ogre
+def weapon_lines(state: GameState, o: Ogre, w: Weapon) -> list[str]:
+    """The Tactical Display's lines for Ogre o's weapon (or treads) picked in an attack dialog."""
     st = WEAPON_STATS[w]
     if w is Weapon.TREADS:
         return [st.name, f"Defense {st.defense} each", f"{o.treads} of {o.original_treads} left",
@@ -130,7 +128,7 @@ def weapon_lines(state: GameState, w: Weapon) -> list[str]:
     # what is left, as the attack dialogs count it (Issue 30 (6)); then, where some are not
     # ready, the Summary's count of them
     counts = [f"{o.intact(w)} left of {MARKS[o.mark].weapons[i]}"]
-    detail = part_counts(state, i)
+    detail = part_counts(state, o, i)
     if detail != [f"{o.intact(w)} ready"]:
         counts.append(", ".join(detail))
     return [st.name, f"Attack {st.attack}   Range {st.range}", f"Defense {st.defense}",

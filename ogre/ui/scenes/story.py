@@ -21,7 +21,8 @@ import pygame
 from ogre.rules import Action, Aim, Clear, Done, Fire, GameState, OgreAim, RuleError, parse_action
 from ogre.rules.events import Event
 from ogre.rules.hidden import replay_told
-from ogre.rules.state import OGRE_ID
+from ogre.rules.sides import ogre_in_play
+from ogre.rules.units import is_ogre_id
 from ogre.ui.drawing import status
 from ogre.ui.toolkit import keymap, theme
 
@@ -40,7 +41,7 @@ def is_heading(line: str) -> bool:
 def move_line(before: GameState, e: Event) -> str:
     """A move in words: the Ogre's as the rules say it ("Ogre to 1021"), a defender's with the
     hex it came from ("Heavy Tank from 1017 to 1016"), whoever moved it."""
-    if e.piece == OGRE_ID:
+    if is_ogre_id(e.piece):
         return e.text
     was = before.piece(e.piece)
     name = was.name if was is not None else e.text.rsplit(" to ", 1)[0]
@@ -101,14 +102,15 @@ class Story:
                 held += 1
             elif e.kind == "move":
                 self._moves.setdefault(e.piece, []).append(self.say(move_line(before, e)))
-                held += e.piece == OGRE_ID
+                held += is_ogre_id(e.piece)
             elif e.kind == "undo":
                 self._undo(before, e)
             elif e.kind == "group":
                 self._moves.pop(e.piece, None)   # M5: a grouping cannot be undone
             elif e.kind in ("fire", "ram", "overrun", "ram_ogre", "recover", "exit"):
                 if e.kind in ("ram", "overrun"):
-                    self._moves.pop(OGRE_ID, None)   # M4: no undoing past a ram or overrun
+                    # M4: no undoing past a ram or overrun
+                    self._moves.pop(ogre_in_play(before).id, None)
                 self.say(status.log_line(e) + status.dice_words(e))
                 sound(e)
                 held += 1
@@ -122,7 +124,7 @@ class Story:
             self._take_back(lines)
             return
         was = before.piece(e.piece)
-        name = "Ogre" if e.piece == OGRE_ID else was.name if was is not None else "Unit"
+        name = "Ogre" if is_ogre_id(e.piece) else was.name if was is not None else "Unit"
         self.say(f"{name} back to {e.hex:04d}")
 
     def _take_back(self, gone: list[int]) -> None:
