@@ -1,5 +1,6 @@
-"""U2: the words the screen builds for an Ogre are about the Ogre asked for, each Ogre of a battle
-by its id; nothing the Tactical Display, the banner or the battle's end says assumes there is one."""
+"""U2: the words the screen builds for an Ogre are about the Ogre asked for, each Ogre of a
+battle by its id; nothing the Tactical Display, the banner or the battle's end says assumes
+there is one."""
 
 from __future__ import annotations
 
@@ -9,7 +10,6 @@ from ogre.rules import Ogre
 from ogre.rules.units import ogre_id
 from ogre.ui.drawing import status
 from ogre.ui.scenes import banner, sidebar
-
 from tests.rules.helpers import scenario
 
 
