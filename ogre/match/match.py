@@ -109,6 +109,11 @@ class Match:
         self.log.append(str(action))
         return events
 
+    def told_more(self, faces: Iterable[int]) -> None:
+        """X10: the faces a network host told for the actions played here since, kept so the
+        battle's save and log replay."""
+        self.told.extend(faces)
+
     @property
     def over(self) -> bool:
         return self.state.over
@@ -119,9 +124,10 @@ class Match:
         left to lose; an Undo back to the saved position is no change)."""
         return not self.over and self.state != self.safe
 
-    def kept(self) -> None:
-        """It is safe as it stands: just saved."""
-        self.safe = self.state
+    def kept(self, state: GameState | None = None) -> None:
+        """It is safe as it stands (just saved), or at `state` (just loaded, or the position
+        still at risk when Keep old Ogre carries a battle on)."""
+        self.safe = self.state if state is None else state
 
     def give_up(self) -> None:
         """G6: the player let it go ("Don't Save" to "the current game will be lost")."""
@@ -133,7 +139,15 @@ class Match:
         return (not self.over and not self.given_up
                 and all(seat.who != "lesson" for seat in self.seats.values()))
 
+    def asked_advice(self) -> None:
+        """X8: the player asked for advice once more (kept with the battle: saves, logs)."""
+        self.advice_asked += 1
+
     # -- who plays
+    def seat(self, side: Side, seat: Seat) -> None:
+        """Who plays `side` from now on (a computer player changed in Preferences, X5)."""
+        self.seats[side] = seat
+
     def computer_side(self) -> Side | None:
         return next((s for s in SIDES if self.seats[s].who == "computer"), None)
 

@@ -86,7 +86,7 @@ def test_x8_advice_is_dimmed_in_the_computers_phases():
 
 def test_x8_advice_over_a_finished_battle_is_refused_in_one_sentence():
     app, _ = battle_app([P(CP, 1418)], Phase.DEFENSE_MOVE, 1021)
-    app.battle.state = replace(app.battle.state, phase=Phase.OVER, result="Ogre Victory")
+    app.battle.match.state = replace(app.battle.state, phase=Phase.OVER, result="Ogre Victory")
     _key(app, pygame.K_a)
     assert app.battle.message == NOT_NOW and app.battle.advice_asked == 0
 

@@ -52,7 +52,7 @@ def test_c6_shift_drag_aims_every_squad_that_can_still_fire(shift):
     app, d = battle_app([P(CP, 1418), P(INF, 1019, 3), P(INF, 1021, 2)], Phase.DEFENSE_FIRE,
                         1020)
     b = app.battle
-    b.state = with_piece(b.state, 3, fired=1)                 # one of its two squads fired
+    b.match.state = with_piece(b.state, 3, fired=1)                 # one of its two squads fired
     aim_at_secondary(d, 1019)                                 # the part asked once
     assert b.state.aim.attackers == (2, 2, 2)
     assert "3 of 3 squads aimed" in shown_text(app)

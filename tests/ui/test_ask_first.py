@@ -138,7 +138,7 @@ def test_g6_no_question_for_a_battle_that_has_not_moved_or_is_over_or_for_the_ed
 def test_g6_a_battle_that_is_over_does_not_ask():
     from dataclasses import replace
     app, d = battle_with_a_move()
-    app.battle.state = replace(app.battle.state, phase=Phase.OVER, result="Ogre Destroyed")
+    app.battle.match.state = replace(app.battle.state, phase=Phase.OVER, result="Ogre Destroyed")
     assert app.battle.state.over
     menu(d, "Menu", "Quit")
     assert app.running is False

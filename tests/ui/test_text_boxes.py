@@ -170,7 +170,7 @@ def _busy_battle():
     app, d = battle_app([P(CP, 1418), P(INF, 1018, 3), P(HEAVY, 1119)], Phase.DEFENSE_FIRE, 1021,
                         mark=5, weapons=(1, 1, 4, 10), fired=(0, 1, 2, 3), missiles_spent=1)
     s = with_piece(app.battle.state, 2, disabled_turn=1, moved=2, fired=2)
-    app.battle.state = s
+    app.battle.match.state = s
     return app
 
 
@@ -199,7 +199,7 @@ def test_s1_the_ogre_summary_shows_whole_with_a_message():
                                    Phase.DEFENSE_MOVE, Phase.DEFENSE_FIRE, Phase.GEV_MOVE])
 def test_s1_every_hint_fits_the_tactical_display(phase):
     app, _ = battle_app([P(CP, 1418), P(GEV, 1018)], phase, 1021)
-    app.battle.state = replace(app.battle.state, phase=phase)
+    app.battle.match.state = replace(app.battle.state, phase=phase)
     app.battle.selected = None
     hint = status.phase_hint(app.battle.state)
     assert hint
@@ -210,7 +210,7 @@ def test_s1_every_hint_fits_the_tactical_display(phase):
 @pytest.mark.parametrize("level", VICTORY_LEVELS)
 def test_s1_every_victory_level_fits_the_tactical_display(level):
     app, _ = battle_app([P(CP, 1418), P(GEV, 1018)], Phase.DEFENSE_MOVE, 1021)
-    app.battle.state = replace(app.battle.state, phase=Phase.OVER, result=level)
+    app.battle.match.state = replace(app.battle.state, phase=Phase.OVER, result=level)
     app.battle.selected = None
     drawn = check_frame(app)
     assert_whole(level, drawn, sidebar.TACTICAL)
@@ -236,7 +236,7 @@ def test_c8_results_stay_inside_their_window_newest_whole():
                   f"08{n:02d}: destroyed (die {n % 6 + 1}, 2-1)" for n in range(1, 23)]
     long_lines.append("Replay_of_a_file_named_without_any_spaces_at_all_battle-20240101-120000.txt")
     app.battle.results = long_lines
-    app.battle.state = replace(app.battle.state, aim=None)
+    app.battle.match.state = replace(app.battle.state, aim=None)
     drawn = check_frame(app)
     assert_whole(long_lines[-1], drawn, results_box())
     assert_whole(long_lines[-2], drawn, results_box())
@@ -360,7 +360,7 @@ def test_s1_button_labels_fit_in_every_phase():
     app, _ = battle_app([P(CP, 1418), P(MISSILE, 1018), P(INF, 1118, 3)], Phase.DEFENSE_MOVE, 1021)
     for phase in (Phase.OGRE_MOVE, Phase.OGRE_FIRE, Phase.DEFENSE_MOVE, Phase.DEFENSE_FIRE,
                   Phase.GEV_MOVE):
-        app.battle.state = replace(app.battle.state, phase=phase)
+        app.battle.match.state = replace(app.battle.state, phase=phase)
         app.battle.selected = 3
         check_frame(app)
 

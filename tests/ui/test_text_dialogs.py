@@ -251,7 +251,7 @@ def test_t3_g7_reminders_and_confirmations_fit():
 def test_g4_the_battle_over_dialog_fits(level):
     app, _ = _battle()
     s = replace(app.battle.state, phase=Phase.OVER, result=level)
-    app.battle.state = s
+    app.battle.match.state = s
     app.battle.open(Dialog("The Battle Is Over", f"{s.result}.\n{victory_words(s)}", OK_ONLY))
     check_dialog(app)
 
@@ -261,7 +261,7 @@ def test_c5_c6_the_attack_dialogs_fit():
     app.battle.open(WeaponDialog(app.battle.state, 2, lambda *a: None))
     check_dialog(app)
     app.battle.dialog = None
-    app.battle.state = replace(app.battle.state, phase=Phase.DEFENSE_FIRE)
+    app.battle.match.state = replace(app.battle.state, phase=Phase.DEFENSE_FIRE)
     app.battle.open(PartDialog(app.battle.state, 2, lambda *a: None))
     check_dialog(app)
     assert app.battle.selected in (None, OGRE_ID, 2)

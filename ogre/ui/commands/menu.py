@@ -322,7 +322,7 @@ class Commands:
             self.controller = controller_from_arg(side, spec, seed=self.app.seed)
             self.mind.use(self.controller, None if ":" in spec else (side, spec, self.app.seed))
             if self.app.battle is not None:         # saved and recorded
-                self.app.battle.match.seats[_side(side)] = Seat("computer", spec)
+                self.app.battle.match.seat(_side(side), Seat("computer", spec))
         except Exception as exc:        # a plugin that will not load: say so, play on
             self.controller = None
             self.computer = None

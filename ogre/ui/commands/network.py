@@ -157,7 +157,7 @@ class _Network:
         dice not yet on it)."""
         after, events, took = apply_from_tape(state, action, self.session.tape, self.used)
         if self.battle is not None:
-            self.battle.match.told += self.session.tape[self.used:self.used + took]
+            self.battle.match.told_more(self.session.tape[self.used:self.used + took])
         self.used += took
         return after, events
 
@@ -168,7 +168,7 @@ class _Network:
         a.commands.set_computer(side, controller=self.remote)
         self.battle = b = a.battle
         if b is not None:
-            b.match.seats["ogre" if side == "ogre" else "defense"] = Seat("remote", name=name)
+            b.match.seat("ogre" if side == "ogre" else "defense", Seat("remote", name=name))
             b.sides[side] = f"{peer} {_title(side)}" + (f" ({name[:12]})" if name else "")
             b.other = peer.lower()
         self._kept_turn = 0

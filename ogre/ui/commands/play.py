@@ -367,7 +367,7 @@ class PlayGame:
         a.editor.how_to_start = ""           # a battle has started: the editor stops saying how
         a.start_battle(state, computer=computer, log=log, start=start)
         if keep:
-            a.battle.match.safe = safe
+            a.battle.match.kept(safe)
 
     # ------------------------------------------------------------ when a battle ends
     def after_battle(self) -> None:

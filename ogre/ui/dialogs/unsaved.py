@@ -39,7 +39,7 @@ class Unsaved:
         """The battle on the screen is safe at `state`: just saved or loaded."""
         b = self.app.battle
         if b is not None:
-            b.match.safe = state
+            b.match.kept(state)
 
     def at_risk(self) -> bool:
         """A battle in progress that moved on since it was saved, loaded or started. One that

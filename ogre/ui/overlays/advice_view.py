@@ -134,7 +134,7 @@ class AdviceView:
             return
         if self.thinking is not None:
             return                                   # already on it
-        b.match.advice_asked += 1                          # kept with the battle (saves, logs)
+        b.match.asked_advice()
         self.advice = None
         self.asked_on, self.asked_in = b.state, phase_key(b)
         self.asked_at, self.asked_log, self.seconds = time.monotonic(), len(b.log), 0

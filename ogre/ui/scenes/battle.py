@@ -96,10 +96,6 @@ class Battle:
     def state(self) -> GameState:
         return self.match.state
 
-    @state.setter
-    def state(self, state: GameState) -> None:     # the replay steps through its states
-        self.match.state = state
-
     @property
     def results(self) -> list[str]:
         """The result window's lines, the whole battle's (X11)."""

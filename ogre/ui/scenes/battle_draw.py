@@ -26,7 +26,8 @@ class Battle(Protocol):
     """What drawing reads of the battle screen (ui/battle.py's Battle), so that this module
     needs nothing from it."""
 
-    state: GameState
+    @property
+    def state(self) -> GameState: ...
     map: MapView
     buttons: list[Button]
     dialog: Any

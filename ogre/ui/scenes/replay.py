@@ -45,7 +45,7 @@ class ReplayScreen:
 
     def _show(self) -> None:
         b = self.battle
-        b.state = self.steps[self.index - 1].state if self.index else self.start
+        b.on_screen = self.steps[self.index - 1].state if self.index else self.start
         b.selected = None
         b.message = ""                      # red is for refusals; a replay refuses nothing
         b.results = self._history()
@@ -130,11 +130,16 @@ class _ReplayBattle(Battle):
     map starts below the replay's banner."""
 
     def __init__(self, start: GameState, replay: ReplayScreen) -> None:
+        self.on_screen = start              # the step shown; nothing of the battle is played
         super().__init__(start)
         self.replay = replay
         self.top_inset = BANNER_ROOM
         for button in self.buttons:
             button.enabled = _never
+
+    @property
+    def state(self) -> GameState:
+        return self.on_screen
 
     def tactical_lines(self) -> list[str]:
         return self.replay.tactical_lines()
