@@ -42,16 +42,26 @@ def _is_match(node: ast.AST, names: set[str]) -> bool:
     return False
 
 
-def _field_of_match(node: ast.AST, names: set[str]) -> bool:
-    """`<a match>.<one of its fields>`."""
+def _field_of_match(node: ast.AST, names: set[str], held: frozenset[str] = frozenset()) -> bool:
+    """`<a match>.<one of its fields>`, or a name bound to one (`seats = b.match.seats`)."""
+    if isinstance(node, ast.Name):
+        return node.id in held
     return (isinstance(node, ast.Attribute) and node.attr in FIELDS
             and _is_match(node.value, names))
+
+
+def _held_fields(tree: ast.AST, names: set[str]) -> frozenset[str]:
+    """Names bound to a Match's field itself (its list or dict, shared, not copied)."""
+    return frozenset(t.id for node in ast.walk(tree) if isinstance(node, ast.Assign)
+                     and _field_of_match(node.value, names)
+                     for t in node.targets if isinstance(t, ast.Name))
 
 
 def writes(source: str) -> list[str]:
     """Where `source` writes a Match's fields: each as 'line: code'."""
     tree = ast.parse(source)
     names = _match_names(tree)
+    held = _held_fields(tree, names)
     found: list[ast.AST] = []
     for node in ast.walk(tree):
         targets: list[ast.AST] = []
@@ -63,12 +73,15 @@ def writes(source: str) -> list[str]:
             targets = list(node.targets)
         for t in targets:
             for part in ast.walk(t):       # a, match.log = ... and match.seats[x] = ...
-                inner = part.value if isinstance(part, ast.Subscript) else part
-                if _field_of_match(inner, names):
+                if isinstance(part, ast.Subscript) and _field_of_match(part.value, names, held):
+                    found.append(node)
+                    break
+                if _field_of_match(part, names):
                     found.append(node)
                     break
         if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-                and node.func.attr in MUTATORS and _field_of_match(node.func.value, names)):
+                and node.func.attr in MUTATORS
+                and _field_of_match(node.func.value, names, held)):
             found.append(node)
     return [f"{n.lineno}: {ast.unparse(n)}"
             for n in sorted(set(found), key=lambda n: (n.lineno, n.col_offset))]
@@ -99,7 +112,10 @@ def test_architecture_the_check_finds_every_way_of_writing_a_match():
             seats = b.match.seats                 # a read
             n = len(b.match.log) + b.match.advice_asked
             b.match.kept(state)
+            seats["defense"] = Seat()
+            seats.update(more)
+            seats = dict(seats)                   # a copy, written freely
     ''')
     found = writes(old)
-    assert [int(line.split(":")[0]) for line in found] == [3, 4, 5, 6, 8, 9, 11]
+    assert [int(line.split(":")[0]) for line in found] == [3, 4, 5, 6, 8, 9, 11, 15, 16]
     assert not any("kept" in line or "len(" in line for line in found)

@@ -296,10 +296,9 @@ class Commands:
             self._make_controller(seat.skill if seat.who == "computer" and seat.skill
                                   else self.skill_for(self.computer))
         elif self.computer is None:             # two players here now (a plugin that failed)
-            seats = b.match.seats
             for s in SIDES:
-                if seats[s].who == "computer":
-                    seats[s] = Seat()
+                if b.match.seats[s].who == "computer":
+                    b.match.seat(s, Seat())
         b.computer_turn = self.computer_acting  # G2: its buttons and prompts are not the player's
         b.sides = {"ogre": "Ogre player", "defense": "Defense player"}
         if self.computer:
