@@ -14,10 +14,11 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Literal, cast
 
+from ..ai.protocol import Controller
 from ..report import Report, battle_report
 from ..rules import Action, GameState, apply
 from ..rules.events import Event
-from ..rules.sides import SIDES, Side
+from ..rules.sides import SIDES, Side, acting_side
 from ..storage.battlelog import log_to_text
 from ..storage.games import SKILLS, GameStore, Players
 from ..storage.record import Entry, Level, new_entry
@@ -80,6 +81,13 @@ class Match:
     advice_asked: int = 0
     safe: GameState | None = None       # the position last saved, loaded or started (G6)
     given_up: bool = False              # the player answered Don't Save to "will be lost"
+    # who decides for a seat not played at this computer's mouse: the computer (G2, X5), the
+    # person on the other computer (X10) or a lesson's script (X6); by side
+    controllers: dict[Side, Controller] = field(default_factory=dict)
+    # X6: a lesson's word on an action before the rules' (its words when it refuses); X10: a
+    # guest's too, while the host has not told the dice of its last action
+    vet: Callable[[Action], str | None] | None = None
+    play_with: Play = apply             # X10: a guest plays on the host's told dice
 
     def __post_init__(self) -> None:
         if self.safe is None:
@@ -100,9 +108,10 @@ class Match:
                    dict(seats or seats_for(None)), field_name, advice_asked)
 
     # -- playing
-    def act(self, action: Action, play: Play = apply) -> list[Event] | None:
-        """Play an action (already checked): its events, or None when `play` sent it away."""
-        played = play(self.state, action)
+    def act(self, action: Action, play: Play | None = None) -> list[Event] | None:
+        """Play an action (already checked): its events, or None when it was sent away (X10:
+        to the host, to roll its dice)."""
+        played = (play or self.play_with)(self.state, action)
         if played is None:
             return None
         self.state, events = played
@@ -147,6 +156,32 @@ class Match:
     def seat(self, side: Side, seat: Seat) -> None:
         """Who plays `side` from now on (a computer player changed in Preferences, X5)."""
         self.seats[side] = seat
+
+    def control(self, side: Side, controller: Controller | None) -> None:
+        """`controller` decides for `side` from now on; None: no one here does (a player at
+        this computer, or one gone from the network whose turns wait)."""
+        if controller is None:
+            self.controllers.pop(side, None)
+        else:
+            self.controllers[side] = controller
+
+    def controller_to_act(self) -> Controller | None:
+        """The controller of the side whose turn it is; None when a player here acts (or no
+        one: the battle is over)."""
+        side = acting_side(self.state)
+        return None if side is None else self.controllers.get(side)
+
+    def vetted_by(self, vet: Callable[[Action], str | None] | None) -> None:
+        """A lesson (X6) or a network guest (X10) has its say on each action first."""
+        self.vet = vet
+
+    def played_with(self, play: Play) -> None:
+        """X10: actions are played this way from now on (a guest's, on the told dice)."""
+        self.play_with = play
+
+    def refusal(self, action: Action) -> str | None:
+        """A lesson's words refusing `action` (X6), or None: the rules then judge it."""
+        return self.vet(action) if self.vet is not None else None
 
     def computer_side(self) -> Side | None:
         return next((s for s in SIDES if self.seats[s].who == "computer"), None)

@@ -175,7 +175,7 @@ class App:
                           controller=ScriptedOgre(), field_name=NAME)
         self.tutorial = Tutorial(self, index)
         assert self.battle is not None
-        self.battle.vet = self.tutorial.vet
+        self.battle.match.vetted_by(self.tutorial.vet)
 
     def remember_lesson(self, index: int) -> None:
         """The lesson reached, kept with the preferences (X6); a disk that refuses only loses

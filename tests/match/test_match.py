@@ -152,3 +152,35 @@ def test_g6_x3_x12_every_battle_loaded_is_its_log_played_from_its_start(tmp_path
     loaded = Match.begin(saved.state, start=saved.start, log=saved.log, told=saved.dice)
     first, steps = replay_text(loaded.log_text())
     assert first == start and (steps[-1].state if steps else first) == saved.state
+
+
+def test_x5_x10_the_match_knows_what_decides_for_each_seat_and_asks_the_one_whose_turn_it_is():
+    state = new_game(load_predesigned()[0].field, 3, 4)
+    m = Match.begin(state, seats=seats_for("ogre", "Low"))
+    assert m.controller_to_act() is None                    # no one decides for the Ogre yet
+    ogre, defence = make_controller("ogre", "Low", seed=1), make_controller("defense", "Low")
+    m.control("ogre", ogre)
+    m.control("defense", defence)                           # two computers: the arena's way
+    seen = []
+    while not m.over and len(m.log) < 60:
+        chooser = m.controller_to_act()
+        assert chooser is (ogre if acting_side(m.state) == "ogre" else defence)
+        seen.append(acting_side(m.state))
+        m.act(chooser.choose(m.state))
+    assert {"ogre", "defense"} <= set(seen)
+    m.control("defense", None)
+    while acting_side(m.state) != "defense" and not m.over:
+        m.act(m.controller_to_act().choose(m.state))
+    assert m.over or m.controller_to_act() is None           # the player's turn: no one decides
+
+
+def test_x6_x10_a_vet_speaks_first_and_a_guest_plays_its_own_way():
+    state = new_game(load_predesigned()[0].field, 3, 4)
+    m = Match.begin(state)
+    action = make_controller("ogre", "Low").choose(state)
+    assert m.refusal(action) is None
+    m.vetted_by(lambda a: "Not yet: read the lesson first.")
+    assert m.refusal(action) == "Not yet: read the lesson first."
+    sent = []
+    m.played_with(lambda s, a: sent.append(a))               # sent away: the host rolls
+    assert m.act(action) is None and sent == [action] and m.log == [] and m.state is state

@@ -66,7 +66,6 @@ class Commands:
         self.named_players = dict(players or {})   # side -> skill or "module:Class" (X5)
         self.computer: str | None = None      # the side the computer plays: "ogre", "defense"
         self.absent: str | None = None        # X10: the side whose network player is gone
-        self.controller: Controller | None = None
         self.mind = Mind()                    # a worker process, or a thread (issue 17)
         self.turn = ComputerTurn(time.monotonic)      # G2: think, play, hold (ogre/match)
         self.pointer_on_menus = False
@@ -283,14 +282,23 @@ class Commands:
         return b.match.players(self.app.prefs.skill)
 
     # ------------------------------------------------------------ the computer player (G2)
+    @property
+    def controller(self) -> Controller | None:
+        """What decides for the computer's side (or the network's) in the battle shown."""
+        b = self.app.battle
+        if b is None or self.computer is None:
+            return None
+        return b.match.controllers.get(_side(self.computer))
+
     def set_computer(self, side: str | None, controller: Controller | None = None) -> None:
         """The computer (or, X10, the other computer through `controller`) plays `side`."""
         b = self.app.battle
         assert b is not None                    # who plays is the battle's, once it is shown
         self.cancel_thinking()
         self.computer = side if side and (controller or ai_available()) else None
-        self.controller = controller
         self.absent = None
+        for s in SIDES:
+            b.match.control(s, controller if self.computer == s else None)
         if self.computer and controller is None:
             seat = b.match.seats[_side(self.computer)]
             self._make_controller(seat.skill if seat.who == "computer" and seat.skill
@@ -317,13 +325,15 @@ class Commands:
         side = self.computer
         if side is None:
             return
+        b = self.app.battle
+        assert b is not None                    # set_computer's: the battle shown
         try:
-            self.controller = controller_from_arg(side, spec, seed=self.app.seed)
-            self.mind.use(self.controller, None if ":" in spec else (side, spec, self.app.seed))
-            if self.app.battle is not None:         # saved and recorded
-                self.app.battle.match.seat(_side(side), Seat("computer", spec))
+            controller = controller_from_arg(side, spec, seed=self.app.seed)
+            self.mind.use(controller, None if ":" in spec else (side, spec, self.app.seed))
+            b.match.control(_side(side), controller)
+            b.match.seat(_side(side), Seat("computer", spec))        # saved and recorded
         except Exception as exc:        # a plugin that will not load: say so, play on
-            self.controller = None
+            b.match.control(_side(side), None)
             self.computer = None
             self.app.show("Computer player", f"The computer player {spec!r} could not be "
                           f"started ({exc}); the battle is a two-player game.")
@@ -340,7 +350,9 @@ class Commands:
         """X10: the other computer's player is gone; their turns wait (no one plays them
         here), and the battle can be saved and hosted again."""
         self.cancel_thinking()
-        self.absent, self.controller = self.computer, None
+        self.absent = self.computer
+        if self.app.battle is not None and self.computer is not None:
+            self.app.battle.match.control(_side(self.computer), None)
 
     def working(self) -> bool:
         """The computer acts now: its turn, and no dialog, open menu or turning point's banner
@@ -401,8 +413,9 @@ class Commands:
         self.turn.clock = clock
 
     def _computer_step(self) -> None:
-        b, controller = self.app.battle, self.controller
+        b = self.app.battle
         assert b is not None                # working(): a battle on the screen
+        controller = b.match.controller_to_act()
         if controller is None:
             return
         chosen = self.turn.step(b.state, lambda state: self.mind.think(controller, state))

@@ -294,7 +294,7 @@ class NetworkHost(_Network):
             self._play_remote(s.guest_side, "Guest", s.guest_name)
             self.used = len(s.tape)
             if self.battle is not None:
-                self.battle.play_rules = self._rules
+                self.battle.match.played_with(self._rules)
             return
         if note.startswith("The guest is gone"):
             a.show(TITLE, f"{note} The battle waits: they can join again from their computer "
@@ -366,8 +366,8 @@ class NetworkGuest(_Network):
             a.guest_seats[(self.address, self.port)] = s.seat
         self._play_remote(other(s.side), "Host", s.host_name)
         if self.battle is not None:
-            self.battle.play_rules = self._rules
-            self.battle.vet = self._wait_for_dice
+            self.battle.match.played_with(self._rules)
+            self.battle.match.vetted_by(self._wait_for_dice)
         self.queued = self.sent = len(s.log)
         self.pending = ""
         self.used = len(s.tape)

@@ -12,9 +12,8 @@ from collections.abc import Callable
 
 import pygame
 
-from ogre.match.match import Match, Play
+from ogre.match.match import Match
 from ogre.rules import (
-    Action,
     Aim,
     Clear,
     Done,
@@ -27,7 +26,6 @@ from ogre.rules import (
     RuleError,
     Split,
     Undo,
-    apply,
     check,
     legal_actions,
 )
@@ -71,11 +69,8 @@ class Battle:
         self.banner: list[str] = []            # X11: the turning points shown over the map
         self.banner_click = False              # the press took the banner away: not its release
         self.shown = 0                         # result lines the last action added (G2's pacing)
-        self.vet: Callable[[Action], str | None] | None = None    # X6: a lesson's say first
         self.top_inset = 0                     # X6: room at the map's top for the lesson panel
         self.other = "computer"                # who plays the other side: "host", "guest"
-        # X10: a network guest plays actions on the host's told dice (None: sent to roll them)
-        self.play_rules: Play = apply
         self.umbrella: tuple[set[int], set[int]] | None = None
         self.dialog: Dialog | None = None
         self.drag_from = 0
@@ -213,7 +208,7 @@ class Battle:
     def press_done(self) -> None:
         try:                              # refused first (a stacked hex, M3): no reminder
             check(self.state, Done())
-            asks = self.vet is None or not self.vet(Done())     # X6: nor when a lesson refuses
+            asks = not self.match.refusal(Done())     # X6: nor when a lesson refuses
         except RuleError:
             asks = False
         if asks and self.reminders() and self._unused_pieces():
@@ -241,7 +236,7 @@ class Battle:
     def act(self, action, confirmed: bool = False) -> bool:
         """Check an action; refuse it with its message, confirm it where the manual asks, or
         apply it."""
-        refusal = self.vet(action) if self.vet is not None else None     # X6: the lessons
+        refusal = self.match.refusal(action)     # X6: the lessons
         if refusal:
             self.refuse(refusal)
             return False
@@ -258,7 +253,7 @@ class Battle:
                              when_ok(lambda: self.act(action, confirmed=True))))
             return False
         before = self.state
-        events = self.match.act(action, self.play_rules)
+        events = self.match.act(action)
         if events is None:                   # X10: the host rolls its dice; it comes back
             self.message = "Sent to the host: its dice decide."
             return True
@@ -548,7 +543,7 @@ class Battle:
         except RuleError as err:
             self.refuse(err.message)
             return
-        if self.vet is not None and parts and all(self.vet(Aim(pid, w)) for w in parts):
+        if parts and all(self.match.refusal(Aim(pid, w)) for w in parts):
             self.act(Aim(pid, probe))     # X6: a lesson's refusal (with its hint) before the part
             return
         self.open(PartDialog(s, pid, lambda part: part is not None and self._aim(pid, part),
