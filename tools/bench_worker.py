@@ -105,7 +105,8 @@ def _choose_move(state, legal, rnd, api):
 
 def state_text(s) -> str:
     o = s.ogre
-    out = [f"{s.phase.value} {s.turn} {s.rng} {s.result!r} {s.scenario} {s.next_id} "
+    mark = s.scenario if isinstance(s.scenario, int) else {"basic": 3, "advanced": 5}[s.scenario]
+    out = [f"{s.phase.value} {s.turn} {s.rng} {s.result!r} {mark} {s.next_id} "
            f"{sorted(s.ap_hit)} | {o.mark} {o.hex} {o.treads} {tuple(o.weapons)} {tuple(o.fired)} "
            f"{o.missiles_spent} {o.moved} {o.undo_hex} {o.undo_moved} {o.rams} {o.exited}"]
     out += [f"{p.id} {p.kind.value} {p.hex} {p.squads} {p.disabled_turn} {p.moved} {p.start} "

@@ -42,6 +42,7 @@ from ogre.ai.match import play  # noqa: E402
 from ogre.rules import apply, legal_actions, new_game  # noqa: E402
 from ogre.rules.hexes import ALL_HEXES, label  # noqa: E402
 from ogre.rules.invariants import first_problem  # noqa: E402
+from ogre.rules.scenarios import SCENARIOS  # noqa: E402
 from ogre.rules.state import Phase  # noqa: E402
 from ogre.storage.errors import StorageError  # noqa: E402
 from ogre.storage.fields import load_predesigned  # noqa: E402
@@ -324,8 +325,8 @@ def check_save(text: str, src, render=None) -> tuple[str, object]:
     problem = log_problem(start, list(saved.log), saved.state, list(saved.dice))
     assert problem is None, problem
     assert not saved.notice or one_sentence(saved.notice) and screen_safe(saved.notice)
-    slot = GameSlot(1, SlotStatus.OK, saved.state.scenario, saved.state.turn, saved.state.phase,
-                    saved.saved_at, saved.field_name, saved.players)
+    slot = GameSlot(1, SlotStatus.OK, SCENARIOS[saved.state.scenario].against, saved.state.turn,
+                    saved.state.phase, saved.saved_at, saved.field_name, saved.players)
     for words in (slot.summary, saved.field_name):
         assert screen_safe(words), words
         if render is not None:

@@ -145,7 +145,7 @@ class MonkeyApp:
         if app.battle is not None and app.screen is app.battle:
             s = app.battle.state
             who = app.commands.computer or "two players"
-            return f"battle Mark {s.scenario} turn {s.turn} {s.phase.value} ({who})"
+            return f"battle {s.scenario} turn {s.turn} {s.phase.value} ({who})"
         return "editor" if app.screen is app.editor else type(app.screen).__name__
 
     def post(self, kind, **data) -> bool:

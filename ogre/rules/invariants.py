@@ -10,11 +10,11 @@ reach. Each finding is one phrase a player can read after "...: " in a sentence.
 >>> from ogre.rules.board import EMPTY_BOARD
 >>> from ogre.rules.state import GameState, Ogre, Piece
 >>> from ogre.rules.units import Kind
->>> s = GameState(EMPTY_BOARD, 3, (Piece(1, Kind.CP, 101, start=101),), (Ogre.fresh(3),),
+>>> s = GameState(EMPTY_BOARD, "basic", (Piece(1, Kind.CP, 101, start=101),), (Ogre.fresh(3),),
 ...               next_id=2)
 >>> problems(s)
 []
->>> first_problem(GameState(EMPTY_BOARD, 3, (Piece(1, Kind.CP, 101),), (Ogre.fresh(3),),
+>>> first_problem(GameState(EMPTY_BOARD, "basic", (Piece(1, Kind.CP, 101),), (Ogre.fresh(3),),
 ...                         next_id=2))
 'piece 1 would undo to a hex that is not on the map'
 """
@@ -29,6 +29,7 @@ from .board import Board
 from .game import VICTORY_LEVELS, legal_actions, ogre_weapon_reaches, victory_level
 from .hexes import BOTTOM_ROW, distance, label, on_map
 from .movement import defender_allowance
+from .scenarios import SCENARIOS
 from .state import OGRE_PHASES, Aiming, GameState, Phase, Piece
 from .units import MARKS, OGRE_ID, OGRE_MOVE, STATS, WEAPONS, Kind, Weapon
 
@@ -69,7 +70,7 @@ def _numbers(s: GameState) -> Iterator[str]:
     if len(s.ogres) != 1 or s.ogres[0].id != OGRE_ID:     # the battles the engine plays today
         yield "the battle does not have the one Ogre a 1986 battle has"
         return
-    if s.scenario not in MARKS or s.ogre.mark not in MARKS:
+    if s.scenario not in SCENARIOS or s.ogre.mark not in MARKS:
         yield "the Ogre or the scenario is neither a Mark III nor a Mark V"
     if not isinstance(s.turn, int) or not 1 <= s.turn <= MAX_TURN:
         yield "the turn number is beyond any battle's length"

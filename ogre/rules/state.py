@@ -302,7 +302,7 @@ FoundMoves: TypeAlias = tuple[set[int], int, dict[int, MovesAndReach], tuple["Ac
 @dataclass(frozen=True, slots=True)
 class GameState:
     board: Board
-    scenario: int                      # 3 or 5: the Mark the field was deployed against
+    scenario: str                      # its key in rules.scenarios: "basic", "advanced"
     pieces: tuple[Piece, ...]
     ogres: tuple[Ogre, ...]            # every Ogre of the battle, each with its own id
     phase: Phase = Phase.OGRE_ENTRY

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from .hexes import distance
 from .legal import ogre_weapon_reaches
+from .scenarios import SCENARIOS
 from .state import GameState
-from .units import MARKS, STATS, WEAPONS
+from .units import STATS, WEAPONS
 
 COMPLETE_OGRE = "Complete Ogre Victory"
 OGRE_VICTORY = "Ogre Victory"
@@ -34,7 +35,7 @@ def victory_level(s: GameState) -> str:
     if o.destroyed or out_of_the_fight(s):
         if not cp_alive:
             return MARGINAL_OGRE
-        enough = s.surviving_attack_points() >= MARKS[s.scenario].complete_defense_points
+        enough = s.surviving_attack_points() >= SCENARIOS[s.scenario].complete_defense_points
         return COMPLETE_DEFENSE if enough else DEFENSE_VICTORY
     return ""
 

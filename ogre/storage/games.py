@@ -38,6 +38,7 @@ from ..rules.actions import Action, parse_action
 from ..rules.hexes import label
 from ..rules.hidden import replay_told
 from ..rules.invariants import first_problem
+from ..rules.scenarios import SCENARIOS, for_mark
 from ..rules.sides import Side
 from ..rules.state import PHASE_TITLES, Aiming, GameState, Ogre, Phase, Piece
 from ..rules.units import MARKS, WEAPONS, Weapon
@@ -131,7 +132,7 @@ class StateData(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     board: Terrain
-    scenario: Literal[3, 5]
+    scenario: Literal[3, 5]            # version 1: the Mark the scenario deploys against
     pieces: list[PieceState]
     ogre: OgreState
     phase: Phase
@@ -154,7 +155,7 @@ class StateData(BaseModel):
         o = s.ogre
         return {
             "board": terrain_of(s.board),
-            "scenario": s.scenario,
+            "scenario": SCENARIOS[s.scenario].against,
             "pieces": [{"id": p.id, "kind": p.kind.value, "hex": label(p.hex), "squads": p.squads,
                         "disabled_turn": p.disabled_turn, "moved": p.moved, "start": _hex(p.start),
                         "base_moved": p.base_moved, "fired": p.fired} for p in s.pieces],
@@ -185,7 +186,8 @@ class StateData(BaseModel):
                     exited=o.exited)
         aim = None if self.aim is None else Aiming(self.aim.target, self.aim.weapons,
                                                    self.aim.part, tuple(self.aim.attackers))
-        return GameState(board=self.board.board(), scenario=self.scenario, pieces=pieces,
+        return GameState(board=self.board.board(), scenario=for_mark(self.scenario).key,
+                         pieces=pieces,
                          ogres=(ogre,), phase=self.phase, turn=self.turn, rng=self.rng, aim=aim,
                          ap_hit=frozenset(self.ap_hit), next_id=self.next_id, result=self.result)
 
@@ -319,8 +321,8 @@ def game_document(state: GameState, players: Players, log: Iterable[Action | str
     when = (now or datetime.now(UTC)).replace(microsecond=0)
     doc = {
         "format": FORMAT, "version": VERSION, "saved_at": when.isoformat(),
-        "label": {"scenario": state.scenario, "turn": state.turn, "phase": state.phase.value,
-                  "field": field_name.strip()[:100]},
+        "label": {"scenario": SCENARIOS[state.scenario].against, "turn": state.turn,
+                  "phase": state.phase.value, "field": field_name.strip()[:100]},
         "players": players.model_dump(mode="json"),
         "state": StateData.of(state),
         "log": texts,

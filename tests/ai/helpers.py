@@ -15,6 +15,7 @@ from ogre.resources import standard_board
 from ogre.rules import GameState, Kind, Ogre, Phase, Piece
 from ogre.rules.board import EMPTY_BOARD
 from ogre.rules.dice import seed_state
+from ogre.rules.scenarios import for_mark
 
 EMPTY = EMPTY_BOARD
 
@@ -32,7 +33,8 @@ def scenario(pieces=(), ogre: int = 0, phase: Phase = Phase.OGRE_MOVE, turn: int
     o = replace(Ogre.fresh(mark), hex=ogre, undo_hex=ogre, **ogre_changes)
     if "moved" in ogre_changes and "undo_moved" not in ogre_changes:
         o = replace(o, undo_moved=ogre_changes["moved"])
-    return GameState(board=standard_board() if board is None else board, scenario=mark,
+    return GameState(board=standard_board() if board is None else board,
+                     scenario=for_mark(mark).key,
                      pieces=tuple(ps), ogres=(o,), phase=phase, turn=turn, rng=seed_state(seed),
                      next_id=len(ps) + 1)
 

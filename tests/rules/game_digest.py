@@ -17,6 +17,7 @@ from functools import cache
 from ogre.resources import data_dir
 from ogre.rules import Field, GameState, Kind, Placement, apply, new_game, parse_action
 from ogre.rules.board import board_from_ids
+from ogre.rules.scenarios import SCENARIOS
 
 from .random_play import choose, choose_chaotic, play_random_game
 
@@ -32,7 +33,7 @@ def state_text(s: GameState) -> str:
     o = s.ogre
     lines = [
         f"phase {s.phase.value} turn {s.turn} rng {s.rng} result {s.result!r} "
-        f"scenario {s.scenario} next {s.next_id} ap_hit {sorted(s.ap_hit)}",
+        f"scenario {SCENARIOS[s.scenario].against} next {s.next_id} ap_hit {sorted(s.ap_hit)}",
         f"ogre mark {o.mark} hex {o.hex} treads {o.treads} weapons {tuple(o.weapons)} "
         f"fired {tuple(o.fired)} missiles_spent {o.missiles_spent} moved {o.moved} "
         f"undo {o.undo_hex}/{o.undo_moved} rams {o.rams} exited {o.exited}",

@@ -33,6 +33,7 @@ from ogre.rules import (
 from ogre.rules.board import EMPTY_BOARD, Board
 from ogre.rules.dice import roll, seed_state
 from ogre.rules.hexes import ALL_HEXES
+from ogre.rules.scenarios import for_mark
 
 STANDARD = standard_board
 
@@ -89,7 +90,8 @@ def scenario(pieces=(), ogre: int = 0, phase: Phase = Phase.OGRE_MOVE, turn: int
         o = replace(o, **ogre_changes)
         if "undo_moved" not in ogre_changes and "moved" in ogre_changes:
             o = replace(o, undo_moved=ogre_changes["moved"])
-    return GameState(board=standard_board() if board is None else board, scenario=mark,
+    return GameState(board=standard_board() if board is None else board,
+                     scenario=for_mark(mark).key,
                      pieces=ps, ogres=(o,), phase=phase, turn=turn, rng=seed_state(seed), aim=aim,
                      next_id=len(ps) + 1)
 

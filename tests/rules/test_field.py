@@ -153,13 +153,13 @@ def test_e8_all_findings_at_once():
 def test_e9_new_game_deploys_the_field_and_a_fresh_ogre():
     f = mark_iii_field()
     s = new_game(f, 3, seed=42)
-    assert s.phase is Phase.OGRE_ENTRY and s.turn == 1 and s.scenario == 3
+    assert s.phase is Phase.OGRE_ENTRY and s.turn == 1 and s.scenario == "basic"
     assert [(p.id, p.kind, p.hex, p.squads) for p in s.pieces] == [
         (i + 1, p.kind, p.hex, p.squads) for i, p in enumerate(f.placements)]
     assert s.next_id == 20 and s.ogre.hex == 0 and s.ogre.treads == 45
     assert new_game(f, 3, seed=42) == s and new_game(f, 3, seed=43) != s
-    s5 = new_game(f, 5, seed=42, scenario=3)
-    assert s5.ogre.weapons == (6, 2, 6, 12) and s5.scenario == 3
+    s5 = new_game(f, 5, seed=42, scenario="basic")
+    assert s5.ogre.weapons == (6, 2, 6, 12) and s5.scenario == "basic"
 
 
 def test_e8_t2_a_field_with_no_hex_for_the_ogre_to_enter_is_fatal():

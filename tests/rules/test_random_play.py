@@ -54,7 +54,7 @@ def test_u2_g4_random_mark_v_games_end_too():
     for seed in range(2000, 2015):
         rec = play_random_game(seed, mark=5, on_step=check_step, damaged=False)
         assert rec.final.over and rec.n < ACTION_CAP, seed
-        assert rec.final.scenario == 5 and rec.final.ogre.mark == 5
+        assert rec.final.scenario == "advanced" and rec.final.ogre.mark == 5
 
 
 def test_x3_random_games_are_deterministic():

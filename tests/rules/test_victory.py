@@ -85,7 +85,7 @@ def test_g4_the_scenario_not_the_ogre_sets_the_threshold():
     more = [("heavy", h) for h in (101, 103, 105, 107, 109, 111)] + [("gev", 113), ("cp", 115)]
     s = scenario([("heavy", 809)] + more, ogre=808, phase=Phase.DEFENSE_FIRE, seed=seed_for(6),
                  board=EMPTY, mark=5, treads=4, weapons=(0, 0, 0, 0), missiles_spent=6)
-    s = replace(s, scenario=3)
+    s = replace(s, scenario="basic")
     s, _ = play(s, "aim 1 treads", "fire")
     assert s.result == COMPLETE_DEFENSE
 

@@ -110,8 +110,9 @@ def test_list_slots_shows_scenario_turn_phase_and_date(tmp_path):
     assert [s.status for s in slots] == [SlotStatus.EMPTY, SlotStatus.OK, SlotStatus.EMPTY,
                                          SlotStatus.UNREADABLE, SlotStatus.EMPTY]
     s = slots[1]
-    assert (s.scenario, s.turn, s.phase, s.saved_at, s.field_name) == (
-        state.scenario, state.turn, Phase.DEFENSE_FIRE, NOON, "Howitzer Umbrella")
+    assert (s.scenario, s.turn, s.phase, s.saved_at, s.field_name) == (      # v1: the Mark
+        3, state.turn, Phase.DEFENSE_FIRE, NOON, "Howitzer Umbrella")
+    assert state.scenario == "basic"
     assert s.players == Players(skill="Hi")
     assert s.summary.startswith(f"2. Mark III, turn {state.turn}, Defense Attack, 2025-01-3")
     assert slots[3].summary == "4. (unreadable)" and one_sentence(slots[3].reason)

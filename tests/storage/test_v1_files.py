@@ -118,7 +118,8 @@ def test_g6_a_v1_saved_game_loads_and_its_log_replays_to_the_saved_state(slot):
     mark, turn, phase, field, players, actions, saved_at = SLOTS[slot]
     saved = GameStore(DATA / "games").load(slot)
     state = loads_and_replays(saved)
-    assert (state.ogre.mark, state.scenario, state.turn, state.phase) == (mark, mark, turn, phase)
+    assert (state.ogre.mark, state.scenario, state.turn, state.phase) == (
+        mark, {3: "basic", 5: "advanced"}[mark], turn, phase)
     assert (saved.field_name, saved.players, len(saved.log), saved.saved_at) == (
         field, players, actions, saved_at)
     assert saved.start.turn == 1 and saved.start.phase is Phase.OGRE_ENTRY

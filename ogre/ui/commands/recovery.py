@@ -8,8 +8,8 @@ from enum import Enum
 import pygame
 
 from ogre.match import seats_for
+from ogre.rules.scenarios import SCENARIOS
 from ogre.rules.state import PHASE_TITLES
-from ogre.rules.units import MARKS
 from ogre.storage.errors import StorageError
 from ogre.storage.games import SavedGame
 from ogre.storage.recovery import RecoverySlot
@@ -53,7 +53,7 @@ def describe(saved: SavedGame) -> str:
     s, p = saved.state, saved.players
     who = ("two players" if p.count == 2
            else f"you against the computer {'Ogre' if p.computer == 'ogre' else 'Defense'}")
-    return f"{MARKS[s.scenario].name}, turn {s.turn}, {PHASE_TITLES[s.phase]}, {who}"
+    return f"{SCENARIOS[s.scenario].mark.name}, turn {s.turn}, {PHASE_TITLES[s.phase]}, {who}"
 
 
 class ResumeDialog(Dialog[Resume]):

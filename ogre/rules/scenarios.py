@@ -1,0 +1,43 @@
+"""The battles a state can be: each scenario as data (its name, its title, the Mark the defense
+is deployed against and so its allowance and victory points). The 1986 game has two, Basic and
+Advanced; the pocket edition's others (9.01-9.04) join them as the rules of several Ogres land.
+
+A state names its scenario (`GameState.scenario`, a key here); whatever asks "Mark III or Mark
+V?" of a battle asks its scenario. Files of version 1 hold the Mark instead: `for_mark` reads it.
+
+>>> SCENARIOS["basic"].title, for_mark(5).key, ADVANCED.complete_defense_points
+('Basic (Mark III)', 'advanced', 50)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .units import MARKS, OgreMark
+
+
+@dataclass(frozen=True)
+class Scenario:
+    key: str           # as a state, a save and a log name it
+    title: str         # as Play a Game offers it
+    against: int       # the Mark the defense is deployed against: its allowance and victory
+
+    @property
+    def mark(self) -> OgreMark:
+        return MARKS[self.against]
+
+    @property
+    def complete_defense_points(self) -> int:
+        """G4: the attack points the defense keeps for a Complete Defense victory."""
+        return self.mark.complete_defense_points
+
+
+BASIC = Scenario("basic", "Basic (Mark III)", 3)
+ADVANCED = Scenario("advanced", "Advanced (Mark V)", 5)
+SCENARIOS: dict[str, Scenario] = {s.key: s for s in (BASIC, ADVANCED)}
+_BY_MARK = {s.against: s for s in SCENARIOS.values()}
+
+
+def for_mark(mark: int) -> Scenario:
+    """The 1986 scenario whose defense is deployed against this Mark (KeyError for another)."""
+    return _BY_MARK[mark]
