@@ -61,6 +61,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--addresses", type=int, default=256)
     args = ap.parse_args(argv)
     os.environ["OGRE_HOME"] = tempfile.mkdtemp(prefix="ogre-door-")
+    from ogre.net.link import Link
     from ogre.rules import new_game
     from ogre.storage.fields import load_predesigned
     from ogre.ui.app import App
@@ -69,6 +70,8 @@ def main(argv: list[str] | None = None) -> int:
     state = new_game(load_predesigned()[0].field, 3, 5)
     app = App(state=state)
     app.network = host = NetworkHost(app, Hosted(state, []), "ogre", 0)
+    link = host.link
+    assert isinstance(link, Link)                         # the direct link's door
     quiet: list[float] = []
     flooded: list[float] = []
     try:
@@ -78,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
             quiet += ms
             print(f"round {n + 1} quiet:   median %.2f ms, p95 %.2f ms, worst %.1f ms"
                   % summary(ms), flush=True)
-            flood = strangers(host.link.port, args.rate, args.addresses, args.seconds + 0.5)
+            flood = strangers(link.port, args.rate, args.addresses, args.seconds + 0.5)
             time.sleep(0.3)                                # under way before the frames count
             ms = frames(app, args.seconds)
             flood.wait()
@@ -93,7 +96,7 @@ def main(argv: list[str] | None = None) -> int:
           f"p95 {fp:.2f} ms (<= {FRAME_MS:g}: {'yes' if fp <= FRAME_MS else 'NO'}), worst "
           f"{fw:.1f} ms, {over} of {len(flooded)} frames over {FRAME_MS:g} ms; ratio to quiet: "
           f"median {fm / qm:.2f}, p95 {fp / qp:.2f}; connections the host took: "
-          f"{host.link._number:,}")
+          f"{link._number:,}")
     return 0
 
 

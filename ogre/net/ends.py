@@ -1,15 +1,18 @@
-"""Each end of a network game (X10): a session on its link, pumped once a frame.
+"""Each end of a network game (X10, X14): a session on its link, pumped once a frame.
 
 `pump` takes a bounded number of what the link's thread has read and never waits; what a
 session answers goes back on the connection its question came from, so a guest that left and
 one that came after are never confused.
 
-The host keeps one small record per connection. A connection must give the join code before
+The link is either kind (`wire.Wire`): direct TCP or the internet's wormhole. The host keeps one
+small record per connection. On the direct link a connection must give the join code before
 anything else (the gate slows down wrong codes); after a wrong one, nothing more it sent is
-read. The first guest to sit down is handed the seat's secret (SEAT_BYTES from the operating
-system); after that only a Hello that shows it sits down again, so the code alone, which
-travels in clear, cannot take the seat. Strikes are per connection, for broken or abusive
-lines only, and forgiven with time; a refusal by the rules is the game's message and never a
+read. On the internet's link the wormhole has checked its own code before any connection is
+made (there is no gate), and the Hello only says who comes. The first guest to sit down is
+handed the seat's secret (SEAT_BYTES from the operating system); after that only a Hello that
+shows it sits down again, so the code alone (which on the direct link travels in clear) cannot
+take the seat. Strikes are per connection, for broken or abusive lines only, and forgiven with
+time; a refusal by the rules is the game's message and never a
 strike. A Resync is answered at most once a second and never while the last battle sent is
 still on its way; pings are answered at most twice a second.
 """
@@ -25,7 +28,6 @@ from dataclasses import dataclass
 
 from ..rules import Action
 from .gate import Gate, shown
-from .link import Link
 from .messages import (
     Act,
     BadMessage,
@@ -40,6 +42,7 @@ from .messages import (
     write,
 )
 from .session import GuestSession, HostSession
+from .wire import Wire
 
 STRIKES = 10          # broken lines a connection may send before it is let go...
 FORGIVE = 10.0        # ... each forgiven after this many seconds
@@ -64,11 +67,11 @@ class _Caller:
 
 
 class HostEnd:
-    def __init__(self, session: HostSession, link: Link, gate: Gate | None = None,
+    def __init__(self, session: HostSession, link: Wire, gate: Gate | None = None,
                  clock: Clock = time.monotonic) -> None:
         self.session = session
         self.link = link
-        self.gate = gate or Gate("")
+        self.gate = gate                      # None: the link checked the code itself
         self.clock = clock
         self.guest = 0                        # the joined guest's connection number
         self.callers: dict[int, _Caller] = {}
@@ -111,14 +114,16 @@ class HostEnd:
         if not isinstance(msg, Hello):
             self._end(number, "The join code must come first.")
             return
-        now = self.clock()
-        verdict = self.gate.check(caller.address, msg.code, now)
-        if verdict == "wait":
-            wait = max(1, round(self.gate.wait(caller.address, now)))
+        now, gate = self.clock(), self.gate
+        verdict = gate.check(caller.address, msg.code, now) if gate is not None else "right"
+        if gate is None or verdict == "right":
+            self._sit_down(number, caller, msg)
+        elif verdict == "wait":
+            wait = max(1, round(gate.wait(caller.address, now)))
             self._end(number, f"Too many wrong join codes came from your computer: try again "
                               f"in {wait} seconds.")
         elif verdict == "rest":
-            wait = max(1, round(self.gate.rest(now)))
+            wait = max(1, round(gate.rest(now)))
             self._end(number, f"Too many wrong join codes came to the host: try again in "
                               f"{wait} seconds.")
         elif verdict == "shut":
@@ -126,10 +131,8 @@ class HostEnd:
             if not self.shut_said:            # the screen takes notes away as it shows them
                 self.shut_said = True
                 self.notes.append(SHUT)
-        elif verdict == "wrong":
-            self._end(number, "The join code is wrong.")
         else:
-            self._sit_down(number, caller, msg)
+            self._end(number, "The join code is wrong.")
 
     def _sit_down(self, number: int, caller: _Caller, msg: Hello) -> None:
         """The right code: the first guest takes the seat and its secret; later, only the
@@ -210,16 +213,16 @@ class HostEnd:
             self.link.send(write(applied), self.guest)
 
     def renew_code(self) -> str:
-        """A new join code: the old one opens nothing any more."""
-        return self.gate.renew()
+        """A new join code: the old one opens nothing any more (the direct link's gate)."""
+        return self.gate.renew() if self.gate is not None else ""
 
     @property
     def code_shown(self) -> str:
-        return shown(self.gate.code)
+        return shown(self.gate.code) if self.gate is not None else ""
 
 
 class GuestEnd:
-    def __init__(self, session: GuestSession, link: Link) -> None:
+    def __init__(self, session: GuestSession, link: Wire) -> None:
         self.session = session
         self.link = link
         self.closed = ""                       # the link's word when the connection ended

@@ -1,4 +1,6 @@
-"""The wire (X10): TCP connections' lines, moved by a thread beside the frame loop.
+"""The direct link (X10): TCP connections' lines, moved by a thread beside the frame loop.
+
+It keeps the link protocol (`wire.Wire`), as the internet's link does (`wormhole_link`).
 
 The thread only moves bytes, and everything it holds is bounded, per connection and in all:
 - it cuts what arrives into lines, at most LINES_WAITING of them waiting per connection; past
@@ -30,7 +32,9 @@ from collections import deque
 from dataclasses import dataclass, field
 from enum import Enum
 
+from .lines import Lines
 from .messages import MAX_LINE, Bye, Ping, write
+from .wire import Event
 
 RATE = 500             # lines a second a peer may send (a computer turn comes in bursts)
 HEARTBEAT = 5.0        # seconds of silence before a ping
@@ -44,7 +48,6 @@ WAITING_PER_ADDRESS = 2
 ACCEPTS_AT_ONCE = 64   # connections taken from the listener's queue each time it wakes
 BACKLOG = 1024         # connections the system holds before the host takes them
 CONNECT_WAIT = 10.0    # seconds to reach a host
-Event = tuple[str, int, object]
 
 
 class _HangUp(Enum):
@@ -65,12 +68,10 @@ class _Conn:
     opened: float
     heard: float
     pinged: float
-    buffer: bytearray = field(default_factory=bytearray)
+    cut: Lines = field(default_factory=lambda: Lines(RATE))
     lines: deque[Event] = field(default_factory=deque)      # for the frame loop
     out: deque[bytes | _HangUp] = field(default_factory=deque)
     out_bytes: int = 0
-    second: int = 0
-    count: int = 0
     events: int = 0                                         # what the selector watches
 
     @property
@@ -236,7 +237,7 @@ class Link:
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)    # a line goes at once
         now = time.monotonic()
         conn = _Conn(sock, self._number, address, admitted, admitted, now, now, now,
-                     second=int(now))
+                     cut=Lines(self.rate))
         with self._lock:
             self._conns[conn.number] = conn
         return conn
@@ -296,33 +297,15 @@ class Link:
             self._end(conn, "The other side left.", tell=False)
             return
         conn.heard = time.monotonic()
-        conn.buffer += data
-        cut = conn.buffer.rfind(b"\n")
-        lines = bytes(conn.buffer[:cut]).split(b"\n") if cut >= 0 else []
-        del conn.buffer[:cut + 1]
-        for line in lines:
-            if len(line) > conn.limit:
-                self._end(conn, "A message was too long.")
-                return
-            if not self._count_line(conn):
-                return
-            with self._lock:
+        lines, broken = conn.cut.feed(data, conn.limit, conn.heard)
+        with self._lock:
+            for line in lines:
                 if not conn.told:
                     conn.told = True
                     conn.lines.append(("joined", conn.number, conn.address))
                 conn.lines.append(("line", conn.number, line))
-        if len(conn.buffer) > conn.limit:
-            self._end(conn, "A message was too long.")
-
-    def _count_line(self, conn: _Conn) -> bool:
-        now = int(time.monotonic())
-        if now != conn.second:
-            conn.second, conn.count = now, 0
-        conn.count += 1
-        if self.rate and conn.count > self.rate:
-            self._end(conn, "Too many messages.")
-            return False
-        return True
+        if broken:
+            self._end(conn, broken)
 
     def _take_posts(self) -> None:
         while True:

@@ -1,0 +1,53 @@
+"""One connection's bytes cut into lines, within its limits (X10, X14): the same on every link.
+
+Both links - direct TCP and the internet's wormhole - hand what arrives on a connection to a
+`Lines`, so a line too long or a flood of lines is refused in the same words whichever way it
+came. A line is cut at each newline; a line longer than the connection's limit, or more than
+`rate` lines in one second, ends the connection (the reason is the sentence the peer is sent).
+
+>>> cut = Lines(rate=2)
+>>> cut.feed(b'{"a": 1}\\n{"b"', limit=100, now=0.0)
+([b'{"a": 1}'], '')
+>>> cut.feed(b': 2}\\n\\n', limit=100, now=0.5)
+([b'{"b": 2}'], 'Too many messages.')
+>>> Lines(rate=0).feed(b"x" * 101, limit=100, now=0.0)
+([], 'A message was too long.')
+"""
+
+from __future__ import annotations
+
+TOO_LONG = "A message was too long."
+TOO_MANY = "Too many messages."
+
+
+class Lines:
+    def __init__(self, rate: int) -> None:
+        self.rate = rate                      # lines a second (0: no limit)
+        self.buffer = bytearray()
+        self.second = -1
+        self.count = 0
+
+    def feed(self, data: bytes, limit: int, now: float) -> tuple[list[bytes], str]:
+        """(the whole lines that `data` completes, and why the connection must end: "" while
+        it keeps within its limits). The lines before a broken one are still given."""
+        self.buffer += data
+        cut = self.buffer.rfind(b"\n")
+        lines = bytes(self.buffer[:cut]).split(b"\n") if cut >= 0 else []
+        del self.buffer[:cut + 1]
+        good: list[bytes] = []
+        for line in lines:
+            if len(line) > limit:
+                return good, TOO_LONG
+            if not self._counted(now):
+                return good, TOO_MANY
+            good.append(line)
+        if len(self.buffer) > limit:          # a line that has not ended is already too long
+            return good, TOO_LONG
+        return good, ""
+
+    def _counted(self, now: float) -> bool:
+        second = int(now)
+        if second != self.second:
+            self.second, self.count = second, 0
+        self.count += 1
+        return not self.rate or self.count <= self.rate
