@@ -66,6 +66,15 @@ def player(text: str) -> str:
                                          "or Hi, or a player's module:Class.") from None
 
 
+def mailbox_url(text: str) -> str:
+    """--mailbox URL: a magic-wormhole mailbox server's ws:// or wss:// address (X14)."""
+    from ogre.net.servers import mailbox_problem
+    problem = mailbox_problem(text)
+    if problem:
+        raise argparse.ArgumentTypeError(f"{text[:80]!r}: {problem[:1].lower()}{problem[1:]}")
+    return text.strip()
+
+
 def version_line() -> str:
     """`ogre --version`: the game's version and what it runs on."""
     import pygame
@@ -111,6 +120,9 @@ def parser() -> Parser:
     p.add_argument("--defense", metavar="PLAYER", type=player, default=None,
                    help="the computer defense: a skill (Low, Med, Hi) or a player's "
                         "module:Class")
+    p.add_argument("--mailbox", metavar="URL", type=mailbox_url, default=None,
+                   help="the mailbox server internet games meet through, for this run "
+                        "(default: Preferences', else the magic-wormhole project's public one)")
     p.add_argument("--install-desktop", action="store_true",
                    help="add OGRE to this desktop's list of applications (Linux), then exit")
     return p
@@ -123,6 +135,9 @@ def main(argv: list[str] | None = None) -> int:
         return install_desktop_entry()
     import random
 
+    if args.mailbox:                # the network game reads it when a player hosts or joins
+        from ogre.net.servers import MAILBOX_ENV
+        os.environ[MAILBOX_ENV] = args.mailbox
     from ogre.ui.drawing import window
     missing = window.no_display()
     if missing:

@@ -5,7 +5,7 @@
                      "message_speed": "Low", "skill": "Low", "defense_skill": "Low",
                      "window_size": null,
                      "play_scenario": 3, "play_computer": "ogre", "tutorial_lesson": 0,
-                     "fullscreen": false, "interface_size": 100}}
+                     "fullscreen": false, "interface_size": 100, "mailbox": ""}}
 
 Loading never fails: a missing file gives the defaults quietly; a damaged,
 foreign or newer file gives the defaults and a one-line notice for the player;
@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated, Any, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, StrictBool, StrictInt, ValidationError
+from pydantic import BaseModel, ConfigDict, StrictBool, StrictInt, StrictStr, ValidationError
 from pydantic import Field as Spec
 
 from .atomic import read_text_limited, write_text_atomic
@@ -63,6 +63,10 @@ class Preferences(BaseModel):
     # X4: the interface this much larger than the screen's own size for it (ui/app.canvas_fit),
     # in percent; a file from before it gets 100, still version 1
     interface_size: Literal[100, 125, 150, 200] = 100
+    # X14: the mailbox server an internet game meets through, for a club that runs its own
+    # ("": the magic-wormhole project's public one); a file from before it gets "", still
+    # version 1. `ogre --mailbox URL` names one for a single run.
+    mailbox: Annotated[StrictStr, Spec(max_length=300, pattern=r"^(wss?://\S+)?$")] = ""
 
     def skill_for(self, side: str) -> Level:
         """The skill of the computer playing `side` ("ogre" or "defense").

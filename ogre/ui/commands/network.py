@@ -1,450 +1,42 @@
-"""Network play on screen (X10): Menu > Host a Network Game and Join a Network Game.
+"""Network play (X10, X14): Menu > Host a Network Game and Join a Network Game.
 
-The other computer's side is played on this screen as the computer's is: a RemotePlayer stands
-in for it, its choose() waiting (on the computer-player thread, never the frame loop) for the
-actions the network brings, which then show one by one with the usual pacing. Once a frame the
-link is pumped. The host's game holds the battle and its secret dice (net.dice): the host's
-battle on screen plays each action on the faces its session rolled for it, its own actions
-rolled there first. The guest's battle plays every action on the dice the host told (an action
-of its own that rolls goes to the host first and comes back with its dice).
-
-Either side keeps the battle in the recovery slot after every turn, so when a game dies the
-next start offers it, to be hosted again from there.
+Each asks the way first - over the internet by a short code, or on this network by address,
+port and join code - then what it needs for that way, and starts the host's or the guest's side
+(`network_play.py`, which says how a network battle plays on screen).
 """
 
 from __future__ import annotations
 
-import os
-import queue
-import socket
-import threading
-from enum import Enum
-from typing import TYPE_CHECKING, NamedTuple, Protocol
+from typing import TYPE_CHECKING
 
-from ogre.match import Seat
-from ogre.net.ends import JOINED, GuestEnd, HostEnd
-from ogre.net.gate import Gate, new_code
-from ogre.net.link import Link
-from ogre.net.session import GuestSession, HostSession
-from ogre.rules import Action, GameState, new_game, parse_action
-from ogre.rules.hidden import apply_from_tape
-from ogre.rules.sides import acting_side, other
-from ogre.storage.errors import StorageError
-from ogre.storage.recovery import GuestSeat, RecoverySlot
-from ogre.ui.commands.crash import keep_battle
-from ogre.ui.toolkit.choices import NameDialog, OptionsDialog
-from ogre.ui.toolkit.stack import DialogStack
-from ogre.ui.toolkit.widgets import Answer, Dialog
+from ogre.net.servers import Servers, chosen
+from ogre.net.wormhole_link import missing
+from ogre.rules import new_game
+from ogre.ui.commands.network_play import (
+    LISTEN,
+    PORT,
+    App,
+    Hosted,
+    NetworkGuest,
+    NetworkHost,
+)
+from ogre.ui.dialogs import network_boxes as boxes
+from ogre.ui.toolkit.choices import NameDialog
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable
+    from collections.abc import Callable
 
-    from ogre.ai.protocol import Controller
-    from ogre.rules import Field
-    from ogre.ui.scenes.battle import Battle
-    from ogre.ui.scenes.editor import Editor
+__all__ = ["LISTEN", "Hosted", "NetworkGuest", "NetworkHost", "ask_host", "ask_join"]
 
-
-class Turns(Protocol):
-    """What the network game asks of the computer's turn driver."""
-
-    def set_computer(self, side: str | None, controller: Controller | None = None) -> None: ...
-    def wait_for_absent(self) -> None: ...
-    def first_field(self) -> Field: ...
-
-
-class App(Protocol):
-    """What the network game uses of the window that holds it (issue 29: never the App)."""
-
-    dialog: Dialog | None
-    dialogs: DialogStack
-    network: NetworkHost | NetworkGuest | None
-    guest_seats: dict[tuple[str, int], str]
-    seed: int
-
-    @property
-    def battle(self) -> Battle | None: ...
-    @property
-    def editor(self) -> Editor | None: ...
-    @property
-    def screen(self) -> object: ...
-    @property
-    def commands(self) -> Turns: ...
-    def show(self, title: str, message: str) -> None: ...
-    def every_frame(self, task: Callable[[], None]) -> None: ...
-    def stop_every_frame(self, task: Callable[[], None]) -> None: ...
-    def start_battle(self, state: GameState, computer: str | None = None,
-                     log: Iterable[str] = (), start: GameState | None = None,
-                     advice_asked: int = 0, told: Iterable[int] = ()) -> None: ...
-
-PORT = 4986
-# Every interface, so the guest's computer can reach it; tests and the monkey set
-# OGRE_LISTEN=127.0.0.1 so that they never listen beyond this computer.
-LISTEN = os.environ.get("OGRE_LISTEN", "")
-TITLE = "Network Game"
-
-
-class Waiting(Enum):
-    """The buttons of the host's box while it waits for the guest."""
-    NEW_CODE = "new code"
-    CANCEL = "cancel"
-
-
-WAITING_BUTTONS = (("New Code", Waiting.NEW_CODE), ("Cancel", Waiting.CANCEL))
-
-
-class RemotePlayer:
-    """The side the other computer plays (X5): its actions come from the network."""
-
-    def __init__(self, side: str) -> None:
-        self.side = side
-        self.actions: queue.Queue[Action] = queue.Queue()
-        self.stopped = threading.Event()
-
-    def choose(self, state: GameState) -> Action:
-        while not self.stopped.is_set():
-            try:
-                return self.actions.get(timeout=0.1)
-            except queue.Empty:
-                continue                     # the battle waits for them (a drop pauses it)
-        raise RuntimeError("the network game has ended")
-
-
-def addresses() -> str:
-    """This computer's addresses, for the host to tell the guest."""
-    found = []
-    try:
-        probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-        probe.connect(("192.0.2.1", 9))       # no packet is sent: only the route is chosen
-        found.append(probe.getsockname()[0])
-        probe.close()
-    except OSError:
-        pass
-    return ", ".join(found or ["127.0.0.1"])
-
-
-def _lower(sentence: str) -> str:
-    """A sentence carried on after a colon."""
-    return sentence[:1].lower() + sentence[1:]
-
-
-def _title(side: str) -> str:
-    return "Ogre" if side == "ogre" else "Defense"
-
-
-class _Network:
-    """What the host's and the guest's screens share: the stand-in player, the battle's
-    labels, keeping the battle after every turn, and leaving."""
-
-    app: App
-    link: Link
-    session: HostSession | GuestSession
-    used = 0                          # dice of the session's tape the battle on screen played
-    battle: Battle | None = None
-    remote: RemotePlayer | None = None
-    peer_name = ""                    # the other player's name, if they gave one
-    _kept_turn = 0
-
-    def pump(self) -> None:
-        raise NotImplementedError
-
-    def seat(self) -> GuestSeat | None:
-        """What a guest keeps to sit down again at its host (a host keeps none)."""
-        return None
-
-    def _told_rules(self, state: GameState, action: Action):
-        """An action played on the next faces of the session's tape (ValueError when it rolls
-        dice not yet on it)."""
-        after, events, took = apply_from_tape(state, action, self.session.tape, self.used)
-        if self.battle is not None:
-            self.battle.match.told_more(self.session.tape[self.used:self.used + took])
-        self.used += took
-        return after, events
-
-    def _play_remote(self, side: str, peer: str, name: str) -> None:
-        a = self.app
-        self.remote = RemotePlayer(side)
-        self.peer_name = name
-        a.commands.set_computer(side, controller=self.remote)
-        self.battle = b = a.battle
-        if b is not None:
-            b.match.seat("ogre" if side == "ogre" else "defense", Seat("remote", name=name))
-            b.sides[side] = f"{peer} {_title(side)}" + (f" ({name[:12]})" if name else "")
-            b.other = peer.lower()
-        self._kept_turn = 0
-
-    def keep_each_turn(self) -> None:
-        """The battle into the recovery slot once a turn; out of it once it is over."""
-        b = self.battle
-        if b is None or b is not self.app.battle:
-            return
-        if b.state.over:
-            self._forget()
-        elif b.state.turn != self._kept_turn and keep_battle(self.app):
-            self._kept_turn = b.state.turn
-
-    def _forget(self) -> None:
-        if self._kept_turn:
-            self._kept_turn = 0
-            try:
-                RecoverySlot.default().clear()
-            except StorageError:
-                pass                           # offered at the next start: nothing lost
-
-    def finish(self) -> None:
-        """The player left the network battle, or quit (answering the Save question): the
-        battle kept for a game that dies is not needed."""
-        self._forget()
-        self.close()
-
-    def close(self) -> None:
-        a = self.app
-        if self.remote is not None:
-            if a.battle is self.battle and a.battle is not None:
-                a.commands.wait_for_absent()   # its turns wait; nothing says the computer failed
-            self.remote.stopped.set()
-        self.link.close()
-        a.stop_every_frame(self.pump)
-        if a.network is self:
-            a.network = None
-
-
-class Hosted(NamedTuple):
-    """The battle a host offers: where it stands, its log from `start`, the dice it was told
-    (a guest's battle, hosted on)."""
-    state: GameState
-    log: list[str]
-    start: GameState | None = None
-    told: tuple[int, ...] = ()
-
-
-class NetworkHost(_Network):
-    session: HostSession
-
-    def __init__(self, app: App, battle: Hosted, my_side: str, port: int,
-                 name: str = "") -> None:
-        self.app = app
-        self.gate = Gate(new_code())
-        self.session = HostSession(battle.state, "defense" if my_side == "ogre" else "ogre",
-                                   battle.log, battle.start, name, list(battle.told))
-        self.link = Link.host(port, LISTEN)
-        self.end = HostEnd(self.session, self.link, self.gate)
-        self.my_side = my_side
-        self.started = False
-        self.renewed = 0
-        self.waiting: Dialog | None = None
-        self._wait()
-        app.every_frame(self.pump)            # the link pumped once a frame while it lasts
-
-    @property
-    def code(self) -> str:
-        return self.end.code_shown
-
-    def _wait(self) -> None:
-        """The one waiting box, with the code as it is now (a new code replaces the box)."""
-        if self.waiting is not None:
-            self.app.dialogs.close(self.waiting)
-        self.waiting = Dialog("Host a Network Game",
-                              f"Your address: {addresses()}, port {self.link.port}. The join "
-                              f"code is {self.code}. Waiting for the guest to join...",
-                              WAITING_BUTTONS, self._waiting_closed)
-        self.app.dialog = self.waiting
-
-    def _waiting_closed(self, answer: Waiting) -> None:
-        if answer is Waiting.NEW_CODE:
-            self.end.renew_code()
-        else:
-            self.close()
-
-    def pump(self) -> None:
-        self.end.pump()
-        while self.end.notes:
-            self._note(self.end.notes.popleft())
-        if self.gate.renewed != self.renewed:
-            self.renewed = self.gate.renewed
-            if not self.started:
-                self._wait()                  # the new code on the screen
-        if self.remote is not None:
-            while self.session.from_guest:
-                self.remote.actions.put(parse_action(self.session.from_guest.popleft()))
-        b = self.app.battle
-        if self.started and b is not self.battle:
-            self.finish()                     # the player left the network battle
-            return
-        if self.started and b is not None:
-            self.keep_each_turn()
-
-    def _rules(self, state: GameState, action: Action):
-        """How the host's battle plays an action: the guest's on the faces the session rolled
-        for it; the host's own rolled by the session first (and sent to the guest), RuleError
-        when the rules refuse it."""
-        b = self.battle
-        if b is not None and len(b.log) >= len(self.session.log):
-            self.end.play(action)
-        return self._told_rules(state, action)
-
-    def _note(self, note: str) -> None:
-        a = self.app
-        if note == JOINED and not self.started:
-            self.started = True
-            if self.waiting is not None:
-                a.dialogs.close(self.waiting)
-            s = self.session
-            a.start_battle(s.state, log=list(s.log), start=s.start, told=s.tape)
-            self._play_remote(s.guest_side, "Guest", s.guest_name)
-            self.used = len(s.tape)
-            if self.battle is not None:
-                self.battle.match.played_with(self._rules)
-            return
-        if note.startswith("The guest is gone"):
-            a.show(TITLE, f"{note} The battle waits: they can join again from their computer "
-                          f"with the code {self.code} on port {self.link.port}.")
-        elif "has joined again" in note:
-            a.show(TITLE, f"{note} The battle goes on.")
-        else:
-            a.show(TITLE, note)
-
-
-class NetworkGuest(_Network):
-    session: GuestSession
-
-    def __init__(self, app: App, address: str, port: int, code: str, name: str = "") -> None:
-        self.app = app
-        self.address, self.port = address, port
-        self.session = GuestSession(code, name, _kept_seat(app, address, port))
-        self.link = Link.join(address, port)
-        self.end = GuestEnd(self.session, self.link)
-        self.welcomed = 0
-        self.queued = 0                   # entries of the host's log handed to the screen
-        self.sent = 0                     # entries of the battle's log sent or confirmed
-        self.pending = ""                 # an action of ours with the host for its dice
-        self.waiting = Dialog("Join a Network Game", f"Joining the host at {address}, port "
-                              f"{port}...", (("Cancel", Answer.CANCEL),),
-                              lambda _: self.close())
-        app.dialog = self.waiting
-        app.every_frame(self.pump)            # the link pumped once a frame while it lasts
-
-    def pump(self) -> None:
-        s = self.session
-        self.end.pump()
-        if s.refused:
-            self._ended(s.refused)
-            return
-        if s.welcomes != self.welcomed and s.state is not None and s.side is not None:
-            self._take_battle()
-        if self.end.closed:
-            self._lost()
-            return
-        b = self.app.battle
-        if self.remote is not None and b is not self.battle:
-            self.finish()                     # the player left the network battle
-            return
-        if self.remote is None or b is None:
-            return
-        self._from_host(b)
-        self._send_ours(b)
-        while s.notes:
-            self.pending = ""                 # the host refused it: its sentence is shown
-            b.refuse(s.notes.popleft())
-        self.keep_each_turn()
-
-    def seat(self) -> GuestSeat | None:
-        secret = self.session.seat
-        return GuestSeat(address=self.address, port=self.port, secret=secret) if secret else None
-
-    def _take_battle(self) -> None:
-        """The battle, whole: on joining, and again when ours went out of step (a resync)."""
-        s, a = self.session, self.app
-        assert s.state is not None and s.side is not None
-        self.welcomed = s.welcomes
-        if self.remote is not None:
-            self.remote.stopped.set()
-        if a.dialog is self.waiting:
-            a.dialog = None
-        a.start_battle(s.state, log=list(s.log), start=s.start, told=s.tape)
-        if s.seat:
-            a.guest_seats[(self.address, self.port)] = s.seat
-        self._play_remote(other(s.side), "Host", s.host_name)
-        if self.battle is not None:
-            self.battle.match.played_with(self._rules)
-            self.battle.match.vetted_by(self._wait_for_dice)
-        self.queued = self.sent = len(s.log)
-        self.pending = ""
-        self.used = len(s.tape)
-
-    def _rules(self, state: GameState, action: Action):
-        """How the guest's battle plays an action: on the dice the host told for it, or - an
-        action of ours that rolls - sent to the host, to come back with its dice (None)."""
-        b = self.battle
-        try:
-            return self._told_rules(state, action)
-        except ValueError:
-            if b is not None and len(b.log) < len(self.session.log):
-                self.welcomed = -1             # out of step with the host: take its battle
-                return None
-            if b is not None:
-                self._send_ours(b)             # what came before it goes first
-            self.end.play(action)
-            self.pending = str(action)
-            return None
-
-    def _wait_for_dice(self, action: Action) -> str | None:
-        """While an action of ours is with the host for its dice, nothing else is played."""
-        return "The host is rolling the dice..." if self.pending else None
-
-    def _from_host(self, b: Battle) -> None:
-        """The host's actions, shown as the computer's are, once each; an action of ours that
-        came back with its dice, played at once."""
-        s = self.session
-        assert self.remote is not None
-        while len(b.log) < len(s.log) and acting_side(b.state) == s.side \
-                and len(b.log) >= self.queued:
-            had = len(b.log)
-            self.pending = ""
-            b.act(parse_action(s.log[had]), confirmed=True)
-            if len(b.log) == had:
-                break                          # out of step: the battle is taken again
-        for i in range(max(self.queued, len(b.log)), len(s.log)):
-            self.remote.actions.put(parse_action(s.log[i]))
-        self.queued = max(self.queued, len(s.log))
-
-    def _send_ours(self, b: Battle) -> None:
-        """What the battle has that the host has not yet confirmed, sent once each."""
-        s = self.session
-        for i in range(max(self.sent, len(s.log)), len(b.log)):
-            self.end.play(parse_action(b.log[i]))
-        self.sent = max(self.sent, len(b.log))
-
-    def _lost(self) -> None:
-        """The connection ended: why, in the sentence that fits."""
-        s, reason = self.session, self.end.closed
-        if self.battle is None:
-            self._ended(f"The host turned you away: {_lower(s.bye)}" if s.bye else reason)
-        elif s.bye:
-            self._ended(f"The host ended the network game: {_lower(s.bye)} Your battle is "
-                        "kept: Save a Game keeps it, and either of you can host it again.")
-        else:
-            self._ended(f"The connection to the host is gone: {_lower(reason)} Join again with "
-                        "the same code to go on; your battle is kept meanwhile.")
-
-    def _ended(self, sentence: str) -> None:
-        self.close()
-        if self.app.dialog is self.waiting:
-            self.app.dialog = None
-        self.app.show(TITLE, sentence)
-
-
-# ------------------------------------------------------------------ the menus' questions
 
 def ask_host(app: App) -> None:
-    """Menu > Host a Network Game: the battle on screen, or a new one on the editor's field;
-    which side this player plays; the port; then wait for the guest."""
+    """Menu > Host a Network Game: over the internet or on this network; the battle on
+    screen, or a new one on the editor's field; which side this player plays; on this network
+    the port; the player's name; then wait for the guest."""
     b = app.battle
     ongoing = b is not None and app.screen is b and not b.state.over
-    groups = [] if ongoing else [("Scenario", [("Mark III", True), ("Mark V", True)])]
-    groups.append(("You play", [("The Ogre", True), ("The Defense", True)]))
 
-    def chosen(picks: list[int] | None) -> None:
+    def picked(picks: list[int] | None) -> None:
         if picks is None:
             return
         side = "ogre" if picks[-1] == 0 else "defense"
@@ -454,20 +46,19 @@ def ask_host(app: App) -> None:
         else:
             # its dice are the hosted battle's secret ones, never the seed's (HostSession)
             field = app.editor.field if app.editor is not None else app.commands.first_field()
-            state = new_game(field, 3 if picks[0] == 0 else 5, app.seed)
+            state = new_game(field, 3 if picks[1] == 0 else 5, app.seed)
             log, start = [], state
-
         battle = Hosted(state, log, start, tuple(told))
+        if picks[0] == boxes.INTERNET:
+            _ask_name(app, boxes.HOST, lambda name: _host_internet(app, battle, side, name))
+            return
 
         def port_given(text: str | None) -> None:
             if text is not None:
-                _ask_name(app, "Host a Network Game",
-                          lambda name: _host(app, text, battle, side, name))
-        app.dialog = NameDialog("Host a Network Game", "The port to listen on (1024-65535):",
-                                str(PORT), port_given)
-    what = "This battle, played on with a guest." if ongoing else "A battle on the field in "\
-        "the editor."
-    app.dialog = OptionsDialog("Host a Network Game", what, groups, chosen)
+                _ask_name(app, boxes.HOST, lambda name: _host(app, text, battle, side, name))
+        app.dialog = NameDialog(boxes.HOST, "The port to listen on (1024-65535):", str(PORT),
+                                port_given)
+    app.dialog = boxes.host_box(ongoing, picked)
 
 
 def _ask_name(app: App, title: str, then: Callable[[str], object]) -> None:
@@ -480,47 +71,72 @@ def _ask_name(app: App, title: str, then: Callable[[str], object]) -> None:
 def _host(app: App, text: str, battle: Hosted, side: str, name: str) -> None:
     port = int(text) if text.isdigit() else 0
     if not 1024 <= port <= 65535:
-        app.show("Host a Network Game", "A port is a number from 1024 to 65535.")
+        app.show(boxes.HOST, "A port is a number from 1024 to 65535.")
         return
     try:
         app.network = NetworkHost(app, battle, side, port, name)
     except OSError as err:
-        app.show("Host a Network Game", f"Port {port} cannot be used ({err.strerror or err}).")
+        app.show(boxes.HOST, f"Port {port} cannot be used ({err.strerror or err}).")
+
+
+def _host_internet(app: App, battle: Hosted, side: str, name: str) -> None:
+    if missing():
+        app.show(boxes.HOST, missing())
+    else:
+        app.network = NetworkHost(app, battle, side, name=name, servers=_servers(app))
 
 
 def ask_join(app: App) -> None:
-    """Menu > Join a Network Game: the host's address, its port and the join code."""
+    """Menu > Join a Network Game: over the internet, the code the host reads out; on this
+    network, the host's address, its port and the join code; then the player's name."""
+    def way_given(picks: list[int] | None) -> None:
+        if picks is None:
+            return
+        if picks[0] == boxes.INTERNET:
+            app.dialog = boxes.code_box(code_given)
+        else:
+            app.dialog = NameDialog(boxes.JOIN, "The host's address:", "", address_given)
+
+    def code_given(typed: str | None) -> None:
+        code = boxes.wormhole_code(typed or "")
+        if typed is not None and not code:
+            app.show(boxes.JOIN, boxes.BAD_CODE)
+        elif code and missing():
+            app.show(boxes.JOIN, missing())
+        elif code:
+            _ask_name(app, boxes.JOIN, lambda name: _join_internet(app, code, name))
+
     def address_given(address: str | None) -> None:
         if address is not None:
-            app.dialog = NameDialog("Join a Network Game", "The host's port:", str(PORT),
+            app.dialog = NameDialog(boxes.JOIN, "The host's port:", str(PORT),
                                     lambda port: port_given(address, port))
 
     def port_given(address: str, port: str | None) -> None:
         if port is None:
             return
         if not port.isdigit() or not 1 <= int(port) <= 65535:
-            app.show("Join a Network Game", "A port is a number from 1 to 65535.")
+            app.show(boxes.JOIN, "A port is a number from 1 to 65535.")
             return
 
-        def code_given(code: str | None) -> None:
+        def join_code_given(code: str | None) -> None:
             if code is not None:
-                _ask_name(app, "Join a Network Game",
+                _ask_name(app, boxes.JOIN,
                           lambda name: _join(app, address, int(port), code, name))
-        app.dialog = NameDialog("Join a Network Game", "The join code the host shows:", "",
-                                code_given)
+        app.dialog = NameDialog(boxes.JOIN, "The join code the host shows:", "",
+                                join_code_given)
 
-    app.dialog = NameDialog("Join a Network Game", "The host's address:", "", address_given)
-
-
-def _kept_seat(app: App, address: str, port: int) -> str:
-    """The seat's secret this computer was handed by that host, if it kept one: in this run,
-    else in the recovery slot (the game was restarted)."""
-    try:
-        return app.guest_seats.get((address, port)) or RecoverySlot.default().seat(address,
-                                                                                   port)
-    except StorageError:
-        return ""
+    app.dialog = boxes.join_box(way_given)
 
 
 def _join(app: App, address: str, port: int, code: str, name: str) -> None:
     app.network = NetworkGuest(app, address, port, code.upper(), name)
+
+
+def _join_internet(app: App, code: str, name: str) -> None:
+    app.network = NetworkGuest(app, "", 0, code, name, servers=_servers(app))
+
+
+def _servers(app: App) -> Servers:
+    """The mailbox and relay: Preferences', `--mailbox`'s, or the public ones; a test's or the
+    monkey's game (OGRE_LISTEN) never reaches beyond this computer."""
+    return chosen(app.prefs.mailbox, stay_local=bool(LISTEN))

@@ -1,0 +1,88 @@
+"""The network game's boxes (X10, X14): the way to play, the host's waiting box, the code.
+
+Host a Network Game and Join a Network Game each offer two ways, the internet first: over the
+internet the host's game gets a short code from the mailbox server and the guest types it; on
+this network the host gives its address, port and join code, as before. The boxes only ask and
+show; the commands (`ui/commands/network.py`) act on the answers.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from enum import Enum
+
+from ogre.ui.toolkit.choices import NameDialog, OptionsDialog
+from ogre.ui.toolkit.widgets import Dialog
+
+HOST = "Host a Network Game"
+JOIN = "Join a Network Game"
+WAYS = ("How", [("Over the internet (a code)", True),
+                ("On this network (address and port)", True)])
+INTERNET, DIRECT = 0, 1                   # the way picked, by its place in WAYS
+EXAMPLE = "7-crossover-clockwork"
+BAD_CODE = f"A code is a number and two words, like {EXAMPLE}."
+
+
+class Waiting(Enum):
+    """The buttons of the host's box while it waits for the guest."""
+    NEW_CODE = "new code"
+    CANCEL = "cancel"
+
+
+WAITING_BUTTONS = (("New Code", Waiting.NEW_CODE), ("Cancel", Waiting.CANCEL))
+# after the guest left, mid-battle: a new code, or none for now (the battle waits either way)
+AGAIN_BUTTONS = (("New Code", Waiting.NEW_CODE), ("Not Now", Waiting.CANCEL))
+
+
+def host_box(ongoing: bool, on_close: Callable[[list[int] | None], object]) -> OptionsDialog:
+    """How to host, and (a new battle) which scenario, and which side this player plays.
+    on_close gets [way, scenario, side] (no scenario for the battle on screen)."""
+    groups = [WAYS]
+    if not ongoing:
+        groups.append(("Scenario", [("Mark III", True), ("Mark V", True)]))
+    groups.append(("You play", [("The Ogre", True), ("The Defense", True)]))
+    what = ("This battle, played on with a guest." if ongoing else
+            "A battle on the field in the editor.")
+    return OptionsDialog(HOST, what, groups, on_close)
+
+
+def join_box(on_close: Callable[[list[int] | None], object]) -> OptionsDialog:
+    return OptionsDialog(JOIN, "How is the host's game reached?", [WAYS], on_close)
+
+
+def code_box(on_close: Callable[[str | None], object]) -> NameDialog:
+    return NameDialog(JOIN, f"The code the host reads out (like {EXAMPLE}):", "", on_close)
+
+
+def wormhole_code(typed: str) -> str:
+    """The code as the mailbox knows it, from what the guest typed (spaces for dashes, any
+    case), or "" when it is not a code.
+
+    >>> wormhole_code(" 7 Crossover  clockwork "), wormhole_code("7-crossover-clockwork")
+    ('7-crossover-clockwork', '7-crossover-clockwork')
+    >>> wormhole_code("crossover clockwork"), wormhole_code("7")
+    ('', '')
+    """
+    code = re.sub(r"[\s_-]+", "-", typed.strip().lower())
+    return code if re.fullmatch(r"[0-9]{1,6}(-[a-z]{2,20}){1,4}", code) else ""
+
+
+def internet_words(code: str, trouble: str = "") -> str:
+    """What the host's waiting box says over the internet."""
+    if trouble:
+        return trouble
+    if not code:
+        return "Asking the mailbox server for a code..."
+    return (f"Read this code out to the guest:\n{code}\nThey type it in Join a Network Game; "
+            "it works once. Waiting for the guest to join...")
+
+
+def direct_words(addresses: str, port: int, code: str) -> str:
+    """What the host's waiting box says on this network."""
+    return (f"Your address: {addresses}, port {port}. The join code is {code}. Waiting for "
+            "the guest to join...")
+
+
+def waiting_box(words: str, on_close: Callable[[Waiting], object]) -> Dialog[Waiting]:
+    return Dialog(HOST, words, WAITING_BUTTONS, on_close)
