@@ -273,3 +273,41 @@ def test_s4_the_keys_list_names_ctrl_q_and_draws_every_row_at_one_size():
         assert not r1.colliderect(r2)
     if os.environ.get("OGRE_UX_SHOTS"):
         pygame.image.save(app.window, os.path.join(os.environ["OGRE_UX_SHOTS"], "keys.png"))
+
+
+def test_x14_g7_the_internet_mailbox_is_typed_from_the_preferences_and_kept(monkeypatch):
+    """A club's own mailbox server, typed over the Preferences (which come back), kept with
+    them, and the one the internet game meets through; empty is the public one again."""
+    from ogre.net.servers import MAILBOX_ENV, PUBLIC_MAILBOX, chosen
+    from ogre.ui.dialogs.network_boxes import MailboxDialog
+
+    monkeypatch.delenv(MAILBOX_ENV, raising=False)          # no --mailbox in this run
+
+    app = battle_app()
+    d = Driver(app)
+    d.answer("OK")
+    app.commands.preferences()
+    prefs_dialog = app.dialog
+    row = [n for n, _ in prefs_dialog.OPTIONS].index("mailbox")
+    d.click_at(prefs_dialog.row_rect(row).center)
+    assert isinstance(app.dialog, MailboxDialog)
+    d.type("club mailbox")                                   # not an address: OK waits
+    ok = next(b for b in app.dialog.buttons if b.label == "OK")
+    assert not ok.enabled()
+    app.dialog.name = ""
+    d.type("wss://mailbox.club.example/v1")
+    assert ok.enabled()
+    d.answer("OK")
+    assert app.dialog is prefs_dialog and prefs_dialog.values["mailbox"].startswith("wss://")
+    d.answer("OK")
+    assert app.prefs.mailbox == "wss://mailbox.club.example/v1"
+    assert chosen(app.prefs.mailbox).mailbox == "wss://mailbox.club.example/v1"
+    saved = json.loads((preferences_folder() / "preferences.json").read_text())
+    assert saved["preferences"]["mailbox"] == "wss://mailbox.club.example/v1"
+
+    app.commands.preferences()
+    d.click_at(app.dialog.row_rect(row).center)
+    app.dialog.name = ""                                     # emptied: the public one
+    d.answer("OK")
+    d.answer("OK")
+    assert app.prefs.mailbox == "" and chosen(app.prefs.mailbox).mailbox == PUBLIC_MAILBOX

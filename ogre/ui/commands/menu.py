@@ -23,6 +23,7 @@ from ogre.ui.commands import battle_files, network
 from ogre.ui.commands.battle_files import slot_line
 from ogre.ui.commands.kept_ogre import field_from_state
 from ogre.ui.commands.play import PlayGame, ai_available
+from ogre.ui.dialogs.network_boxes import MailboxDialog
 from ogre.ui.dialogs.options import ABOUT, KeysDialog, PreferencesDialog
 from ogre.ui.dialogs.unsaved import SAVE_FIRST, SaveFirst, Unsaved
 from ogre.ui.drawing import status
@@ -165,7 +166,15 @@ class Commands:
                 if self.controller is not None and self.computer is not None:
                     self._make_controller(self.skill_for(self.computer))
         a.dialog = PreferencesDialog(a.prefs, one_player or a.battle is None, done,
-                                     computer=self.computer if a.battle else None)
+                                     computer=self.computer if a.battle else None,
+                                     ask_mailbox=self._ask_mailbox)
+
+    def _ask_mailbox(self, now: str, then: Callable[[str], None]) -> None:
+        """X14: the mailbox typed over the Preferences, which come back when it closes."""
+        def typed(url: str | None) -> None:
+            if url is not None:
+                then(url)
+        self.app.dialog = MailboxDialog(now, typed)
 
     # ------------------------------------------------------------ fields (G5, E10)
     def first_field(self) -> Field:

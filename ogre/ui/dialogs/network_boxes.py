@@ -12,8 +12,9 @@ import re
 from collections.abc import Callable
 from enum import Enum
 
+from ogre.net.servers import mailbox_problem
 from ogre.ui.toolkit.choices import NameDialog, OptionsDialog
-from ogre.ui.toolkit.widgets import Dialog
+from ogre.ui.toolkit.widgets import Answer, Dialog
 
 HOST = "Host a Network Game"
 JOIN = "Join a Network Game"
@@ -22,6 +23,7 @@ WAYS = ("How", [("Over the internet (a code)", True),
 INTERNET, DIRECT = 0, 1                   # the way picked, by its place in WAYS
 EXAMPLE = "7-crossover-clockwork"
 BAD_CODE = f"A code is a number and two words, like {EXAMPLE}."
+OWN_EXAMPLE = "wss://mailbox.example.org/v1"
 
 
 class Waiting(Enum):
@@ -86,3 +88,19 @@ def direct_words(addresses: str, port: int, code: str) -> str:
 
 def waiting_box(words: str, on_close: Callable[[Waiting], object]) -> Dialog[Waiting]:
     return Dialog(HOST, words, WAITING_BUTTONS, on_close)
+
+
+class MailboxDialog(NameDialog):
+    """X14: the mailbox server internet games meet through, typed from the Preferences: a
+    ws:// or wss:// address, or nothing for the public one. OK waits for one of them."""
+
+    LIMIT = 300
+
+    def __init__(self, now: str, on_close: Callable[[str | None], object]) -> None:
+        super().__init__("Internet Mailbox", f"A club's own mailbox server, like {OWN_EXAMPLE} "
+                         "(leave it empty for the public one):", now, on_close, optional=True)
+
+    def _enabled_for(self, value: Answer):
+        if value is not Answer.OK:
+            return lambda: True
+        return lambda: not self.name.strip() or not mailbox_problem(self.name)

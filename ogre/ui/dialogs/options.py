@@ -46,6 +46,9 @@ NOTES = {
                      "or Hi. Play a Game sets it too.",
     "interface_size": "Interface Size: the text, the buttons and the map this much larger than "
                       "the screen's own size for them; larger shows less of the map at once.",
+    "mailbox": "Internet Mailbox: the server internet games meet through - Public, the one the "
+               "magic-wormhole project runs, or a club's Own (a ws:// or wss:// address). "
+               "Click to type one; leave it empty for the public one.",
 }
 NO_COMPUTER = " With two players at this computer it has nothing to pace or play."
 NOTE_SIZE = 17
@@ -54,10 +57,11 @@ SPEED_LABELS = {"ogre": "Ogre Message Speed", "defense": "Defense Message Speed"
 
 
 class PreferencesDialog(Dialog[Answer]):
-    """Seven options, each clicked through its values; speed and the computer's skills dimmed
+    """Eight options, each clicked through its values; speed and the computer's skills dimmed
     in two-player games. The Ogre and the defence each have their own skill (issue 30). Under
     them, what the option last pointed at or clicked does; the message speed is named for the
-    side the computer plays (`computer`: "ogre" or "defense")."""
+    side the computer plays (`computer`: "ogre" or "defense"). The internet mailbox (X14) is
+    typed: a click asks `ask_mailbox(now, then)` for it, over this dialog."""
 
     OPTIONS = (
         ("sound", "Sound Effects"),
@@ -67,14 +71,18 @@ class PreferencesDialog(Dialog[Answer]):
         ("skill", "Ogre Skill Level"),
         ("defense_skill", "Defense Skill Level"),
         ("interface_size", "Interface Size"),
+        ("mailbox", "Internet Mailbox"),
     )
     # the values an option steps through, where they are not Yes/No or the skill levels
     STEPS: dict[str, tuple[object, ...]] = {"interface_size": INTERFACE_SIZES}
 
     def __init__(self, prefs: Preferences, one_player: bool,
                  on_close: Callable[[Preferences | None], object],
-                 computer: str | None = None) -> None:
+                 computer: str | None = None,
+                 ask_mailbox: Callable[[str, Callable[[str], None]], object] | None = None
+                 ) -> None:
         self.values = prefs.model_dump()
+        self.ask_mailbox = ask_mailbox
         self.base = prefs
         self.one_player = one_player
         side = computer if computer in SPEED_LABELS else prefs.play_computer
@@ -112,6 +120,10 @@ class PreferencesDialog(Dialog[Answer]):
                            self.rect.width - 40, self.note_h)
 
     def cycle(self, name: str) -> None:
+        if name == "mailbox":
+            if self.ask_mailbox is not None:
+                self.ask_mailbox(self.values[name], lambda url: self.values.update(mailbox=url))
+            return
         v = self.values[name]
         if isinstance(v, bool):
             self.values[name] = not v
@@ -136,7 +148,8 @@ class PreferencesDialog(Dialog[Answer]):
                 ink.rect(surface, theme.ACCENT if on else theme.TEXT_DIM, r, 1, border_radius=4)
             v = self.values[name]
             shown = ("Yes" if v else "No") if isinstance(v, bool) else \
-                f"{v}%" if isinstance(v, int) else v
+                f"{v}%" if isinstance(v, int) else ("Own" if v else "Public") \
+                if name == "mailbox" else v
             colour = theme.TEXT if on else theme.TEXT_DIM
             theme.draw_in_box(surface, self.labels[name], pygame.Rect(r.left + 10, r.top,
                                                                       r.width - 80, r.height),
