@@ -128,7 +128,13 @@ def parser() -> Parser:
     return p
 
 
+# The window's class, which a desktop matches to the desktop entry's StartupWMClass: pygame
+# names it after the program when it is first imported ("__main__.py" under python -m).
+WINDOW_CLASS = "OGRE"
+
+
 def main(argv: list[str] | None = None) -> int:
+    os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", WINDOW_CLASS)     # before pygame is imported
     args = parser().parse_args(argv)
     if args.install_desktop:
         from ogre.desktop import install_desktop_entry
