@@ -46,7 +46,7 @@ def test_x14_a_mailbox_on_the_command_line_that_is_not_one_is_one_sentence(capsy
 
 
 def test_x14_a_mailbox_on_the_command_line_is_this_runs(monkeypatch):
-    monkeypatch.delenv(MAILBOX_ENV, raising=False)
+    monkeypatch.setenv(MAILBOX_ENV, "")          # none named; and main's own is undone after
     monkeypatch.setattr("ogre.ui.drawing.window.no_display", lambda: "no display here")
     assert main(["--mailbox", CLUB]) == 3              # stopped before a window: none here
     assert os.environ[MAILBOX_ENV] == CLUB
