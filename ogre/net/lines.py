@@ -16,6 +16,12 @@ came. A line is cut at each newline; a line longer than the connection's limit, 
 
 from __future__ import annotations
 
+from collections import deque
+from collections.abc import Iterable
+from typing import Any, Protocol
+
+from .wire import Event
+
 TOO_LONG = "A message was too long."
 TOO_MANY = "Too many messages."
 
@@ -51,3 +57,35 @@ class Lines:
             self.second, self.count = second, 0
         self.count += 1
         return not self.rate or self.count <= self.rate
+
+
+class Queued(Protocol):
+    """A connection as both links keep it: its number, its lines for the frame loop, and
+    whether the frame loop has heard of it yet."""
+
+    number: int
+    lines: deque[Event]
+    told: bool
+
+
+def queue_lines(conn: Queued, lines: list[bytes], address: object) -> None:
+    """A connection's lines, queued for the frame loop: "joined" before its first."""
+    for line in lines:
+        if not conn.told:
+            conn.told = True
+            conn.lines.append(("joined", conn.number, address))
+        conn.lines.append(("line", conn.number, line))
+
+
+def take_in_turn(live: Iterable[Queued], ended: deque[Any], budget: int) -> list[Event]:
+    """At most `budget` events, one from each connection in turn, the ended ones' last lines
+    included; an ended connection with none left is forgotten."""
+    out: list[Event] = []
+    sources = [*live, *ended]
+    while len(out) < budget and any(c.lines for c in sources):
+        for conn in sources:
+            if conn.lines and len(out) < budget:
+                out.append(conn.lines.popleft())
+    while ended and not ended[0].lines:
+        ended.popleft()
+    return out

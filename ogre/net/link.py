@@ -32,7 +32,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from enum import Enum
 
-from .lines import Lines
+from .lines import Lines, queue_lines, take_in_turn
 from .messages import MAX_LINE, Bye, Ping, write
 from .wire import Event
 
@@ -147,16 +147,9 @@ class Link:
 
     def take(self, budget: int = 64) -> list[Event]:
         """At most `budget` events, taken in turn from each connection; never waits."""
-        out: list[Event] = []
         with self._lock:
             paused = any(len(c.lines) >= LINES_WAITING for c in self._conns.values())
-            sources = [*self._conns.values(), *self._ended]
-            while len(out) < budget and any(c.lines for c in sources):
-                for conn in sources:
-                    if conn.lines and len(out) < budget:
-                        out.append(conn.lines.popleft())
-            while self._ended and not self._ended[0].lines:
-                self._ended.popleft()
+            out = take_in_turn(self._conns.values(), self._ended, budget)
         if paused:
             self._wake()             # a connection paused on a full queue reads again
         return out
@@ -299,11 +292,7 @@ class Link:
         conn.heard = time.monotonic()
         lines, broken = conn.cut.feed(data, conn.limit, conn.heard)
         with self._lock:
-            for line in lines:
-                if not conn.told:
-                    conn.told = True
-                    conn.lines.append(("joined", conn.number, conn.address))
-                conn.lines.append(("line", conn.number, line))
+            queue_lines(conn, lines, conn.address)
         if broken:
             self._end(conn, broken)
 

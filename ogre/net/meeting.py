@@ -36,6 +36,7 @@ from wormhole.errors import (  # type: ignore[import-untyped]
 )
 
 from .desk import CONNECT_WAIT, INTERNET, Desk, Peer
+from .lines import queue_lines
 from .link import LINES_WAITING, OUT_LIMIT, WAITING_PER_ADDRESS
 from .messages import VERSION, Bye, Ping, write
 from .servers import APPID, host_of
@@ -282,11 +283,7 @@ class Meeting:
         peer.heard = time.monotonic()
         lines, broken = peer.cut.feed(data, peer.limit, peer.heard)
         with desk.lock:
-            for line in lines:
-                if not peer.told:
-                    peer.told = True
-                    peer.lines.append(("joined", peer.number, INTERNET))
-                peer.lines.append(("line", peer.number, line))
+            queue_lines(peer, lines, INTERNET)
             full = len(peer.lines) >= LINES_WAITING
         if broken:
             self.end(peer, broken)

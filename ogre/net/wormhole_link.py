@@ -30,6 +30,7 @@ from typing import Any
 
 from . import reactor
 from .desk import Desk, Settings
+from .lines import take_in_turn
 from .servers import Servers
 from .wire import Event
 
@@ -91,16 +92,10 @@ class WormholeLink:
 
     def take(self, budget: int = 64) -> list[Event]:
         self._check()
-        desk, out = self.desk, list[Event]()
+        desk = self.desk
         with desk.lock:
             paused = any(p.paused for p in desk.peers.values())
-            sources = [*desk.peers.values(), *desk.ended]
-            while len(out) < budget and any(p.lines for p in sources):
-                for peer in sources:
-                    if peer.lines and len(out) < budget:
-                        out.append(peer.lines.popleft())
-            while desk.ended and not desk.ended[0].lines:
-                desk.ended.popleft()
+            out = take_in_turn(desk.peers.values(), desk.ended, budget)
         if paused:
             self._post("resume")            # a connection paused on a full queue reads again
         return out
