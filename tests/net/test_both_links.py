@@ -40,21 +40,9 @@ from ogre.net.messages import (
 from ogre.net.session import GuestSession
 from ogre.net.wormhole_link import WormholeLink
 from ogre.rules.hidden import blind
-from tools.wormhole_servers import LocalServers, available
 
 DEEP = b"[" * 3000 + b"]" * 3000 + b"\n"
 NASTY = "Gi\u0000l\u202e\u2066\u200b\u0007 " + "x" * 30
-
-
-@pytest.fixture(scope="module")
-def local_servers():
-    """A magic-wormhole mailbox and transit relay on 127.0.0.1 for this module's tests; they
-    skip, saying why, where the `test` extra's packages are missing."""
-    why = available()
-    if why:
-        pytest.skip(why)
-    with LocalServers() as servers:
-        yield servers
 
 
 @pytest.fixture(params=["tcp", "internet"])

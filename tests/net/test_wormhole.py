@@ -15,20 +15,9 @@ from peers import InternetHost, RawInternet, joined
 from ogre.net.messages import Hello, read, write
 from ogre.net.servers import Servers
 from ogre.net.wormhole_link import WormholeLink
-from tools.wormhole_servers import LOOPBACK, LocalServers, available, unused_url
+from tools.wormhole_servers import LOOPBACK, unused_url
 
 FRAME = 0.05          # seconds: a frame loop's call to the link never takes longer
-
-
-@pytest.fixture(scope="module")
-def local_servers():
-    """A magic-wormhole mailbox and transit relay on 127.0.0.1 for this module's tests; they
-    skip, saying why, where the `test` extra's packages are missing."""
-    why = available()
-    if why:
-        pytest.skip(why)
-    with LocalServers() as servers:
-        yield servers
 
 
 @pytest.fixture

@@ -25,15 +25,6 @@ from ogre.ui.dialogs.network_boxes import HOST, JOIN
 from tools.wormhole_servers import LocalServers, available, unused_url
 
 
-@pytest.fixture(scope="module")
-def local_servers():
-    why = available()
-    if why:
-        pytest.skip(why)
-    with LocalServers() as servers:
-        yield servers
-
-
 @pytest.fixture
 def servers(local_servers, monkeypatch):
     """The games of this test meet through the local servers (as `--mailbox` would name)."""
