@@ -61,7 +61,7 @@ class Turns(Protocol):
 
 
 class App(Protocol):
-    """What the network game uses of the window that holds it (issue 29: never the App)."""
+    """What the network game uses of the window that holds it (a screen never imports the App)."""
 
     dialog: Dialog | None
     dialogs: DialogStack

@@ -1,6 +1,6 @@
 """The fields a battle can start on (G1, G5): the one on the screen, the five predesigned and
-the player's five slots, as Play a Game offers them (issue 42: without going through the Field
-Editor's Load a Field)."""
+the player's five slots, as Play a Game offers them, without going through the Field Editor's
+Load a Field."""
 
 from __future__ import annotations
 
