@@ -34,7 +34,8 @@ class Scenario:
 
 BASIC = Scenario("basic", "Basic (Mark III)", 3)
 ADVANCED = Scenario("advanced", "Advanced (Mark V)", 5)
-SCENARIOS: dict[str, Scenario] = {s.key: s for s in (BASIC, ADVANCED)}
+OFFERED: tuple[Scenario, ...] = (BASIC, ADVANCED)    # as Play a Game and Host list them
+SCENARIOS: dict[str, Scenario] = {s.key: s for s in OFFERED}
 _BY_MARK = {s.against: s for s in SCENARIOS.values()}
 
 

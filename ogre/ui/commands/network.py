@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from ogre.net.servers import Servers, chosen
 from ogre.net.wormhole_link import missing
 from ogre.rules import new_game
+from ogre.rules.scenarios import OFFERED
 from ogre.ui.commands.network_play import (
     LISTEN,
     PORT,
@@ -46,7 +47,7 @@ def ask_host(app: App) -> None:
         else:
             # its dice are the hosted battle's secret ones, never the seed's (HostSession)
             field = app.editor.field if app.editor is not None else app.commands.first_field()
-            state = new_game(field, 3 if picks[1] == 0 else 5, app.seed)
+            state = new_game(field, OFFERED[picks[1]].against, app.seed)
             log, start = [], state
         battle = Hosted(state, log, start, tuple(told))
         if picks[0] == boxes.INTERNET:

@@ -17,6 +17,8 @@ import pygame
 from ogre.match import SIDES
 from ogre.rules import Field, new_game
 from ogre.rules.invariants import first_problem
+from ogre.rules.scenarios import OFFERED
+from ogre.rules.units import MARKS
 from ogre.storage.errors import StorageError
 from ogre.storage.preferences import Level, save_preferences
 from ogre.ui.commands.kept_ogre import field_from_state, keep_old_ogre
@@ -34,6 +36,12 @@ if TYPE_CHECKING:
 PLAYERS = ("ogre", "none", "defense")
 LEVELS: tuple[Level, ...] = ("Low", "Med", "Hi")
 SCENARIO, WHO, SKILL, SPEED = range(4)        # the dialog's groups
+
+
+def _offered(mark: int) -> int:
+    """Where the scenario deployed against this Mark is in Play a Game's list (the first when
+    none is)."""
+    return next((i for i, s in enumerate(OFFERED) if s.against == mark), 0)
 KEEP_OLD = 1                                  # "Keep old Ogre", the second option (G1)
 SKILL_NAMES = {"ogre": "The computer Ogre's skill", "defense": "The computer Defense's skill",
                "none": "The computer's skill"}
@@ -87,14 +95,14 @@ class PlayDialog(OptionsDialog):
         self.field_h = FIELD_H if self.fields else 0
         side = prefs.play_computer if ai else "none"
         groups: list[tuple[str, list[tuple[str, bool]]]] = [
-            ("Scenario", [("Mark III", True), ("Mark V", True)]),
+            ("Scenario", [(s.mark.name, True) for s in OFFERED]),
             ("Players", [("One player: the computer plays the Ogre", ai),
                          ("Two players, taking turns at this computer", True),
                          ("One player: you are the Ogre, the computer defends", ai)]),
             (SKILL_NAMES[side], [(level, True) for level in LEVELS]),
             ("Its message speed", [(level, True) for level in LEVELS]),
         ]
-        chosen = [0 if prefs.play_scenario == 3 else 1, PLAYERS.index(side),
+        chosen = [_offered(prefs.play_scenario), PLAYERS.index(side),
                   LEVELS.index(self.skills.get(side, "Low")), LEVELS.index(prefs.message_speed)]
         super().__init__("Play a Game", "Choose the battle.", groups,
                          lambda c: on_close(None if c is None else self.choice()), chosen,
@@ -115,7 +123,7 @@ class PlayDialog(OptionsDialog):
 
     @property
     def mark(self) -> int:
-        return 3 if self.chosen[SCENARIO] == 0 else 5
+        return OFFERED[self.chosen[SCENARIO]].against
 
     @property
     def speed(self) -> Level:
@@ -157,8 +165,8 @@ class PlayDialog(OptionsDialog):
                 return
             self.field = i
             mark = self.fields[i].mark
-            if mark in (3, 5):              # a field designed against a Mark is played with it
-                self.chosen[SCENARIO] = 0 if mark == 3 else 1
+            if mark in MARKS:               # a field designed against a Mark is played with it
+                self.chosen[SCENARIO] = _offered(mark)
         rows = [(f.words, f.usable) for f in self.fields]
         chooser = ListDialog("Play a Game", "On which field?", rows, picked)
         chooser.selected = self.field

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from enum import Enum
 
 from ogre.net.servers import mailbox_problem
+from ogre.rules.scenarios import OFFERED
 from ogre.ui.toolkit.choices import NameDialog, OptionsDialog
 from ogre.ui.toolkit.widgets import Answer, Dialog
 
@@ -42,7 +43,7 @@ def host_box(ongoing: bool, on_close: Callable[[list[int] | None], object]) -> O
     on_close gets [way, scenario, side] (no scenario for the battle on screen)."""
     groups = [WAYS]
     if not ongoing:
-        groups.append(("Scenario", [("Mark III", True), ("Mark V", True)]))
+        groups.append(("Scenario", [(s.mark.name, True) for s in OFFERED]))
     groups.append(("You play", [("The Ogre", True), ("The Defense", True)]))
     what = ("This battle, played on with a guest." if ongoing else
             "A battle on the field in the editor.")
