@@ -66,6 +66,8 @@ class Queued(Protocol):
     number: int
     lines: deque[Event]
     told: bool
+    out: deque[Any]
+    out_bytes: int
 
 
 def queue_lines(conn: Queued, lines: list[bytes], address: object) -> None:
@@ -89,3 +91,13 @@ def take_in_turn(live: Iterable[Queued], ended: deque[Any], budget: int) -> list
     while ended and not ended[0].lines:
         ended.popleft()
     return out
+
+
+def retire(conn: Queued, reason: str, ended: deque[Any]) -> None:
+    """A connection ended: what it had to send is dropped, and the frame loop, if it heard of
+    it, hears of its end after its last lines."""
+    conn.out.clear()
+    conn.out_bytes = 0
+    if conn.told:
+        conn.lines.append(("closed", conn.number, reason))
+        ended.append(conn)

@@ -32,7 +32,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from enum import Enum
 
-from .lines import Lines, queue_lines, take_in_turn
+from .lines import Lines, queue_lines, retire, take_in_turn
 from .messages import MAX_LINE, Bye, Ping, write
 from .wire import Event
 
@@ -379,11 +379,7 @@ class Link:
                 pass
         with self._lock:                # gone for the frame loop before the peer can see it
             del self._conns[conn.number]
-            conn.out.clear()
-            conn.out_bytes = 0
-            if conn.told:
-                conn.lines.append(("closed", conn.number, reason))
-                self._ended.append(conn)
+            retire(conn, reason, self._ended)
         if conn.events:
             self._sel.unregister(conn.sock)
         conn.sock.close()

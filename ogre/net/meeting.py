@@ -36,7 +36,7 @@ from wormhole.errors import (  # type: ignore[import-untyped]
 )
 
 from .desk import CONNECT_WAIT, INTERNET, Desk, Peer
-from .lines import queue_lines
+from .lines import queue_lines, retire
 from .link import LINES_WAITING, OUT_LIMIT, WAITING_PER_ADDRESS
 from .messages import VERSION, Bye, Ping, write
 from .servers import APPID, host_of
@@ -340,11 +340,7 @@ class Meeting:
             if desk.peers.get(peer.number) is not peer:
                 return
             del desk.peers[peer.number]
-            peer.out.clear()
-            peer.out_bytes = 0
-            if peer.told:
-                peer.lines.append(("closed", peer.number, reason))
-                desk.ended.append(peer)
+            retire(peer, reason, desk.ended)
         if peer.transport is not None:
             if tell:
                 peer.transport.write(write(Bye(reason=reason[:200])))

@@ -20,6 +20,7 @@ from ogre.rules.sides import acting_side
 from ogre.storage.fields import load_predesigned
 
 LOOPBACK = "127.0.0.1"
+DEEP = b"[" * 3000 + b"]" * 3000 + b"\n"     # a line nested 3,000 deep, six kilobytes long
 
 
 def new_battle():

@@ -11,6 +11,7 @@ import time
 
 import pytest
 from peers import (
+    DEEP,
     LOOPBACK,
     Host,
     InternetHost,
@@ -41,7 +42,6 @@ from ogre.net.session import GuestSession
 from ogre.net.wormhole_link import WormholeLink
 from ogre.rules.hidden import blind
 
-DEEP = b"[" * 3000 + b"]" * 3000 + b"\n"
 NASTY = "Gi\u0000l\u202e\u2066\u200b\u0007 " + "x" * 30
 
 

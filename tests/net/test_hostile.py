@@ -9,7 +9,7 @@ import socket
 import time
 
 import pytest
-from peers import LOOPBACK, Host, Raw, free, joined, new_battle, play_both_sides
+from peers import DEEP, LOOPBACK, Host, Raw, free, joined, new_battle, play_both_sides
 
 from ogre.net.ends import LINES_A_FRAME, WELCOMES_A_FRAME, GuestEnd
 from ogre.net.gate import BURST, FREE_TRIES, Gate, new_code
@@ -30,8 +30,6 @@ from ogre.net.session import PHASE_ACTIONS, GuestSession, HostSession
 from ogre.rules import Done, Move, Undo, apply, legal_actions
 from ogre.rules.hidden import BLIND, blind
 from ogre.storage.games import LOG_STEPS, log_problem
-
-DEEP = b"[" * 3000 + b"]" * 3000 + b"\n"
 
 
 def _kinds(lines: list[bytes]) -> list[str]:
@@ -371,12 +369,6 @@ def test_x10_the_version_is_an_integer_nothing_else(host, version):
     guest = joined(host)
     guest.send(b'{"v": ' + version.encode() + b', "kind": "ping"}\n')
     assert json.loads(guest.lines(host)[0])["message"] == "The message has no version number."
-
-
-def test_x10_a_line_of_100_kib_is_hung_up_on(host):
-    guest = joined(host)
-    guest.send(b"x" * (100 * 1024) + b"\n")
-    assert "A message was too long." in _reasons(guest.lines(host))
 
 
 def test_x10_the_guest_checks_the_hosts_log_and_refuses_what_does_not_replay():
