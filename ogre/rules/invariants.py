@@ -29,6 +29,7 @@ from .board import Board
 from .game import VICTORY_LEVELS, legal_actions, ogre_weapon_reaches, victory_level
 from .hexes import BOTTOM_ROW, distance, label, on_map
 from .movement import defender_allowance
+from .options import Options
 from .scenarios import SCENARIOS
 from .state import OGRE_PHASES, Aiming, GameState, Phase, Piece
 from .units import MARKS, OGRE_ID, OGRE_MOVE, STATS, WEAPONS, Kind, Weapon
@@ -72,6 +73,10 @@ def _numbers(s: GameState) -> Iterator[str]:
         return
     if s.scenario not in SCENARIOS or s.ogre.mark not in MARKS:
         yield "the Ogre or the scenario is neither a Mark III nor a Mark V"
+    if not isinstance(s.options, Options):
+        yield "the battle's optional rules are not switches"
+    elif s.options.problem():
+        yield f"the battle's optional rules are impossible: {s.options.problem()}"
     if not isinstance(s.turn, int) or not 1 <= s.turn <= MAX_TURN:
         yield "the turn number is beyond any battle's length"
     if not 1 <= s.next_id <= MAX_ID:

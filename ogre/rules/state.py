@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 
 from .board import Board, MovesAndReach
 from .frozen import quick_init
+from .options import NO_OPTIONS, Options
 
 if TYPE_CHECKING:
     from .actions import Action
@@ -312,6 +313,7 @@ class GameState:
     ap_hit: frozenset[int] = frozenset()   # infantry hit by antipersonnel this turn
     next_id: int = 1
     result: str = ""                       # the victory level once the battle is over
+    options: Options = NO_OPTIONS          # the optional rules it is played with
     # The PieceIndex of `pieces`, made when first asked for; pass _index=None to
     # dataclasses.replace along with new pieces (with_pieces does).
     _index: PieceIndex | None = field(default=None, compare=False, repr=False, hash=False)
@@ -398,7 +400,7 @@ class GameState:
         pieces = pieces[:at] + (new,) + pieces[at + 1:]
         return GameState(self.board, self.scenario, pieces, self.ogres, self.phase, self.turn,
                          self.rng, self.aim, self.ap_hit, self.next_id, self.result,
-                         idx.moved(old, new, pieces))
+                         self.options, idx.moved(old, new, pieces))
 
     @property
     def over(self) -> bool:
@@ -457,7 +459,7 @@ def evolve(s: GameState, pieces: tuple[Piece, ...] | None = None, ogre: Ogre | N
                      s.rng if rng is None else rng, s.aim if aim is _KEEP else aim,
                      s.ap_hit if ap_hit is None else ap_hit,
                      s.next_id if next_id is None else next_id,
-                     s.result if result is None else result, index)
+                     s.result if result is None else result, s.options, index)
 
 
 def index_in_place(s: GameState, pieces: tuple[Piece, ...]) -> PieceIndex | None:

@@ -1,0 +1,60 @@
+"""The pocket edition's simple optional rules, as switches a battle is played with.
+
+- Time Limit (7.02): the battle ends after this many turns; if no victory condition of 1.03 has
+  been met by then, the defender wins a marginal victory.
+- Command Crawler (8.02): the defender's command post is a mobile Crawler with movement 1.
+- Hardened CP (8.05): the command post has a defense of 1 or 2; a D stops it moving for a turn,
+  a second D before it recovers destroys it.
+
+Every switch off is the 1986 game, rule for rule.
+
+>>> NO_OPTIONS.on, Options(time_limit=12).words
+(False, 'Time Limit 12 turns')
+>>> Options(command_crawler=True, hardened_cp=2).words
+'Command Crawler, Hardened CP (defense 2)'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .frozen import quick_init
+
+TIME_LIMITS = (8, 10, 12, 15, 20)        # the turn counts Play a Game offers
+MOST_TURNS = 99                          # the longest limit a file may name
+HARDNESS = (1, 2)                        # 8.05's defense strengths
+
+
+@quick_init
+@dataclass(frozen=True, slots=True)
+class Options:
+    time_limit: int = 0             # 7.02: the last turn played; 0 for a battle without one
+    command_crawler: bool = False   # 8.02: the CP moves 1
+    hardened_cp: int = 0            # 8.05: the CP's defense; 0 is the 1986 CP
+
+    @property
+    def on(self) -> bool:
+        return self != NO_OPTIONS
+
+    @property
+    def words(self) -> str:
+        """The switches that are on, as Play a Game and the report name them ('' for none)."""
+        parts = []
+        if self.time_limit:
+            parts.append(f"Time Limit {self.time_limit} turns")
+        if self.command_crawler:
+            parts.append("Command Crawler")
+        if self.hardened_cp:
+            parts.append(f"Hardened CP (defense {self.hardened_cp})")
+        return ", ".join(parts)
+
+    def problem(self) -> str | None:
+        """What makes these switches impossible, or None."""
+        if not 0 <= self.time_limit <= MOST_TURNS:
+            return f"a time limit of {self.time_limit} turns is not one the game offers"
+        if self.hardened_cp not in (0, *HARDNESS):
+            return f"a hardened command post has defense 1 or 2, not {self.hardened_cp}"
+        return None
+
+
+NO_OPTIONS = Options()
