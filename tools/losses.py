@@ -93,7 +93,7 @@ def could_fire(s: GameState, p: Piece) -> bool:
         return True
     if p.kind is Kind.HOWITZER:
         return False
-    reach = defender_reach(s, p, defender_allowance(p, Phase.DEFENSE_MOVE))
+    reach = defender_reach(s, p, defender_allowance(p, Phase.DEFENSE_MOVE, s.options))
     return any(h != o.hex and distance(h, o.hex) <= p.range for h in reach)
 
 

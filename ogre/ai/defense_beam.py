@@ -139,7 +139,7 @@ def moves(v: View, s: GameState, p: Piece, taken: dict[int, list[Piece]], leavin
           may_share) -> list[int]:
     """The few hexes this unit is offered: stay, fire now, wait, screen."""
     o = ogre_in_play(s)
-    left = defender_allowance(p, s.phase) - p.moved
+    left = defender_allowance(p, s.phase, s.options) - p.moved
     reach = [p.hex] + sorted(h for h in defender_reach(s, p, left) if h != o.hex)
     if leaving == p.id and len(reach) > 1:
         reach = reach[1:]

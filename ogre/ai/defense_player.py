@@ -114,7 +114,7 @@ class DefensePlayer(PhasePlayer):
             if distance(p.hex, o.hex) <= p.range:
                 can += p.attack
             elif p in movers:
-                left = defender_allowance(p, s.phase) - p.moved
+                left = defender_allowance(p, s.phase, s.options) - p.moved
                 if any(distance(h, o.hex) <= p.range for h in defender_reach(s, p, left)):
                     can += p.attack
         cp = s.command_post
@@ -178,7 +178,7 @@ class DefensePlayer(PhasePlayer):
         order = sorted(movers, key=lambda p: (-p.attack, p.id))
         dest: dict[int, int] = {}
         for p in order:
-            left = defender_allowance(p, s.phase) - p.moved
+            left = defender_allowance(p, s.phase, s.options) - p.moved
             cands = [p.hex] + [h for h in defender_reach(s, p, left) if h != o.hex]
             if leaving is not None and p.id == leaving.id and len(cands) > 1:
                 cands = cands[1:]                    # armor under the Ogre must move off
@@ -218,7 +218,7 @@ class DefensePlayer(PhasePlayer):
             return False
         if s.phase is Phase.GEV_MOVE and p.kind is not Kind.GEV:
             return False
-        return defender_allowance(p, s.phase) - p.moved > 0
+        return defender_allowance(p, s.phase, s.options) - p.moved > 0
 
     @staticmethod
     def _may_share(p: Piece, here: list[Piece]) -> bool:
@@ -315,7 +315,7 @@ class DefensePlayer(PhasePlayer):
                 taken.setdefault(p.hex, []).append(p)
         dest: dict[int, int] = {}
         for p in sorted(movers, key=lambda p: p.id):
-            left = defender_allowance(p, s.phase) - p.moved
+            left = defender_allowance(p, s.phase, s.options) - p.moved
             cands = [p.hex] + [h for h in defender_reach(s, p, left)
                                if h != o.hex and not taken.get(h)]
             if k.gev_safe:

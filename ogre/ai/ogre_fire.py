@@ -38,17 +38,18 @@ class Target:
     piece: Piece
     allowed: tuple[bool, bool, bool, bool]
     value: float
+    cp_defense: int = 0          # a hardened command post's (8.05)
 
     @property
     def defense(self) -> int:
-        return self.piece.defense
+        return self.cp_defense if self.piece.kind is Kind.CP else self.piece.defense
 
 
 def shot_value(t: Target, attack: int) -> float:
     """Expected value of one attack of this strength on the target."""
     p = t.piece
-    px, pd = p_x_d(attack, p.defense)
-    if p.kind is Kind.CP:
+    px, pd = p_x_d(attack, t.defense)
+    if p.kind is Kind.CP and not t.defense:
         return (px + pd) * t.value
     if p.kind is Kind.INFANTRY:
         per_squad = t.value / p.squads
@@ -117,7 +118,7 @@ def targets_in_range(state: GameState, at: int, urgency: float = 0.5) -> list[Ta
         elif (p.kind is not Kind.CP and acts_next_defense(state, p)
               and at in fire_zone(state.board, p.kind, p.hex)):
             v *= 1.0 + urgency
-        out.append(Target(p, allowed, v))
+        out.append(Target(p, allowed, v, state.options.hardened_cp))
     out.sort(key=lambda t: -t.value)
     return out
 
@@ -185,7 +186,7 @@ def first_stage(t: Target, alloc: Alloc, other_targets: bool) -> Alloc:
                 continue
             a1 = sum(n * W_ATTACK[j] for j, n in enumerate(first))
             a2 = total - a1
-            px, pd = p_x_d(a1, p.defense)
+            px, pd = p_x_d(a1, t.defense)
             pn = 1.0 - px - pd
             freed = 0.35 * a2 if other_targets else 0.0
             if p.kind is Kind.INFANTRY:
@@ -198,7 +199,7 @@ def first_stage(t: Target, alloc: Alloc, other_targets: bool) -> Alloc:
             elif p.disabled:
                 v = (px + pd) * (t.value + freed) + pn * shot_value(t, a2)
             else:
-                dis = Target(replace(p, disabled_turn=1), t.allowed, t.value)
+                dis = Target(replace(p, disabled_turn=1), t.allowed, t.value, t.cp_defense)
                 v = px * (t.value + freed) + pd * (DISABLE_FRACTION * t.value
                                                    + (1 - DISABLE_FRACTION) * shot_value(dis, a2))
                 v += pn * shot_value(t, a2)

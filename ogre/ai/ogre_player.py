@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..rules.actions import Action, Clear, Done, Enter, Exit, Fire, Move, OgreAim
-from ..rules.game import ram_tread_cost
+from ..rules.command_post import ram_tread_cost, rammed_in_place
 from ..rules.hexes import BOTTOM_ROW, distance
 from ..rules.sides import ogre_in_play
 from ..rules.state import GameState, Phase, Piece
@@ -225,7 +225,8 @@ class MoveSearch:
         armor = [p for p in occ if p.kind is not Kind.INFANTRY]
         if not armor:
             return True
-        return ogre_in_play(s).rams < 2 and ram_tread_cost(armor[0]) <= ogre_in_play(s).treads
+        o = ogre_in_play(s)
+        return o.rams < 2 and ram_tread_cost(armor[0], s.options) <= o.treads
 
     @staticmethod
     def outcomes(s: GameState, to: int) -> list[tuple[float, GameState]]:
@@ -244,8 +245,8 @@ class MoveSearch:
             reduced = replace(victim, squads=victim.squads - 1)
             return [(1.0, s.replace_piece(reduced, victim.id, ogre=o2))]
         victim = armor[0]
-        o2 = replace(o2, treads=o2.treads - ram_tread_cost(victim), rams=o2.rams + 1)
-        if victim.kind in (Kind.HOWITZER, Kind.CP) or victim.disabled:
+        o2 = replace(o2, treads=o2.treads - ram_tread_cost(victim, s.options), rams=o2.rams + 1)
+        if rammed_in_place(victim, s.options):
             return [(1.0, s.replace_piece(None, victim.id, ogre=o2))]
         return [(0.5, s.replace_piece(replace(victim, disabled_turn=s.turn), victim.id, ogre=o2)),
                 (0.5, s.replace_piece(None, victim.id, ogre=o2))]
@@ -281,7 +282,7 @@ class MoveSearch:
         out = {}
         for t, alloc in shots:
             atk = sum(n * a for n, a in zip(alloc, (6, 4, 3, 1)))
-            px, pd = p_x_d(atk, t.piece.defense)
+            px, pd = p_x_d(atk, t.defense)
             share = pd if t.piece.kind is not Kind.INFANTRY else pd / max(1, t.piece.squads)
             out[t.piece.id] = px + share
         return out

@@ -11,10 +11,11 @@ from collections.abc import Callable
 from typing import Any
 
 from .actions import Action, Aim, Clear, Done, Enter, Exit, Fire, Group, Move, OgreAim, Split, Undo
+from .command_post import ram_tread_cost
 from .errors import RuleError
 from .events import Verdict, shared_verdict
 from .hexes import BOTTOM_ROW, distance, on_map
-from .legal import must_leave, ogre_weapon_reaches, ram_tread_cost, stack_movers
+from .legal import must_leave, ogre_weapon_reaches, stack_movers
 from .movement import defender_allowance, defender_reach, ogre_reach
 from .state import (
     DEFENSE_FIRE,
@@ -118,7 +119,7 @@ def _ogre_contact(s: GameState, occupants: tuple[Piece, ...], cost: int) -> Verd
     victim = armor[0]
     if s.ogre.rams >= 2:
         raise _err("two_rams")
-    if ram_tread_cost(victim) > s.ogre.treads:
+    if ram_tread_cost(victim, s.options) > s.ogre.treads:
         raise _err("ram_treads")
     return shared_verdict("ram", cost, victim.id, True)
 
@@ -152,18 +153,21 @@ def _check_defender_move(s: GameState, a: Move) -> Verdict:
         if listed:
             if a.to != s.ogre.hex:
                 return shared_verdict("move", listed)
-            if s.known(a.piece).kind is INFANTRY:
+            kind = s.known(a.piece).kind
+            if kind is INFANTRY:
                 return shared_verdict("join_ogre", listed)
-            return shared_verdict("ram_ogre", listed, 0, True)
+            if kind is not CP:
+                return shared_verdict("ram_ogre", listed, 0, True)
     p = _movable_defender(s, a.piece)
     movers = stack_movers(s)
     if movers is not None and p.id not in movers:
         raise _err("stack")
-    if p.kind in (CP, HOWITZER) or (s.phase is GEV_MOVE and p.kind is not GEV):
+    if (p.kind is HOWITZER or (p.kind is CP and not s.options.command_crawler)
+            or (s.phase is GEV_MOVE and p.kind is not GEV)):
         raise _err("cannot_move")
     if p.disabled:
         raise _err("disabled_move")
-    left = defender_allowance(p, s.phase) - p.moved
+    left = defender_allowance(p, s.phase, s.options) - p.moved
     if left <= 0:
         raise _err("has_moved")
     if not on_map(a.to):
@@ -183,6 +187,8 @@ def _check_defender_move(s: GameState, a: Move) -> Verdict:
             raise _err("hex_full")
         if p.kind is INFANTRY:
             return shared_verdict("join_ogre", cost)
+        if p.kind is CP:                      # a Crawler is not armor: it never rams (5.03.6)
+            raise _err("hex_full")
         return shared_verdict("ram_ogre", cost, 0, True)
     if len(others) >= 2:
         raise _err("hex_full")

@@ -12,6 +12,7 @@ from .board import Board, behind_crater_line, in_clear_area
 from .dice import seed_state
 from .hexes import BOTTOM_ROW
 from .movement import reaches_command_post
+from .options import NO_OPTIONS, Options
 from .scenarios import for_mark
 from .state import GameState, Ogre, Phase, Piece
 from .units import MARKS, STATS, Kind, attack_points
@@ -98,11 +99,13 @@ def validate(field: Field, mark: int, standard: Board) -> list[Finding]:
     return found
 
 
-def new_game(field: Field, mark: int, seed: int, scenario: str | None = None) -> GameState:
+def new_game(field: Field, mark: int, seed: int, scenario: str | None = None,
+             options: Options = NO_OPTIONS) -> GameState:
     """A battle on this field: the defenders deployed, a fresh Ogre waiting to enter (T2); in
-    the 1986 scenario of the Ogre's Mark unless another is named (G1: a kept Ogre's Mark)."""
+    the 1986 scenario of the Ogre's Mark unless another is named (G1: a kept Ogre's Mark),
+    played with these optional rules (X15)."""
     pieces = tuple(Piece(i + 1, p.kind, p.hex, p.squads, start=p.hex)
                    for i, p in enumerate(field.placements))
     return GameState(board=field.board, scenario=scenario or for_mark(mark).key, pieces=pieces,
                      ogres=(Ogre.fresh(mark),), phase=Phase.OGRE_ENTRY, rng=seed_state(seed),
-                     next_id=len(pieces) + 1)
+                     next_id=len(pieces) + 1, options=options)

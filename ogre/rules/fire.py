@@ -7,6 +7,7 @@ import operator
 from fractions import Fraction
 
 from . import combat
+from .command_post import defense_of, disabled_by_a_d, name_of
 from .dice import roll
 from .events import Event
 from .state import (
@@ -20,7 +21,7 @@ from .state import (
     evolve_piece,
     index_in_place,
 )
-from .units import CP, INFANTRY, TREADS, WEAPON_STATS, WEAPONS, weapons_text
+from .units import INFANTRY, TREADS, WEAPON_STATS, WEAPONS, weapons_text
 from .units import counts as counts_of
 
 W_ATTACK = tuple(WEAPON_STATS[w].attack for w in WEAPONS)
@@ -43,7 +44,7 @@ def aim_attack(s: GameState, aim: Aiming) -> int:
 
 def aim_odds(s: GameState, aim: Aiming) -> str:
     if aim.part is None:
-        return combat.odds(aim_attack(s, aim), s.known(aim.target).defense)
+        return combat.odds(aim_attack(s, aim), defense_of(s.known(aim.target), s.options))
     if aim.part is TREADS:
         return combat.TREADS_COLUMN
     return combat.odds(aim_attack(s, aim), WEAPON_STATS[aim.part].defense)
@@ -60,7 +61,8 @@ def ogre_fires(s: GameState, ev: list[Event]) -> GameState:
     assert aim is not None                    # check refuses Fire with nothing aimed
     counts = aim.weapons
     target = s.known(aim.target)
-    column = combat.odds(sum(map(operator.mul, counts, W_ATTACK)), target.defense)   # aim_odds
+    column = combat.odds(sum(map(operator.mul, counts, W_ATTACK)),         # aim_odds
+                         defense_of(target, s.options))
     die, rng = roll(s.rng)
     result = combat.crt(column, die)
     _, main, secondary, ap = o.weapons
@@ -70,20 +72,21 @@ def ogre_fires(s: GameState, ev: list[Event]) -> GameState:
     ap_hit = s.ap_hit | {target.id} if counts[3] and target.kind is INFANTRY else s.ap_hit
     s = evolve(s, ogre=o, rng=rng, aim=None, ap_hit=ap_hit)
     s, word = _hit_defender(s, target, result)
-    text = f"Ogre fires {weapons_text(counts)} at {target.name}: {word}"
+    text = f"Ogre fires {weapons_text(counts)} at {name_of(target, s.options)}: {word}"
     ev.append(Event("fire", text, target.id, target.hex, die, column, word))
     return s
 
 
 def _hit_defender(s: GameState, p: Piece, result: str) -> tuple[GameState, str]:
-    """C3: D reduces infantry, disables armor, destroys disabled armor; X destroys."""
+    """C3: D reduces infantry, disables armor (and a hardened CP, 8.05), destroys disabled armor
+    and the 1986 CP; X destroys."""
     if result == "NE":
         return s, "miss"
     if result == "X":
         return s.replace_piece(None, p.id), "destroyed"
     if p.kind is INFANTRY:
         return lose_squad(s, p), "reduced"
-    if p.disabled or p.kind is CP:
+    if not disabled_by_a_d(p, s.options):
         return s.replace_piece(None, p.id), "destroyed"
     return s.replace_piece(evolve_piece(p, disabled_turn=s.turn), p.id), "disabled"
 

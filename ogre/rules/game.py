@@ -17,10 +17,11 @@ from typing import Any
 
 from .actions import Action, Aim, Clear, Done, Enter, Exit, Fire, Group, Move, OgreAim, Split, Undo
 from .checks import check, listed_move
+from .command_post import CRAWLER_NAME, name_of, ram_tread_cost, rammed_in_place
 from .dice import roll
 from .events import Event, Verdict
 from .fire import aim_attack, aim_kill_probability, defenders_fire, lose_squad, ogre_fires
-from .legal import legal_actions, must_leave, note_move, ogre_weapon_reaches, ram_tread_cost
+from .legal import legal_actions, must_leave, note_move, ogre_weapon_reaches
 from .state import (
     DEFENSE_FIRE,
     DEFENSE_MOVE,
@@ -39,7 +40,7 @@ from .state import (
     index_in_place,
     piece_start,
 )
-from .units import CP, HOWITZER, INFANTRY, Kind, counts
+from .units import CP, INFANTRY, Kind, counts
 from .victory import (
     COMPLETE_DEFENSE,
     COMPLETE_OGRE,
@@ -110,7 +111,8 @@ def _defender_moves_on(s: GameState, p: Piece, to: int, cost: int, ev: list[Even
     if event is None:
         if len(_MOVE_EVENTS) > 20_000:
             _MOVE_EVENTS.clear()
-        event = _MOVE_EVENTS[key] = Event("move", f"{p.name} to {to:04d}", p.id, to)
+        name = CRAWLER_NAME if p.kind is CP else p.name      # only a Crawler's CP moves
+        event = _MOVE_EVENTS[key] = Event("move", f"{name} to {to:04d}", p.id, to)
     ev.append(event)
     moved = Piece(p.id, p.kind, to, p.squads, p.disabled_turn, p.moved + cost, p.start,
                   p.base_moved, p.fired)
@@ -144,22 +146,24 @@ def _overrun(s: GameState, p: Piece, ev: list[Event]) -> GameState:
 
 
 def _ram(s: GameState, p: Piece, ev: list[Event]) -> GameState:
-    """M7: immobile armor and the CP are destroyed; mobile armor 1-3 disabled, 4-6 destroyed."""
-    lost = ram_tread_cost(p)
+    """M7: immobile armor and the CP are destroyed; mobile armor 1-3 disabled, 4-6 destroyed
+    (a hardened Crawler too, command_post)."""
+    options = s.options
+    lost = ram_tread_cost(p, options)
     o = evolve_ogre(s.ogre, treads=s.ogre.treads - lost, rams=s.ogre.rams + 1)
     s = evolve(s, ogre=o)
-    immobile = p.kind in (HOWITZER, CP) or p.disabled
-    if immobile:
-        ev.append(Event("ram", f"Ogre rams {p.name}: destroyed", p.id, p.hex,
+    name = name_of(p, options)
+    if rammed_in_place(p, options):
+        ev.append(Event("ram", f"Ogre rams {name}: destroyed", p.id, p.hex,
                         result="destroyed", treads_lost=lost))
         return s.replace_piece(None, p.id)
     die, rng = roll(s.rng)
     s = evolve(s, rng=rng)
     if die <= 3:
-        ev.append(Event("ram", f"Ogre rams {p.name}: disabled", p.id, p.hex, die=die,
+        ev.append(Event("ram", f"Ogre rams {name}: disabled", p.id, p.hex, die=die,
                         result="disabled", treads_lost=lost))
         return s.replace_piece(evolve_piece(p, disabled_turn=s.turn), p.id)
-    ev.append(Event("ram", f"Ogre rams {p.name}: destroyed", p.id, p.hex, die=die,
+    ev.append(Event("ram", f"Ogre rams {name}: destroyed", p.id, p.hex, die=die,
                     result="destroyed", treads_lost=lost))
     return s.replace_piece(None, p.id)
 
@@ -240,6 +244,9 @@ def _apply_done(s: GameState, a: Done, v: Verdict, ev: list[Event]) -> GameState
         else:
             s = evolve(s, pieces=pieces, aim=None, phase=nxt, index=index_in_place(s, pieces))
     elif phase is GEV_MOVE:
+        limit = s.options.time_limit
+        if limit and s.turn >= limit:
+            return _time_up(s, ev)
         s = _next_turn(s, ev, nxt)
     else:
         s = evolve(s, aim=None, phase=nxt)
@@ -263,6 +270,13 @@ def _recover_and_ready(s: GameState, ev: list[Event], nxt: Phase) -> GameState:
         return evolve(s, aim=None, phase=nxt)     # nothing to reset: the index stays good
     ready = tuple(pieces)
     return evolve(s, pieces=ready, aim=None, phase=nxt, index=index_in_place(s, ready))
+
+
+def _time_up(s: GameState, ev: list[Event]) -> GameState:
+    """7.02: the last turn is played and no victory condition of 1.03 was met (the battle would
+    have ended): the defender wins a marginal victory."""
+    ev.append(Event("time_up", f"Time is up after turn {s.turn}"))
+    return evolve(s, phase=OVER, result=MARGINAL_DEFENSE, aim=None)
 
 
 def _next_turn(s: GameState, ev: list[Event], nxt: Phase) -> GameState:

@@ -77,6 +77,8 @@ def _numbers(s: GameState) -> Iterator[str]:
         yield "the battle's optional rules are not switches"
     elif s.options.problem():
         yield f"the battle's optional rules are impossible: {s.options.problem()}"
+    elif s.options.time_limit and s.turn > s.options.time_limit:
+        yield "the battle has gone on past its time limit"
     if not isinstance(s.turn, int) or not 1 <= s.turn <= MAX_TURN:
         yield "the turn number is beyond any battle's length"
     if not 1 <= s.next_id <= MAX_ID:
@@ -183,8 +185,8 @@ def _piece(s: GameState, p: Piece) -> Iterator[str]:
 def _piece_disabled(s: GameState, p: Piece) -> Iterator[str]:
     if not p.disabled_turn:
         return
-    if p.disabled_turn < 0 or not p.is_armor:
-        yield f"piece {p.id} is disabled but only armor can be"
+    if p.disabled_turn < 0 or not (p.is_armor or (p.kind is Kind.CP and s.options.hardened_cp)):
+        yield f"piece {p.id} is disabled but only armor and a hardened CP can be"
     elif p.disabled_turn not in (s.turn, s.turn - 1):
         # C4: disabled this turn, or in the last one and not yet recovered (after the Ogre fires)
         yield f"piece {p.id} has stayed disabled longer than a turn"
@@ -199,11 +201,12 @@ def _piece_moved(s: GameState, p: Piece) -> Iterator[str]:
         return
     last = _LAST_MOVE.get(s.phase)
     if s.over:
-        most = max(STATS[p.kind].move, STATS[p.kind].second_move)
+        most = max(defender_allowance(p, Phase.DEFENSE_MOVE, s.options),
+                   STATS[p.kind].second_move)
     elif last is None or (last is Phase.GEV_MOVE and p.kind is not Kind.GEV):
         most = 0
     else:
-        most = defender_allowance(p, last)
+        most = defender_allowance(p, last, s.options)
     if not 0 <= p.base_moved <= p.moved <= most:
         yield f"piece {p.id} has moved further than it can"
     elif distance(p.start, p.hex) > p.moved - p.base_moved:
@@ -240,7 +243,8 @@ def _stacking(s: GameState) -> Iterator[str]:
 
 def _undo_frees(s: GameState, p: Piece) -> bool:
     """Would Undo take p elsewhere, or give it back move points to leave with?"""
-    return p.can_undo and (p.start != p.hex or p.base_moved < defender_allowance(p, s.phase))
+    most = defender_allowance(p, s.phase, s.options)
+    return p.can_undo and (p.start != p.hex or p.base_moved < most)
 
 
 def _may_group(stuck: list[Piece]) -> bool:

@@ -15,6 +15,7 @@ from operator import attrgetter
 
 from .actions import Action, Aim, Clear, Done, Enter, Exit, Fire, Group, Move, OgreAim, Split, Undo
 from .board import Board, MovesAndReach, Reach, ReachKey
+from .command_post import allowances, ram_tread_cost
 from .hexes import BOTTOM_ROW, DISTANCE
 from .movement import _reach, ogre_reach
 from .state import (
@@ -34,7 +35,6 @@ from .state import (
 from .units import (
     AP,
     CP,
-    HEAVY,
     HOWITZER,
     INFANTRY,
     STATS,
@@ -50,19 +50,7 @@ SOFT = frozenset({INFANTRY, CP})          # what antipersonnel can hurt (C5)
 W_RANGE = tuple(WEAPON_STATS[w].range for w in WEAPONS)
 MAX_RANGE = max(W_RANGE)
 RANGE = {k: s.range for k, s in STATS.items()}
-# Move points per phase and kind (M6: GEVs 4, then 3 after firing), as movement.defender_allowance.
-ALLOWANCE = {
-    DEFENSE_MOVE: {k: s.move for k, s in STATS.items()},
-    GEV_MOVE: {k: s.second_move for k, s in STATS.items()},
-}
 NEAR_MOVES_SIZE = 4096
-
-
-def ram_tread_cost(p: Piece) -> int:
-    """M7: a heavy tank costs the Ogre 2 treads, other armor 1, the Command Post nothing."""
-    if p.kind is HEAVY:
-        return 2
-    return 0 if p.kind is CP else 1
 
 
 def ogre_weapon_reaches(o: Ogre, w: Weapon, target: Piece) -> bool:
@@ -106,7 +94,7 @@ def must_leave(s: GameState) -> Piece | None:
     for p in under:
         if p.kind in (INFANTRY, CP, HOWITZER) or p.disabled_turn:
             continue
-        left = ALLOWANCE[s.phase][p.kind] - p.moved
+        left = allowances(s.phase, s.options)[p.kind] - p.moved
         if left > 0 and defender_moves(s, p, left, full_hexes(s)):
             return p
     return None
@@ -159,7 +147,7 @@ def _contact_allowed(s: GameState, occupants: tuple[Piece, ...]) -> bool:
     armor = [p for p in occupants if p.kind is not INFANTRY]
     if not armor:
         return True
-    return s.ogre.rams < 2 and ram_tread_cost(armor[0]) <= s.ogre.treads
+    return s.ogre.rams < 2 and ram_tread_cost(armor[0], s.options) <= s.ogre.treads
 
 
 def _legal_defender_move(s: GameState) -> list[Action]:
@@ -177,7 +165,7 @@ def _legal_defender_move(s: GameState) -> list[Action]:
         full = full_hexes(s)
     phase = s.phase
     gev_phase = phase is GEV_MOVE
-    allowance = ALLOWANCE[phase]       # 0 for what cannot move now (CP, howitzers, ...)
+    allowance = allowances(phase, s.options)    # 0 for what cannot move now (howitzers, ...)
     far_moves = s.board._moves_cache
     ogre_row = DISTANCE[ogre_hex] if ogre_hex else None
     undos = _UNDOS
@@ -209,7 +197,9 @@ def _legal_defender_move(s: GameState) -> list[Action]:
         else:
             found = _moves_and_reach(s, p, left)
         reaches[pid] = found
-        if full and not found[1].isdisjoint(full):
+        if kind is CP:
+            extend(_crawler_moves(found, full, ogre_hex))
+        elif full and not found[1].isdisjoint(full):
             extend([m for m in found[0] if m.to not in full])
         else:
             extend(found[0])
@@ -255,17 +245,26 @@ def _splice(s: GameState, found: FoundMoves, pid: int) -> list[Action] | None:
     if kind is INFANTRY and phase is not GEV_MOVE and p.squads >= 2:    # alone in its hex
         mine.append(_SPLITS.get(pid) or _split(pid))
     reaches = dict(reaches)
-    left = ALLOWANCE[phase][kind] - p.moved
+    left = allowances(phase, s.options)[kind] - p.moved
     if left > 0 and not p.disabled_turn:
         moves = reaches[pid] = _moves_and_reach(s, p, left)
-        mine.extend(moves[0] if not full or moves[1].isdisjoint(full)
-                    else [m for m in moves[0] if m.to not in full])
+        if kind is CP:
+            mine.extend(_crawler_moves(moves, full, ogre_hex))
+        else:
+            mine.extend(moves[0] if not full or moves[1].isdisjoint(full)
+                        else [m for m in moves[0] if m.to not in full])
     else:
         reaches.pop(pid, None)
     out = list(listed)
     out[start:stop] = mine
     object.__setattr__(s, "_moves", (full, ogre_hex, reaches, tuple(out)))
     return out
+
+
+def _crawler_moves(found: MovesAndReach, full: set[int], ogre_hex: int) -> list[Move]:
+    """A Command Crawler's moves (8.02): like armor's, but never onto the Ogre, which only armor
+    may ram."""
+    return [m for m in found[0] if m.to not in full and m.to != ogre_hex]
 
 
 _PIECE = attrgetter("piece")     # every action of a defender move phase but Done names a piece

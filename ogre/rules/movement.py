@@ -10,15 +10,10 @@ from __future__ import annotations
 from collections.abc import Container, Iterable
 
 from .board import Board, Reach, ReachKey
+from .command_post import defender_allowance as defender_allowance
 from .hexes import DISTANCE
-from .state import GEV_MOVE, GameState, Phase, Piece
-from .units import INFANTRY, STATS
-
-
-def defender_allowance(p: Piece, phase: Phase) -> int:
-    """Move points a defender has in this phase (M6: GEVs 4, then 3 after firing)."""
-    stats = STATS[p.kind]
-    return stats.second_move if phase is GEV_MOVE else stats.move
+from .state import GameState, Piece
+from .units import INFANTRY
 
 
 def defender_reach(state: GameState, p: Piece, budget: int) -> dict[int, int]:

@@ -48,7 +48,7 @@ def test_x6_the_ram_and_overrun_lesson_says_what_each_cost_as_the_rules_did():
     costs none, and the treads fell only by the ram's cost."""
     from ogre.match.lessons import ScriptedOgre
     from ogre.rules import apply
-    from ogre.rules.legal import ram_tread_cost
+    from ogre.rules.command_post import NO_OPTIONS, ram_tread_cost
     from ogre.ui.overlays.tutorial import lesson_start
 
     index = _lesson("Ram and overrun")
@@ -64,7 +64,7 @@ def test_x6_the_ram_and_overrun_lesson_says_what_each_cost_as_the_rules_did():
             if e.kind in ("ram", "overrun"):
                 cost[e.kind] = before.ogre.treads - s.ogre.treads
     heavy = lesson_start(index)[0].piece(2)
-    assert cost == {"ram": ram_tread_cost(heavy), "overrun": 0}
+    assert cost == {"ram": ram_tread_cost(heavy, NO_OPTIONS), "overrun": 0}
     then = LESSONS[index].then
     assert f"cost it {cost['ram']} treads" in then and "which cost none" in then
     assert "Both cost it treads" not in then

@@ -33,6 +33,7 @@ from ogre.rules import (
 from ogre.rules.board import EMPTY_BOARD, Board
 from ogre.rules.dice import roll, seed_state
 from ogre.rules.hexes import ALL_HEXES
+from ogre.rules.options import NO_OPTIONS, Options
 from ogre.rules.scenarios import for_mark
 
 STANDARD = standard_board
@@ -76,7 +77,7 @@ def _piece_spec(i: int, spec) -> Piece:
 
 def scenario(pieces=(), ogre: int = 0, phase: Phase = Phase.OGRE_MOVE, turn: int = 2,
              seed: int = 0, mark: int = 3, board: Board | None = None, aim=None,
-             **ogre_changes) -> GameState:
+             options: Options = NO_OPTIONS, **ogre_changes) -> GameState:
     """A GameState mid-battle.
 
     pieces: ("heavy", 1010) / ("infantry", 1011, 3) / ("gev", 1012, 1, {"moved": 2}) or Piece
@@ -93,7 +94,7 @@ def scenario(pieces=(), ogre: int = 0, phase: Phase = Phase.OGRE_MOVE, turn: int
     return GameState(board=standard_board() if board is None else board,
                      scenario=for_mark(mark).key,
                      pieces=ps, ogres=(o,), phase=phase, turn=turn, rng=seed_state(seed), aim=aim,
-                     next_id=len(ps) + 1)
+                     next_id=len(ps) + 1, options=options)
 
 
 EMPTY = EMPTY_BOARD

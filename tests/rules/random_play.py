@@ -30,6 +30,7 @@ from ogre.rules import (
     new_game,
 )
 from ogre.rules.hexes import distance
+from ogre.rules.options import NO_OPTIONS, Options
 from ogre.rules.state import OGRE_ID
 
 from .helpers import mark_iii_field
@@ -144,7 +145,8 @@ def damaged_ogre(state: GameState, rnd: random.Random) -> GameState:
 
 def play_random_game(seed: int, mark: int = 3, field=None, on_step=None,
                      cap: int = ACTION_CAP, record: bool = False,
-                     damaged: bool | None = None, policy=None) -> GameRecord:
+                     damaged: bool | None = None, policy=None,
+                     options: Options = NO_OPTIONS) -> GameRecord:
     """Play one whole game from the standard Mark III field by random legal actions.
 
     Every fourth seed (unless `damaged` says otherwise) starts with a worn-down Ogre.
@@ -152,7 +154,7 @@ def play_random_game(seed: int, mark: int = 3, field=None, on_step=None,
     checks). The game stops at `cap` actions; callers assert that never happens.
     """
     rnd = random.Random(seed)
-    state = new_game(field or mark_iii_field(), mark, seed)
+    state = new_game(field or mark_iii_field(), mark, seed, options=options)
     if damaged if damaged is not None else seed % 4 == 3:
         state = damaged_ogre(state, rnd)
     rec = GameRecord(seed, state)

@@ -97,7 +97,7 @@ class Story:
                 self._turn_heading(after)
                 self.say(f"-- {e.text} --")
                 sound(e)
-            elif e.kind in ("victory", "enter"):
+            elif e.kind in ("victory", "enter", "time_up"):
                 self.say(e.text)
                 held += 1
             elif e.kind == "move":
