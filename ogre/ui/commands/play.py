@@ -17,6 +17,7 @@ import pygame
 from ogre.match import SIDES
 from ogre.rules import Field, new_game
 from ogre.rules.invariants import first_problem
+from ogre.rules.options import NO_OPTIONS, Options
 from ogre.rules.scenarios import OFFERED
 from ogre.rules.units import MARKS
 from ogre.storage.errors import StorageError
@@ -24,6 +25,8 @@ from ogre.storage.preferences import Level, save_preferences
 from ogre.ui.commands.kept_ogre import field_from_state, keep_old_ogre
 from ogre.ui.commands.play_fields import FieldOption, field_options, on_screen
 from ogre.ui.dialogs.battle_over import NEW_BATTLE
+from ogre.ui.dialogs.optional_rules import OptionalRulesDialog
+from ogre.ui.dialogs.optional_rules import words as optional_words
 from ogre.ui.dialogs.unsaved import SAVE_FIRST, SaveFirst
 from ogre.ui.toolkit import ink, theme
 from ogre.ui.toolkit.choices import ROW_H, ListDialog, OptionsDialog
@@ -68,6 +71,7 @@ class PlayChoice:
     skills: dict[str, Level]         # the skills picked, by side (each side keeps its own)
     speed: Level | None              # the message speed, when picked
     field: FieldOption | None = None     # another field than the one on the screen
+    options: Options = NO_OPTIONS        # the optional rules (X15)
 
     @property
     def computer(self) -> str | None:
@@ -84,7 +88,8 @@ class PlayDialog(OptionsDialog):
     def __init__(self, prefs: Preferences, ai: bool,
                  on_close: Callable[[PlayChoice | None], object], *,
                  levels: Mapping[str, Level] | None = None, fields: Sequence[FieldOption] = (),
-                 show: Callable[[Dialog[Any]], object] | None = None) -> None:
+                 show: Callable[[Dialog[Any]], object] | None = None,
+                 options: Options = NO_OPTIONS) -> None:
         self.skills: dict[str, Level] = {s: (levels or {}).get(s, prefs.skill_for(s))
                                          for s in SIDES}
         self.picked: dict[str, Level] = {}    # the skills the player clicked
@@ -92,7 +97,9 @@ class PlayDialog(OptionsDialog):
         self.fields = list(fields)
         self.field = 0
         self.show = show
-        self.field_h = FIELD_H if self.fields else 0
+        self.options = options
+        # the Field row (when there are fields to choose) and the Optional Rules row
+        self.field_h = FIELD_H * (2 if self.fields else 1)
         side = prefs.play_computer if ai else "none"
         groups: list[tuple[str, list[tuple[str, bool]]]] = [
             ("Scenario", [(s.mark.name, True) for s in OFFERED]),
@@ -115,7 +122,7 @@ class PlayDialog(OptionsDialog):
         field = self.fields[self.field] if self.fields else None
         return PlayChoice(self.mark, self.side, dict(self.picked),
                           self.speed if self.speed_picked else None,
-                          None if field is None or field.on_screen else field)
+                          None if field is None or field.on_screen else field, self.options)
 
     @property
     def side(self) -> str:
@@ -172,6 +179,24 @@ class PlayDialog(OptionsDialog):
         chooser.selected = self.field
         self.show(chooser)
 
+    # -- the Optional Rules row, below the Field row
+    def rules_rect(self) -> pygame.Rect:
+        top = self.body_top + (FIELD_H if self.fields else 0)
+        return pygame.Rect(self.rect.left + 20, top, self.rect.width - 40, FIELD_H - 6)
+
+    def rules_box(self) -> pygame.Rect:
+        r = self.rules_rect()
+        return pygame.Rect(r.left + 80, r.top, r.width - 80, r.height)
+
+    def choose_rules(self) -> None:
+        if self.show is None:
+            return
+
+        def chosen(options: Options | None) -> None:
+            if options is not None:
+                self.options = options
+        self.show(OptionalRulesDialog(self.options, chosen))
+
     # -- the groups, below the Field row; a level's name has room for the longest at full size
     def option_rects(self):
         left, y = self.rect.left, self.body_top + self.field_h
@@ -195,22 +220,34 @@ class PlayDialog(OptionsDialog):
                 and self.field_box().collidepoint(event.pos)):
             self.choose_field()
             return
+        if (event.type == pygame.MOUSEBUTTONUP and event.button == 1
+                and self.rules_box().collidepoint(event.pos)):
+            self.choose_rules()
+            return
         super().handle_body(event)
 
     def draw_body(self, surface: ink.Target) -> None:
         if self.fields:
-            r, box = self.field_rect(), self.field_box()
-            theme.draw_in_box(surface, "Field", pygame.Rect(r.left, r.top, 76, r.height), 21,
-                              theme.TEXT_DIM, bold=True, middle=True, smallest=15)
-            ink.rect(surface, theme.BUTTON, box, border_radius=4)
-            choose_w = theme.font(18).size(CHOOSE)[0] + 16
-            theme.draw_in_box(surface, self.fields[self.field].short,
-                              pygame.Rect(box.left + 8, box.top, box.width - choose_w - 12,
-                                          box.height), 20, smallest=14, middle=True)
-            theme.draw_in_box(surface, CHOOSE, pygame.Rect(box.right - choose_w, box.top,
-                                                           choose_w - 8, box.height),
-                              18, theme.ACCENT, middle=True, smallest=14)
+            _draw_row(surface, "Field", self.field_rect(), self.field_box(),
+                      self.fields[self.field].short)
+        _draw_row(surface, "Rules", self.rules_rect(), self.rules_box(),
+                  optional_words(self.options))
         super().draw_body(surface)
+
+
+def _draw_row(surface: ink.Target, name: str, r: pygame.Rect, box: pygame.Rect,
+              words: str) -> None:
+    """A row above the groups: its name, and a box with what is chosen and Choose..."""
+    theme.draw_in_box(surface, name, pygame.Rect(r.left, r.top, 76, r.height), 21,
+                      theme.TEXT_DIM, bold=True, middle=True, smallest=15)
+    ink.rect(surface, theme.BUTTON, box, border_radius=4)
+    choose_w = theme.font(18).size(CHOOSE)[0] + 16
+    theme.draw_in_box(surface, words, pygame.Rect(box.left + 8, box.top,
+                                                  box.width - choose_w - 12, box.height),
+                      20, smallest=14, middle=True)
+    theme.draw_in_box(surface, CHOOSE, pygame.Rect(box.right - choose_w, box.top,
+                                                   choose_w - 8, box.height),
+                      18, theme.ACCENT, middle=True, smallest=14)
 
 
 class PlayGame:
@@ -219,6 +256,9 @@ class PlayGame:
     def __init__(self, commands: Any) -> None:         # the Commands it belongs to
         self.commands = commands
         self.app = commands.app
+        # the optional rules the next new battle is played with (X15): Play a Game's last
+        # choice, or the ended battle's own for New Battle
+        self.options: Options = NO_OPTIONS
 
     # ------------------------------------------------------------ Menu > Play a Game
     def open(self) -> None:
@@ -232,6 +272,7 @@ class PlayGame:
             if choice is None:
                 return
             self._remember(choice)
+            self.options = choice.options
             mark, computer = choice.mark, choice.computer
             b = a.battle
             if choice.field is not None:                 # a field picked from the list
@@ -252,7 +293,8 @@ class PlayGame:
                 self.check_and_start(mark, computer, keep=False)
         a.dialog = PlayDialog(a.prefs, ai_available(), picked, fields=fields,
                               levels={s: self._level(s) for s in SIDES},
-                              show=lambda d: setattr(a, "dialog", d))
+                              show=lambda d: setattr(a, "dialog", d),
+                              options=b.state.options if from_battle else self.options)
         if trouble:
             a.show("Play a Game", trouble)
 
@@ -368,7 +410,7 @@ class PlayGame:
             safe = a.battle.match.safe           # what was at risk still is
         else:
             seed = random.Random(a.seed * 1000 + c.games_played).randrange(1 << 31)
-            state = new_game(field, mark, seed)
+            state = new_game(field, mark, seed, options=self.options)
         c.games_played += 1
         if not keep:
             c.unsaved.kept(state)            # a new battle: nothing to lose until it moves
@@ -398,6 +440,7 @@ class PlayGame:
         def chosen(c: list[int] | None) -> None:
             if c is None:
                 return
+            self.options = b.state.options           # the same optional rules
             side = computer if c[1] == 0 or computer is None else \
                 ("defense" if computer == "ogre" else "ogre")
             if c[0] == 0:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from ogre.rules.actions import Action, Aim, Clear, OgreAim
+from ogre.rules.command_post import name_of
 from ogre.rules.game import Event, Verdict, aim_attack
 from ogre.rules.sides import ogre_in_play
 from ogre.rules.state import FIRE_PHASES, OGRE_PHASES, GameState, Ogre, Phase, Piece
@@ -161,7 +162,7 @@ def confirm_words(state: GameState, verdict: Verdict) -> tuple[str, str]:
     """The title and question before a ram, an overrun or the Ogre leaving the map."""
     if verdict.kind == "ram":
         target = state.known(verdict.target)         # check names whom the Ogre runs into
-        return "Ram", f"Ram the {target.name}? A ram cannot be undone."
+        return "Ram", f"Ram the {name_of(target, state.options)}? A ram cannot be undone."
     if verdict.kind == "overrun":
         target = state.known(verdict.target)
         return "Overrun", f"Overrun the {target.name}? An overrun cannot be undone."

@@ -5,9 +5,10 @@ from __future__ import annotations
 import pygame
 
 from ogre.rules import combat
+from ogre.rules.command_post import defender_allowance, defense_of, name_of
 from ogre.rules.game import aim_kill_probability
 from ogre.rules.hexes import distance
-from ogre.rules.state import PHASE_TITLES, GameState, Ogre, Piece
+from ogre.rules.state import PHASE_TITLES, GameState, Ogre, Phase, Piece
 from ogre.rules.units import MARKS, STATS, WEAPON_STATS, WEAPONS, Kind, Weapon
 from ogre.ui.drawing import status
 from ogre.ui.scenes import aims, story
@@ -42,8 +43,17 @@ def draw_phase(surface: ink.Target, state: GameState, who: str) -> None:
     ink.rect(surface, theme.BG, r, border_radius=6)
     title = PHASE_TITLES[state.phase]
     theme.text(surface, title, (r.centerx, r.top + 15), 26, theme.TEXT, bold=True, center=True)
-    sub = state.result if state.over else f"Turn {state.turn}  -  {who}"
-    theme.text(surface, sub, (r.centerx, r.top + 37), 19, theme.TEXT_DIM, center=True)
+    theme.text(surface, phase_words(state, who), (r.centerx, r.top + 37), 19, theme.TEXT_DIM,
+               center=True)
+
+
+def phase_words(state: GameState, who: str) -> str:
+    """The line under the phase: the turn (of the time limit's, 7.02) and who plays it, or the
+    result."""
+    if state.over:
+        return state.result
+    limit = state.options.time_limit
+    return f"Turn {state.turn}{f' of {limit}' if limit else ''}  -  {who}"
 
 
 def piece_lines(state: GameState, pid: int | None) -> list[str]:
@@ -58,8 +68,10 @@ def piece_lines(state: GameState, pid: int | None) -> list[str]:
         return []
     st = STATS[p.kind]
     # named by its hex as the log and the lessons name it: its counter hides the hex's number
-    lines = [f"{p.name} at {p.hex:04d}", f"Attack {p.attack}   Range {st.range}",
-             f"Defense {p.defense}   Move {st.move}"
+    move = defender_allowance(p, Phase.DEFENSE_MOVE, state.options)      # a Crawler's 1
+    lines = [f"{name_of(p, state.options)} at {p.hex:04d}",
+             f"Attack {p.attack}   Range {st.range}",
+             f"Defense {defense_of(p, state.options)}   Move {move}"
              + (f", {st.second_move}" if st.second_move else ""),
              *aims.squads_words(state, pid)]      # issue 30 (4): "1 of 3 squads aimed"
     if p.disabled:

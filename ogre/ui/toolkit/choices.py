@@ -104,14 +104,14 @@ class OptionsDialog(Dialog[Answer]):
     def __init__(self, title: str, message: str,
                  groups: list[tuple[str, list[tuple[str, bool]]]],
                  on_close: Callable[[list[int] | None], object],
-                 chosen: list[int] | None = None, inline: int = 0) -> None:
+                 chosen: list[int] | None = None, inline: int = 0, width: int = 540) -> None:
         self.groups = groups
         self.inline = inline
         self.chosen = chosen or [next(i for i, (_, on) in enumerate(opts) if on)
                                  for _, opts in groups]
         rows = sum(1 if self._inline(g) else 1 + len(opts) for g, (_, opts) in enumerate(groups))
         super().__init__(title, message, OK_CANCEL,
-                         lambda a: on_close(picked(a, list(self.chosen))), width=540,
+                         lambda a: on_close(picked(a, list(self.chosen))), width=width,
                          body_height=rows * ROW_H)
 
     def _inline(self, g: int) -> bool:

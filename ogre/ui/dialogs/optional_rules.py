@@ -1,0 +1,54 @@
+"""Play a Game's optional rules (X15): the pocket edition's Time Limit (7.02), Command Crawler
+(8.02) and Hardened CP (8.05), each a row of switches. All off is the 1986 game."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ogre.rules.options import HARDNESS, NO_OPTIONS, TIME_LIMITS, Options
+from ogre.ui.toolkit.choices import OptionsDialog
+
+TITLE = "Optional Rules"
+MESSAGE = "The board game's optional rules. All off, the battle is the 1986 game."
+OFF = "Off"
+TIME, CRAWLER, HARDENED = range(3)         # the dialog's groups
+_HARDNESS = (0, *HARDNESS)
+
+
+def words(options: Options) -> str:
+    """The switches that are on, as Play a Game's row shows them (short, to fit its box)."""
+    parts = []
+    if options.time_limit:
+        parts.append(f"{options.time_limit} turns")
+    if options.command_crawler:
+        parts.append("Command Crawler")
+    if options.hardened_cp:
+        parts.append(f"Hardened CP {options.hardened_cp}")
+    return ", ".join(parts) or "None: the 1986 game"
+
+
+class OptionalRulesDialog(OptionsDialog):
+    """on_close(Options), or None when cancelled."""
+
+    def __init__(self, options: Options, on_close: Callable[[Options | None], object]) -> None:
+        # the offered limits, and a battle's own if it was another (a file's 7 turns)
+        self.limits = tuple(sorted({0, *TIME_LIMITS, options.time_limit}))
+        groups = [
+            ("Time Limit (turns)", [(str(n) if n else OFF, True) for n in self.limits]),
+            ("Command Crawler", [(OFF, True), ("On: the CP moves 1", True)]),
+            ("Hardened CP", [(OFF, True)] + [(f"Defense {n}", True) for n in HARDNESS]),
+        ]
+        chosen = [self.limits.index(options.time_limit), int(options.command_crawler),
+                  _HARDNESS.index(options.hardened_cp)]
+        super().__init__(TITLE, MESSAGE, groups,
+                         lambda c: on_close(None if c is None else self.options), chosen,
+                         inline=3, width=680)
+
+    @property
+    def options(self) -> Options:
+        return Options(time_limit=self.limits[self.chosen[TIME]],
+                       command_crawler=self.chosen[CRAWLER] == 1,
+                       hardened_cp=_HARDNESS[self.chosen[HARDENED]])
+
+
+__all__ = ["OptionalRulesDialog", "NO_OPTIONS", "words"]
