@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ogre.rules import combat
+from ogre.rules.command_post import CRAWLER_MOVE
+from ogre.rules.options import HARDNESS, TIME_LIMITS
 from ogre.rules.units import MARKS, STATS, WEAPON_STATS, WEAPONS, Kind, Weapon
 from ogre.ui.dialogs.options import KEYS
 
@@ -154,6 +156,24 @@ def _setup() -> Page:
     ))
 
 
+def _optional() -> Page:
+    limits = ", ".join(str(n) for n in TIME_LIMITS)
+    return Page("Options", "The optional rules", (
+        "Play a Game > Rules switches on the board game's optional rules. They are saved with "
+        "the battle; all off, the battle is the 1986 game.",
+        f"Time Limit ({limits} turns): the battle ends after that turn. Unless the Ogre has "
+        "won by then (the Command Post destroyed and the Ogre escaped, or every defender "
+        "gone), the defense wins a Marginal Defense victory. The sidebar counts the turns.",
+        f"Command Crawler: the Command Post moves {CRAWLER_MOVE} hex in the Defense Movement, "
+        "over the ground armor can cross. It never moves onto the Ogre, and a ram destroys it "
+        "at no cost to the Ogre.",
+        f"Hardened CP (defense {' or '.join(str(n) for n in HARDNESS)}): the Ogre fires at the "
+        "Command Post at odds, as at armor. A D disables it (a Crawler cannot move that turn) "
+        "until it recovers, as armor does; a second D, or an X, destroys it. Ramming it costs "
+        "the Ogre 1 tread, and a Crawler that can move is rammed as mobile armor is.",
+    ))
+
+
 def _keys() -> Page:
     return Page("Keys", "Keys", (
         Table(("Key", "What it does"), tuple((key, words) for key, words in KEYS)),
@@ -161,4 +181,5 @@ def _keys() -> Page:
 
 
 def pages() -> tuple[Page, ...]:
-    return (_units(), _combat(), _turn(), _map(), _rams(), _victory(), _setup(), _keys())
+    return (_units(), _combat(), _turn(), _map(), _rams(), _victory(), _setup(), _optional(),
+            _keys())

@@ -17,7 +17,7 @@ WIDTH = 560
 TITLE_H = 30
 TAB_H = 26
 PAGE_KEYS = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6, pygame.K_7,
-             pygame.K_8)
+             pygame.K_8, pygame.K_9)
 SIZES = (17, 16, 15, 14)          # the body's text shrinks to fit a short window
 
 
@@ -60,7 +60,7 @@ class RulesWindow:
 
     # -- input
     def handle_key(self, event: pygame.event.Event) -> bool:
-        """F1 opens and closes it; while it is open, 1 to 8 turn its pages."""
+        """F1 opens and closes it; while it is open, 1 to 9 turn its pages."""
         if keymap.command(event) == "rules":
             self.toggle()
             return True

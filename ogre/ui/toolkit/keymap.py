@@ -53,7 +53,7 @@ ROWS = (
     Row("P", "Play a Game (at any time)", (("play", (pygame.K_p,)),)),
     Row("Enter  Esc", "OK, Cancel in dialogs",
         (("ok", (pygame.K_RETURN, pygame.K_KP_ENTER)), ("cancel", (pygame.K_ESCAPE,)))),
-    Row("F1", "the rules at hand; while open, 1 to 8 turn its pages",
+    Row("F1", "the rules at hand; while open, 1 to 9 turn its pages",
         (("rules", (pygame.K_F1,)),)),
     Row("A", "advice: what the computer would do for you now; A again hides it; after a move, "
         "a fresh plan",
