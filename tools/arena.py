@@ -44,6 +44,7 @@ from ogre.ai.protocol import controller_from_arg, make_controller
 from ogre.rules import new_game
 from ogre.rules.field import Field
 from ogre.rules.game import OGRE_WINS, VICTORY_LEVELS
+from ogre.rules.options import HARDNESS, NO_OPTIONS, TIME_LIMITS, Options
 from ogre.rules.state import GameState
 from tools import paired, reference, results
 from tools.progress import Progress
@@ -95,6 +96,12 @@ def opening(ogre: str, defense: str, mark: int, seed: int, game: int,
             make_player("defense", defense, s_seed, defense_opts or {}))
 
 
+def battle_options(args) -> Options:
+    """The optional rules the command line switched on (X15)."""
+    return Options(time_limit=args.time_limit, command_crawler=args.crawler,
+                   hardened_cp=args.hardened_cp)
+
+
 def parse_opts(items: list[str]) -> dict[str, bool | int | float | str | tuple]:
     """--opt-ogre / --opt-defense items (key=value) as skill options: bools, numbers, lists."""
     out: dict[str, bool | int | float | str | tuple] = {}
@@ -129,6 +136,7 @@ class Job:
     ogre_opts: dict
     defense_opts: dict
     max_turns: int
+    options: Options = NO_OPTIONS        # the optional rules every battle is played with
 
 
 # The fields of this run, set by init_fields in the parent and in each pool process.
@@ -159,7 +167,7 @@ def battle(field: Field, job: Job) -> tuple[str, int, list[float], list[float], 
     """One battle on `field`: (result, turns, Ogre think times, defence think times, illegal
     actions). A battle still going at --max-turns is "Unfinished", or "Unfinished, CP destroyed"
     when the Ogre has already won whatever happens next."""
-    state = new_game(field, job.mark, job.seed)
+    state = new_game(field, job.mark, job.seed, options=job.options)
     ogre = make_player("ogre", job.ogre, job.seed, job.ogre_opts)
     defense = make_player("defense", job.defense, job.seed, job.defense_opts)
     rec = play(state, ogre, defense, max_turns=job.max_turns)
@@ -175,7 +183,8 @@ def run_pairing(ogre: str, defense: str, args, pool, ogre_opts: list[str] | None
     ogre_opts = args.opt_ogre if ogre_opts is None else ogre_opts
     defense_opts = args.opt_defense if defense_opts is None else defense_opts
     jobs = [Job(ogre, defense, args.mark, game_seed(args.seed, i), i, parse_opts(ogre_opts),
-                parse_opts(defense_opts), args.max_turns) for i in range(args.games)]
+                parse_opts(defense_opts), args.max_turns, battle_options(args))
+            for i in range(args.games)]
     t0 = time.perf_counter()
     progress = Progress(len(jobs), f"Ogre {ogre} vs defense {defense}", unit="games")
     if pool is None:
@@ -263,6 +272,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--all", action="store_true", help="all nine skill pairings")
     ap.add_argument("--max-turns", type=int, default=100)
+    ap.add_argument("--time-limit", type=int, default=0, choices=(0, *TIME_LIMITS),
+                    help="play with the Time Limit optional rule (7.02): the last turn")
+    ap.add_argument("--crawler", action="store_true",
+                    help="play with the Command Crawler optional rule (8.02)")
+    ap.add_argument("--hardened-cp", type=int, default=0, choices=(0, *HARDNESS),
+                    help="play with the Hardened CP optional rule (8.05): its defense")
     ap.add_argument("--opt-ogre", action="append", default=[], metavar="KEY=VALUE")
     ap.add_argument("--opt-defense", action="append", default=[], metavar="KEY=VALUE")
     ap.add_argument("--out", default=None, metavar="FILE",
@@ -283,7 +298,8 @@ def main(argv: list[str] | None = None) -> int:
         package = reference.load()          # before the pool: its processes inherit it
         print(f"reference players: {package} (tag {reference.TAG})")
     print(f"{len(FIELDS)} field(s): {', '.join(f.name or '?' for f in FIELDS[:5])}"
-          f"{' ...' if len(FIELDS) > 5 else ''}; seed {args.seed}")
+          f"{' ...' if len(FIELDS) > 5 else ''}; seed {args.seed}"
+          f"{f'; {battle_options(args).words}' if battle_options(args).on else ''}")
     pool = (ProcessPoolExecutor(args.jobs, initializer=init_fields,
                                 initargs=(args.mark, args.field))
             if args.jobs > 1 else None)
@@ -329,6 +345,7 @@ def write(out: Path, args, pairings: list[dict]) -> None:
     """Every game of the run, and each pairing's figures (JSON), to --out."""
     summary = {"tool": "arena", "mark": args.mark, "seed": args.seed, "field_file": args.field,
                "opt_ogre": args.opt_ogre, "opt_defense": args.opt_defense,
+               "optional_rules": battle_options(args).words,
                "pairings": [{k: v for k, v in r.items() if k != "rows"} for r in pairings]}
     results.write(out, summary, [g for r in pairings for g in r["rows"]])
 

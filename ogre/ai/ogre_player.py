@@ -75,10 +75,11 @@ class OgrePlayer(PhasePlayer):
     # ------------------------------------------------------------------ strategy
 
     def leaving(self, s: GameState) -> bool:
-        """After the CP: leave when threatened or when the hunt has lasted long enough."""
+        """After the CP: leave when threatened, when the hunt has lasted long enough, or when
+        the time limit leaves only the turns it takes to get off the map (7.02)."""
         if s.command_post is not None:
             return False
-        if s.turn - self._cp_gone_turn >= self.skill.hunt_turns:
+        if s.turn - self._cp_gone_turn >= self.skill.hunt_turns or time_to_leave(s):
             return True
         if self.skill.threat_weight == 0:
             return False
@@ -356,3 +357,19 @@ class MoveSearch:
             if len(outs) != 1 or s.at(step):
                 return out          # a ram or an overrun: look again at what happened
             s = outs[0][1]
+
+
+TIME_MARGIN = 1       # turns kept in hand for a path blocked or treads lost on the way out
+
+
+def time_to_leave(s: GameState) -> bool:
+    """7.02: a destroyed CP wins only if the Ogre is off the map when time is up, so it heads
+    for the bottom row once the turns left (this one included) are barely enough to get there
+    and leave."""
+    limit = s.options.time_limit
+    if not limit:
+        return False
+    o = ogre_in_play(s)
+    steps = exit_distance(s.board).get(o.hex, 99) + 1          # to the bottom row, then off
+    turns_needed = -(-steps // max(1, o.move_value))
+    return limit - s.turn + 1 <= turns_needed + TIME_MARGIN

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from .frozen import quick_init
 
-TIME_LIMITS = (8, 10, 12, 15, 20)        # the turn counts Play a Game offers
+TIME_LIMITS = (12, 15, 20, 25, 30)      # the turn counts Play a Game offers
 MOST_TURNS = 99                          # the longest limit a file may name
 HARDNESS = (1, 2)                        # 8.05's defense strengths
 

@@ -76,3 +76,21 @@ def test_x2_a_file_of_several_pairings_is_refused_in_one_sentence(tmp_path):
                 "--jobs", "1", "--out", str(both)])
     with pytest.raises(SystemExit, match="several pairings"):
         paired.main([str(both), str(both)])
+
+
+def test_x15_the_arena_plays_every_battle_with_the_optional_rules_named(tmp_path, capsys):
+    out = tmp_path / "run.json"
+    assert arena.main(["--ogre", "Low", "--defense", "Low", "--games", "2", "--jobs", "1",
+                       "--time-limit", "12", "--crawler", "--hardened-cp", "2",
+                       "--out", str(out)]) == 0
+    said = capsys.readouterr().out
+    assert "Time Limit 12 turns, Command Crawler, Hardened CP (defense 2)" in said
+    run = json.loads(out.read_text())
+    assert run["optional_rules"].startswith("Time Limit 12 turns")
+    assert all(r["turns"] <= 12 for r in run["rows"])
+
+
+def test_x15_the_arena_refuses_a_time_limit_it_does_not_offer(capsys):
+    with pytest.raises(SystemExit):
+        arena.main(["--time-limit", "7", "--games", "1"])
+    assert "invalid choice" in capsys.readouterr().err

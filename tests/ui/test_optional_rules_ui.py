@@ -33,12 +33,12 @@ def _choose_rules(app, d, time: int, crawler: int, hardened: int) -> PlayDialog:
 def test_x15_play_a_game_starts_a_battle_with_the_optional_rules_chosen():
     app, d = played_app(["enter 0822"])
     assert app.battle.state.options == NO_OPTIONS
-    dialog = _choose_rules(app, d, time=3, crawler=1, hardened=2)      # 12 turns, on, 2
-    chosen = Options(time_limit=12, command_crawler=True, hardened_cp=2)
+    dialog = _choose_rules(app, d, time=3, crawler=1, hardened=2)      # 20 turns, on, 2
+    chosen = Options(time_limit=20, command_crawler=True, hardened_cp=2)
     assert dialog.options == chosen
     shot(app, "play-a-game-rules.png")
     words = {x.words: x.rect for x in check_frame(app)}
-    assert dialog.rules_box().contains(words["12 turns, Command Crawler, Hardened CP 2"])
+    assert dialog.rules_box().contains(words["20 turns, Command Crawler, Hardened CP 2"])
     option(d, 1, 1)                                             # two players
     d.answer("OK")
     d.answer("Don't Save")                                      # the battle going on
@@ -58,13 +58,13 @@ def test_x15_cancelling_the_optional_rules_keeps_what_was_chosen():
 
 def test_x15_new_battle_keeps_the_ended_battles_optional_rules():
     app, d = played_app(["enter 0822"])
-    _choose_rules(app, d, time=1, crawler=0, hardened=1)                # 8 turns, off, 1
+    _choose_rules(app, d, time=1, crawler=0, hardened=1)                # 12 turns, off, 1
     option(d, 1, 1)
     d.answer("OK")
     d.answer("Don't Save")
     answer_field_questions(d)
     chosen = app.battle.state.options
-    assert chosen == Options(time_limit=8, hardened_cp=1)
+    assert chosen == Options(time_limit=12, hardened_cp=1)
     app.commands.play.after_battle()
     d.answer("OK")                                              # the same field, the same sides
     answer_field_questions(d)
