@@ -31,6 +31,7 @@ from .analysis import (
     steps_to_fire,
 )
 from .base import DEFENSE_SIDE_PHASES, PhasePlayer
+from .crawler import crawler_retreat
 from .defense_beam import beam_deployments, make_view
 from .defense_beam import value as beam_value
 from .defense_fire import plan_groups, shooters
@@ -63,6 +64,9 @@ class DefensePlayer(PhasePlayer):
             return self.plan_fire(state)
         if state.phase is Phase.GEV_MOVE:
             return self.plan_gev(state)
+        retreat = crawler_retreat(state)          # 8.02: the CP first, out of the Ogre's way
+        if retreat is not None:
+            return [retreat, *self.plan_move(apply(state, retreat)[0])]
         return self.plan_move(state)
 
     def read(self, s: GameState) -> None:

@@ -2,10 +2,10 @@
 has a defense (8.05). With both switches off it is the 1986 CP: it never moves, any attack
 destroys it, and a ram destroys it at no cost to the Ogre (5.03.3).
 
-Where the pocket edition is silent we rule as it does for armor: a hardened CP is rammed like an
-armor unit (a tread lost, destroyed if it cannot move, 1-3 disabled and 4-6 destroyed if it is a
-Crawler that can); a Crawler moves like armor, may not ram the Ogre (it is not armor, 5.03.6) and
-has no GEV second move.
+Where the pocket edition is silent we rule by 8.05's own words, a D disables and a second
+destroys: a rammed hardened CP, fixed or crawling, is rolled for as mobile armor is (1-3 disabled,
+4-6 destroyed, a disabled one destroyed) and costs the Ogre a tread. A Crawler moves like armor,
+may not ram the Ogre (it is not armor, 5.03.6) and has no GEV second move.
 
 >>> from ogre.rules.options import Options
 >>> cp = Piece(1, CP, 101)
@@ -65,7 +65,7 @@ def ram_tread_cost(p: Piece, options: Options) -> int:
 def rammed_in_place(p: Piece, options: Options) -> bool:
     """M7: is a rammed unit destroyed outright (it cannot move away), rather than rolled for?"""
     if p.kind is CP:
-        return not (options.command_crawler and options.hardened_cp) or p.disabled
+        return not options.hardened_cp or p.disabled
     return p.kind is HOWITZER or p.disabled
 
 

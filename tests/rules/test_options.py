@@ -154,18 +154,23 @@ def test_8_05_a_disabled_crawler_cannot_move_for_the_turn():
     assert refused(s, "move 1 0809").message == "DISABLED CAN'T MOVE THIS TURN"
 
 
-def test_8_05_a_rammed_hardened_cp_is_destroyed_and_costs_the_ogre_a_tread():
-    s, ev = play(scenario([("cp", 808)], ogre=809, options=HARD_2), "move O 0808")
-    assert s.command_post is None and s.ogre.treads == 44
-    assert events_of(ev, "ram")[0].treads_lost == 1
-
-
+@pytest.mark.parametrize("options", [HARD_2, HARD_CRAWLER], ids=["fixed", "crawler"])
 @pytest.mark.parametrize("die, result", [(3, "disabled"), (4, "destroyed")])
-def test_8_05_a_rammed_hardened_crawler_is_rolled_for_like_mobile_armor(die, result):
-    s = scenario([("cp", 808)], ogre=809, options=HARD_CRAWLER, seed=seed_for(die))
+def test_8_05_a_rammed_hardened_cp_is_rolled_for_like_mobile_armor_and_costs_a_tread(
+        options, die, result):
+    s = scenario([("cp", 808)], ogre=809, options=options, seed=seed_for(die))
     s, ev = play(s, "move O 0808")
     assert events_of(ev, "ram")[0].result == result and s.ogre.treads == 44
+    assert events_of(ev, "ram")[0].treads_lost == 1
     assert (s.command_post is not None) == (result == "disabled")
+
+
+def test_8_05_a_disabled_hardened_cp_rammed_again_is_destroyed():
+    s = scenario([("cp", 808)], ogre=809, options=HARD_2, seed=seed_for(3))
+    s, _ = play(s, "move O 0808")
+    assert s.command_post.disabled
+    s, ev = play(s, "move O 0808")          # the Ogre stays and rams again (M7)
+    assert events_of(ev, "ram")[0].result == "destroyed" and s.command_post is None
 
 
 # ---------------------------------------------------------------- whole battles

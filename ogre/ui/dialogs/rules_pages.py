@@ -169,8 +169,8 @@ def _optional() -> Page:
         "at no cost to the Ogre.",
         f"Hardened CP (defense {' or '.join(str(n) for n in HARDNESS)}): the Ogre fires at the "
         "Command Post at odds, as at armor. A D disables it (a Crawler cannot move that turn) "
-        "until it recovers, as armor does; a second D, or an X, destroys it. Ramming it costs "
-        "the Ogre 1 tread, and a Crawler that can move is rammed as mobile armor is.",
+        "until it recovers, as armor does; a second D, or an X, destroys it. A ram costs the "
+        "Ogre 1 tread and disables it or destroys it, even chances, as it does mobile armor.",
     ))
 
 
