@@ -14,6 +14,7 @@ from ogre.match import SIDES, Seat
 from ogre.match.turns import ComputerTurn, Thought
 from ogre.resources import standard_board
 from ogre.rules import Aim, Done, Field, OgreAim, Undo, legal_actions
+from ogre.rules.options import Options
 from ogre.rules.sides import Side, acting_side
 from ogre.rules.state import Phase
 from ogre.storage.errors import StorageError
@@ -75,6 +76,11 @@ class Commands:
         # asks before a changed battle is lost (G6); its Save button runs Save a Game
         self.unsaved = Unsaved(app, save=lambda then: battle_files.save_game(self, then=then))
         self.play = PlayGame(self)            # Play a Game (G1), and a new battle at the end
+
+    @property
+    def next_options(self) -> Options:
+        """The optional rules Play a Game last chose (X15): a hosted new battle offers them."""
+        return self.play.options
 
     # ------------------------------------------------------------ the menus
     def menus(self):

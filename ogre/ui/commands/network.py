@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from ogre.net.servers import Servers, chosen
 from ogre.net.wormhole_link import missing
 from ogre.rules import new_game
+from ogre.rules.options import NO_OPTIONS
 from ogre.rules.scenarios import OFFERED
 from ogre.ui.commands.network_play import (
     LISTEN,
@@ -47,7 +48,8 @@ def ask_host(app: App) -> None:
         else:
             # its dice are the hosted battle's secret ones, never the seed's (HostSession)
             field = app.editor.field if app.editor is not None else app.commands.first_field()
-            state = new_game(field, OFFERED[picks[1]].against, app.seed)
+            options = app.commands.next_options if len(picks) == 4 and picks[2] else NO_OPTIONS
+            state = new_game(field, OFFERED[picks[1]].against, app.seed, options=options)
             log, start = [], state
         battle = Hosted(state, log, start, tuple(told))
         if picks[0] == boxes.INTERNET:
@@ -59,7 +61,7 @@ def ask_host(app: App) -> None:
                 _ask_name(app, boxes.HOST, lambda name: _host(app, text, battle, side, name))
         app.dialog = NameDialog(boxes.HOST, "The port to listen on (1024-65535):", str(PORT),
                                 port_given)
-    app.dialog = boxes.host_box(ongoing, picked)
+    app.dialog = boxes.host_box(ongoing, picked, app.commands.next_options)
 
 
 def _ask_name(app: App, title: str, then: Callable[[str], object]) -> None:

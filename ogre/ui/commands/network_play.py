@@ -33,6 +33,7 @@ from ogre.net.session import GuestSession, HostSession
 from ogre.net.wormhole_link import WormholeLink
 from ogre.rules import Action, GameState, parse_action
 from ogre.rules.hidden import apply_from_tape
+from ogre.rules.options import Options
 from ogre.rules.sides import acting_side, other
 from ogre.storage.errors import StorageError
 from ogre.storage.recovery import GuestSeat, RecoverySlot
@@ -58,6 +59,8 @@ class Turns(Protocol):
     def set_computer(self, side: str | None, controller: Controller | None = None) -> None: ...
     def wait_for_absent(self) -> None: ...
     def first_field(self) -> Field: ...
+    @property
+    def next_options(self) -> Options: ...
 
 
 class App(Protocol):

@@ -13,7 +13,9 @@ from collections.abc import Callable
 from enum import Enum
 
 from ogre.net.servers import mailbox_problem
+from ogre.rules.options import NO_OPTIONS, Options
 from ogre.rules.scenarios import OFFERED
+from ogre.ui.dialogs.optional_rules import words as rules_words
 from ogre.ui.toolkit.choices import NameDialog, OptionsDialog
 from ogre.ui.toolkit.widgets import Answer, Dialog
 
@@ -38,12 +40,17 @@ WAITING_BUTTONS = (("New Code", Waiting.NEW_CODE), ("Cancel", Waiting.CANCEL))
 AGAIN_BUTTONS = (("New Code", Waiting.NEW_CODE), ("Not Now", Waiting.CANCEL))
 
 
-def host_box(ongoing: bool, on_close: Callable[[list[int] | None], object]) -> OptionsDialog:
+def host_box(ongoing: bool, on_close: Callable[[list[int] | None], object],
+             options: Options = NO_OPTIONS) -> OptionsDialog:
     """How to host, and (a new battle) which scenario, and which side this player plays.
-    on_close gets [way, scenario, side] (no scenario for the battle on screen)."""
+    on_close gets [way, scenario, side] (no scenario for the battle on screen); with Play a
+    Game's optional rules switched on, [way, scenario, rules, side], rules 1 to play with them."""
     groups = [WAYS]
     if not ongoing:
         groups.append(("Scenario", [(s.mark.name, True) for s in OFFERED]))
+        if options.on:
+            groups.append(("Optional rules", [("None: the 1986 game", True),
+                                              (f"Play a Game's: {rules_words(options)}", True)]))
     groups.append(("You play", [("The Ogre", True), ("The Defense", True)]))
     what = ("This battle, played on with a guest." if ongoing else
             "A battle on the field in the editor.")

@@ -1,0 +1,66 @@
+"""X15 over the network: Host a Network Game offers Play a Game's optional rules for a new
+battle, and the hosted battle is played with them (the guest gets them in the battle's start)."""
+
+from __future__ import annotations
+
+import socket
+
+from driver import Driver
+
+from ogre.rules.options import NO_OPTIONS, Options
+from ogre.ui.app import App
+from ogre.ui.dialogs.network_boxes import HOST
+
+RULES = Options(time_limit=15, command_crawler=True)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _host(app: App, rules_row: str | None) -> None:
+    hands = Driver(app)
+    hands.menu("Menu", "Host a Network Game")
+    box = app.dialog
+    assert box.title == HOST
+    groups = [name for name, _ in box.groups]
+    assert ("Optional rules" in groups) == (rules_row is not None)
+    for g, i, rect in box.option_rects():
+        words = box.groups[g][1][i][0] if i >= 0 else ""
+        if words.startswith("On this network") or (rules_row and words.startswith(rules_row)):
+            hands.click(rect.center)
+    hands.answer("OK")
+    app.dialog.name = str(_free_port())                     # the port
+    hands.answer("OK")
+    hands.answer("OK")                                      # the name, left empty
+
+
+def test_x15_a_hosted_new_battle_is_played_with_play_a_games_optional_rules():
+    app = App()
+    app.commands.play.options = RULES                       # as Play a Game last chose them
+    try:
+        _host(app, "Play a Game's: 15 turns, Command Crawler")
+        assert app.network.session.state.options == RULES
+    finally:
+        app.network.close()
+
+
+def test_x15_the_host_may_leave_the_optional_rules_off():
+    app = App()
+    app.commands.play.options = RULES
+    try:
+        _host(app, "None")
+        assert app.network.session.state.options == NO_OPTIONS
+    finally:
+        app.network.close()
+
+
+def test_x15_with_no_optional_rules_chosen_the_host_box_does_not_ask():
+    app = App()
+    try:
+        _host(app, None)
+        assert app.network.session.state.options == NO_OPTIONS
+    finally:
+        app.network.close()
