@@ -38,6 +38,7 @@ GUN_NAMES = tuple(WEAPON_STATS[w].name for w in WEAPONS)
 FIRST_GUN_LOST = "First gun lost"
 CP_DESTROYED = "Command Post destroyed"
 IMMOBILISED = "Ogre immobilised"
+TIME_UP = "Time is up (7.02)"
 OGRE_HITS = frozenset({"destroyed", "disabled", "reduced"})   # an Ogre shot that did something
 
 
@@ -80,6 +81,7 @@ class Report:
     actions: int
     # Issue 18 (advice) will count the advice asked with the battle; None: not kept, not shown.
     advice_asked: int | None = None
+    optional_rules: str = ""             # the switches the battle was played with (X15)
 
     @property
     def over(self) -> bool:
@@ -121,6 +123,8 @@ class _Tally:
             self.series.append(_strength(before, before.turn))
         for e in events:
             self._count(e)
+            if e.kind == "time_up":
+                self.key.setdefault(TIME_UP, before.turn)
         self._key_events(before, after)
 
     def _count(self, e: Event) -> None:
@@ -165,7 +169,8 @@ class _Tally:
             ogre_shots=self.ogre_shots, ogre_hits=self.ogre_hits,
             defense_shots=self.defense_shots, defense_hits=self.defense_hits,
             rams=self.rams, rammed_by_defense=self.rammed, overruns=self.overruns,
-            actions=self.actions, advice_asked=advice_asked)
+            actions=self.actions, advice_asked=advice_asked,
+            optional_rules=start.options.words)
 
 
 def _strength(s: GameState, turn: int) -> Strength:

@@ -114,3 +114,24 @@ def test_x9_the_report_is_pure_it_imports_only_the_rules():
     ours = {m for m in imported if m and m.startswith("ogre")}
     assert ours and all(m.startswith("ogre.rules") for m in ours)
     assert imported - ours <= {"__future__", "collections.abc", "dataclasses"}
+
+
+def test_x15_the_report_names_the_optional_rules_and_the_time_running_out():
+    from dataclasses import replace
+
+    from ogre.report import TIME_UP
+    from ogre.rules.options import Options
+    from ogre.ui.dialogs.report_window import report_paragraphs
+    from tests.rules.helpers import scenario
+
+    start = scenario([("cp", 801), ("heavy", 604)], ogre=1015, phase=Phase.GEV_MOVE, turn=12,
+                     options=Options(time_limit=12, hardened_cp=1))
+    r = battle_report(start, ["done"])
+    assert r.result == "Marginal Defense Victory"
+    assert r.optional_rules == "Time Limit 12 turns, Hardened CP (defense 1)"
+    assert [(e.turn, e.what) for e in r.key_events] == [(12, TIME_UP)]
+    words = [p.words for p in report_paragraphs(r)]
+    assert "Optional rules: Time Limit 12 turns, Hardened CP (defense 1)." in words
+    plain = battle_report(replace(start, options=Options()), ["done"])
+    assert plain.optional_rules == "" and not any(
+        w.startswith("Optional rules") for w in (p.words for p in report_paragraphs(plain)))

@@ -147,6 +147,8 @@ def report_paragraphs(r: Report) -> list[Para]:
     paras = [Para(r.result or f"The battle goes on (turn {r.turns})", 24, head, True),
              Para(f"{'Mark III' if r.mark == 3 else 'Mark V'} Ogre, {_n(r.turns, 'turn')}, "
                   f"{_n(r.actions, 'action')} in the log.", 18, theme.TEXT_DIM, gap=2)]
+    if r.optional_rules:
+        paras.append(Para(f"Optional rules: {r.optional_rules}.", 18, theme.TEXT_DIM, gap=2))
     if r.key_events:
         paras.append(Para("Key events", 19, head, True, gap=10))
         paras += [Para(f"Turn {e.turn}: {e.what}", 18) for e in r.key_events]
