@@ -8,6 +8,14 @@ Move(piece=-1, to=1019)
 'target 12 missile=1 secondary=2'
 >>> str(Aim(piece=7, part=Weapon.TREADS))
 'aim 7 treads'
+
+An action of or at an Ogre names it; the 1986 Ogre (O) goes unnamed, so every 1986 log reads as
+it always did, and another Ogre is written after a word or as `by=` and `at=`:
+
+>>> parse_action("enter O2 0822"), parse_action("exit O2")
+(Enter(to=822, piece=-1), Exit(piece=-1))
+>>> str(parse_action("target 12 missile=1 by=O2")), str(Aim(7, Weapon.TREADS, ogre=-2))
+('target 12 missile=1 by=O2', 'aim 7 treads at=O3')
 """
 
 from __future__ import annotations
@@ -17,7 +25,7 @@ from dataclasses import dataclass
 from .frozen import quick_init
 from .hexes import label
 from .hexes import parse as parse_hex
-from .units import OGRE_ID, WEAPONS, Counts, Weapon, counts, ogre_id
+from .units import OGRE_ID, WEAPONS, Counts, Weapon, counts, is_ogre_id, ogre_id
 
 
 def _pid(p: int) -> str:
@@ -25,6 +33,18 @@ def _pid(p: int) -> str:
     if p == OGRE_ID:
         return "O"
     return f"O{OGRE_ID + 1 - p}" if p < OGRE_ID else str(p)
+
+
+def _named(oid: int) -> str:
+    """An Ogre's name and a space before the hex, or nothing for the 1986 Ogre."""
+    return "" if oid == OGRE_ID else f"{_pid(oid)} "
+
+
+def _parse_ogre(text: str) -> int:
+    oid = _parse_pid(text)
+    if not is_ogre_id(oid):
+        raise ValueError(f"not an Ogre: {text!r}")
+    return oid
 
 
 def _parse_pid(text: str) -> int:
@@ -40,11 +60,12 @@ def _parse_pid(text: str) -> int:
 @quick_init
 @dataclass(frozen=True, slots=True)
 class Enter:
-    """T2: the Ogre comes on at a bottom-row hex."""
+    """T2: an Ogre comes on at a bottom-row hex."""
     to: int
+    piece: int = OGRE_ID
 
     def __str__(self) -> str:
-        return f"enter {label(self.to)}"
+        return f"enter {_named(self.piece)}{label(self.to)}"
 
 
 @quick_init
@@ -92,33 +113,38 @@ class Split:
 @quick_init
 @dataclass(frozen=True, slots=True)
 class Exit:
-    """M9: the Ogre leaves the map from the bottom row."""
+    """M9: an Ogre leaves the map from the bottom row."""
+    piece: int = OGRE_ID
 
     def __str__(self) -> str:
-        return "exit"
+        return f"exit {_named(self.piece)}".rstrip()
 
 
 @quick_init
 @dataclass(frozen=True, slots=True)
 class OgreAim:
-    """C5: aim these Ogre weapons (counts per weapon) at one defender."""
+    """C5: aim these weapons (counts per weapon) of one Ogre at one defender."""
     target: int
     weapons: Counts
+    ogre: int = OGRE_ID
 
     def __str__(self) -> str:
         parts = [f"{w.value}={n}" for w, n in zip(WEAPONS, self.weapons) if n]
-        return " ".join([f"target {self.target}", *parts])
+        by = [] if self.ogre == OGRE_ID else [f"by={_pid(self.ogre)}"]
+        return " ".join([f"target {self.target}", *parts, *by])
 
 
 @quick_init
 @dataclass(frozen=True, slots=True)
 class Aim:
-    """C6, C7: aim one defender (one squad of infantry) at a part of the Ogre."""
+    """C6, C7: aim one defender (one squad of infantry) at a part of an Ogre."""
     piece: int
     part: Weapon
+    ogre: int = OGRE_ID
 
     def __str__(self) -> str:
-        return f"aim {self.piece} {self.part.value}"
+        at = "" if self.ogre == OGRE_ID else f" at={_pid(self.ogre)}"
+        return f"aim {self.piece} {self.part.value}{at}"
 
 
 @quick_init
@@ -158,24 +184,38 @@ def parse_action(text: str) -> Action:
             bare: dict[str, type[Exit | Clear | Fire | Done]] = {
                 "exit": Exit, "clear": Clear, "fire": Fire, "done": Done}
             return bare[verb]()
+        if verb == "exit" and len(args) == 1:
+            return Exit(_parse_ogre(args[0]))
         if verb == "enter" and len(args) == 1:
             return Enter(parse_hex(args[0]))
+        if verb == "enter" and len(args) == 2:
+            return Enter(parse_hex(args[1]), _parse_ogre(args[0]))
         if verb == "move" and len(args) == 2:
             return Move(_parse_pid(args[0]), parse_hex(args[1]))
         if verb == "undo" and len(args) == 1:
             return Undo(_parse_pid(args[0]))
         if verb in ("group", "split") and len(args) == 1:
             return (Group if verb == "group" else Split)(_parse_pid(args[0]))
-        if verb == "aim" and len(args) == 2:
-            return Aim(_parse_pid(args[0]), Weapon(args[1]))
+        if verb == "aim" and len(args) in (2, 3):
+            at = OGRE_ID
+            if len(args) == 3:
+                key, _, name = args[2].partition("=")
+                if key != "at":
+                    raise ValueError(f"not an Ogre: {args[2]!r}")
+                at = _parse_ogre(name)
+            return Aim(_parse_pid(args[0]), Weapon(args[1]), at)
         if verb == "target" and args:
             aimed = dict.fromkeys(WEAPONS, 0)
+            by = OGRE_ID
             for word in args[1:]:
                 name, _, n = word.partition("=")
+                if name == "by":
+                    by = _parse_ogre(n)
+                    continue
                 aimed[Weapon(name)] = int(n)
             if Weapon.TREADS in aimed:
                 raise ValueError("treads do not fire")
-            return OgreAim(_parse_pid(args[0]), counts(aimed[w] for w in WEAPONS))
+            return OgreAim(_parse_pid(args[0]), counts(aimed[w] for w in WEAPONS), by)
     except (KeyError, ValueError) as exc:
         raise ValueError(f"bad action {text!r}: {exc}") from None
     raise ValueError(f"bad action {text!r}")

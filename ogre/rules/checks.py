@@ -30,6 +30,7 @@ from .state import (
     OGRE_PHASES,
     OVER,
     GameState,
+    Ogre,
     Piece,
 )
 from .units import CP, GEV, HOWITZER, INFANTRY, TREADS, WEAPON_STATS, WEAPONS, Weapon
@@ -60,7 +61,8 @@ def check(state: GameState, action: Action) -> Verdict:
 
 
 def _check_enter(s: GameState, a: Enter) -> Verdict:
-    if s.phase is not OGRE_ENTRY:
+    o = s.ogre_unit(a.piece)
+    if s.phase is not OGRE_ENTRY or o is None or o.on_map or o.exited:
         raise _err("move_a_piece", "the Ogre is already on the map")
     if not on_map(a.to):
         raise _err("off_map")
@@ -68,7 +70,7 @@ def _check_enter(s: GameState, a: Enter) -> Verdict:
         raise _err("entry_row")
     if s.board.is_crater(a.to):
         raise _err("entry_crater")
-    if s.at(a.to):
+    if s.at(a.to) or s.ogre_at(a.to) is not None:
         raise _err("hex_full")
     return shared_verdict("enter", 1)
 
@@ -76,13 +78,15 @@ def _check_enter(s: GameState, a: Enter) -> Verdict:
 def _check_move(s: GameState, a: Move) -> Verdict:
     if s.phase is OGRE_ENTRY:
         raise _err("entry_row")
-    if a.piece == OGRE_ID:
+    if type(a.piece) is int and a.piece <= OGRE_ID:
         return _check_ogre_move(s, a)
     return _check_defender_move(s, a)
 
 
 def _check_ogre_move(s: GameState, a: Move) -> Verdict:
-    o = s.ogre
+    o = s.ogre_unit(a.piece)
+    if o is None:
+        raise _err("move_a_piece")
     if s.phase is not OGRE_MOVE:
         raise _err("move_a_piece" if s.phase not in OGRE_PHASES else "cannot_move")
     if o.treads <= 0:
@@ -96,30 +100,32 @@ def _check_ogre_move(s: GameState, a: Move) -> Verdict:
         under = s.at(o.hex)
         if not under:
             raise _err("move_a_piece", "the Ogre is already there")
-        return _ogre_contact(s, under, cost=1)   # stay and ram or overrun again
+        return _ogre_contact(s, o, under, cost=1)   # stay and ram or overrun again
     if s.board.is_crater(a.to):
         raise _err("crater")
     if distance(o.hex, a.to) > left:
         raise _err("too_far")
-    cost = ogre_reach(s, left).get(a.to)
+    if len(s.ogres) > 1 and s.ogre_at(a.to) is not None:
+        raise _err("hex_full")                  # friends pass through, never stop together
+    cost = ogre_reach(s, left, o.hex).get(a.to)
     if cost is None:
         raise _err("no_path")
     occupants = s.at(a.to)
     if not occupants:
         return shared_verdict("move", cost)
-    return _ogre_contact(s, occupants, cost)
+    return _ogre_contact(s, o, occupants, cost)
 
 
-def _ogre_contact(s: GameState, occupants: tuple[Piece, ...], cost: int) -> Verdict:
-    """The Ogre moving onto defenders: a ram for armor and the CP (M7), an overrun for infantry
+def _ogre_contact(s: GameState, o: Ogre, occupants: tuple[Piece, ...], cost: int) -> Verdict:
+    """An Ogre moving onto defenders: a ram for armor and the CP (M7), an overrun for infantry
     (M8)."""
     armor = [p for p in occupants if p.kind is not INFANTRY]
     if not armor:
         return shared_verdict("overrun", cost, occupants[0].id, True)
     victim = armor[0]
-    if s.ogre.rams >= 2:
+    if o.rams >= 2:
         raise _err("two_rams")
-    if ram_tread_cost(victim, s.options) > s.ogre.treads:
+    if ram_tread_cost(victim, s.options) > o.treads:
         raise _err("ram_treads")
     return shared_verdict("ram", cost, victim.id, True)
 
@@ -196,9 +202,9 @@ def _check_defender_move(s: GameState, a: Move) -> Verdict:
 
 
 def _check_undo(s: GameState, a: Undo) -> Verdict:
-    if a.piece == OGRE_ID:
-        o = s.ogre
-        if s.phase is not OGRE_MOVE:
+    if type(a.piece) is int and a.piece <= OGRE_ID:
+        o = s.ogre_unit(a.piece)
+        if s.phase is not OGRE_MOVE or o is None:
             raise _err("move_a_piece")
         if o.hex == o.undo_hex and o.moved == o.undo_moved:
             raise _err("move_a_piece", "nothing to undo")
@@ -226,7 +232,7 @@ def _check_split(s: GameState, a: Split) -> Verdict:
         raise _err("stack")
     if p.squads < 2:
         raise _err("move_a_piece", "a single squad cannot split")
-    if len(s.at(p.hex)) > 1 or p.hex == s.ogre.hex:
+    if len(s.at(p.hex)) > 1 or s.ogre_at(p.hex) is not None:
         raise _err("hex_full")
     return _SPLIT
 
@@ -241,8 +247,8 @@ def _infantry_in_move_phase(s: GameState, pid: int) -> Piece:
 
 
 def _check_exit(s: GameState, a: Exit) -> Verdict:
-    o = s.ogre
-    if s.phase is not OGRE_MOVE:
+    o = s.ogre_unit(a.piece)
+    if s.phase is not OGRE_MOVE or o is None:
         raise _err("off_map")
     if o.hex not in BOTTOM_ROW or o.moves_left < 1:
         raise _err("off_map")
@@ -252,14 +258,14 @@ def _check_exit(s: GameState, a: Exit) -> Verdict:
 def _check_ogre_aim(s: GameState, a: OgreAim) -> Verdict:
     if s.phase is not OGRE_FIRE:
         raise _err("no_attacker" if s.phase not in OGRE_PHASES else "cannot_move")
-    if s.aim is not None and s.aim.target != a.target:
+    if s.aim is not None and (s.aim.target != a.target or s.aim.ogre != a.ogre):
         raise _err("one_target")
     target = s.piece(a.target)
     if target is None:
         raise _err("no_target")
-    if len(a.weapons) != 4 or min(a.weapons) < 0 or not any(a.weapons):
+    o = s.ogre_unit(a.ogre)
+    if o is None or len(a.weapons) != 4 or min(a.weapons) < 0 or not any(a.weapons):
         raise _err("no_attacker")
-    o = s.ogre
     d = distance(o.hex, target.hex) if o.hex else None
     for i, n in enumerate(a.weapons):
         if not n:
@@ -294,11 +300,12 @@ def _check_aim(s: GameState, a: Aim) -> Verdict:
         raise _err("already_fired")
     elif aimed:
         raise _err("already_aimed")
-    if not isinstance(a.part, Weapon) or not s.ogre.on_map or s.ogre.intact(a.part) <= 0:
+    o = s.ogre_unit(a.ogre)
+    if not isinstance(a.part, Weapon) or o is None or not o.on_map or o.intact(a.part) <= 0:
         raise _err("no_target")
-    if s.aim is not None and s.aim.part is not a.part:
+    if s.aim is not None and (s.aim.part is not a.part or s.aim.ogre != a.ogre):
         raise _err("one_target")
-    if distance(p.hex, s.ogre.hex) > p.range:
+    if distance(p.hex, o.hex) > p.range:
         raise _err("out_of_range")
     if a.part is TREADS and s.aim is not None:
         squads_only = p.kind is INFANTRY and all(

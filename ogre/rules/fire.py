@@ -57,8 +57,9 @@ def aim_kill_probability(s: GameState, aim: Aiming) -> Fraction:
 
 
 def ogre_fires(s: GameState, ev: list[Event]) -> GameState:
-    aim, o = s.aim, s.ogre
+    aim = s.aim
     assert aim is not None                    # check refuses Fire with nothing aimed
+    o = s.known_ogre(aim.ogre)
     counts = aim.weapons
     target = s.known(aim.target)
     column = combat.odds(sum(map(operator.mul, counts, W_ATTACK)),         # aim_odds
@@ -68,11 +69,12 @@ def ogre_fires(s: GameState, ev: list[Event]) -> GameState:
     _, main, secondary, ap = o.weapons
     weapons = (o.weapons[0] - counts[0], main, secondary, ap)     # missiles are one-shot
     o = Ogre(o.mark, o.hex, o.treads, weapons, counts_of(map(operator.add, o.fired, counts)),
-             o.missiles_spent + counts[0], o.moved, o.undo_hex, o.undo_moved, o.rams, o.exited)
+             o.missiles_spent + counts[0], o.moved, o.undo_hex, o.undo_moved, o.rams, o.exited,
+             o.id)
     ap_hit = s.ap_hit | {target.id} if counts[3] and target.kind is INFANTRY else s.ap_hit
     s = evolve(s, ogre=o, rng=rng, aim=None, ap_hit=ap_hit)
     s, word = _hit_defender(s, target, result)
-    text = f"Ogre fires {weapons_text(counts)} at {name_of(target, s.options)}: {word}"
+    text = f"{o.name} fires {weapons_text(counts)} at {name_of(target, s.options)}: {word}"
     ev.append(Event("fire", text, target.id, target.hex, die, column, word))
     return s
 
@@ -92,8 +94,9 @@ def _hit_defender(s: GameState, p: Piece, result: str) -> tuple[GameState, str]:
 
 
 def defenders_fire(s: GameState, ev: list[Event]) -> GameState:
-    aim, o = s.aim, s.ogre
+    aim = s.aim
     assert aim is not None and aim.part is not None    # check refuses Fire with nothing aimed
+    o = s.known_ogre(aim.ogre)
     attack = aim_attack(s, aim)
     part = aim.part
     column = (combat.TREADS_COLUMN if part is TREADS                         # aim_odds
@@ -121,6 +124,7 @@ def defenders_fire(s: GameState, ev: list[Event]) -> GameState:
     pieces = tuple(evolve_piece(p, fired=p.fired + shots[p.id]) if p.id in shots else p
                    for p in s.pieces)
     s = evolve(s, pieces=pieces, ogre=o, rng=rng, aim=None, index=index_in_place(s, pieces))
-    ev.append(Event("fire", f"Defense fires at {WEAPON_STATS[part].name}: {word}",
-                    OGRE_ID, o.hex, die=die, odds=column, result=word, treads_lost=lost))
+    whose = "" if o.id == OGRE_ID else f" of {o.name}"
+    ev.append(Event("fire", f"Defense fires at {WEAPON_STATS[part].name}{whose}: {word}",
+                    o.id, o.hex, die=die, odds=column, result=word, treads_lost=lost))
     return s

@@ -32,6 +32,7 @@ from .state import (
     OVER,
     Aiming,
     GameState,
+    Ogre,
     Phase,
     Piece,
     evolve,
@@ -77,30 +78,41 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     verdict = check(state, action)
     events: list[Event] = []
     new = _APPLY[type(action)](state, action, verdict, events)
-    o = new.ogre
-    if o.treads > 0 and new.pieces and not o.exited and new.phase is not OVER:
-        return new, events                     # the usual case: the battle goes on (G4)
+    ogres = new.ogres
+    if len(ogres) == 1:
+        o = ogres[0]
+        if o.treads > 0 and new.pieces and not o.exited and new.phase is not OVER:
+            return new, events                 # the usual case: the battle goes on (G4)
+    elif new.pieces and new.phase is not OVER and any(
+            o.treads > 0 and not o.exited for o in ogres):
+        return new, events
     return _settle(new, events), events
 
 
 def _apply_enter(s: GameState, a: Enter, v: Verdict, ev: list[Event]) -> GameState:
-    o = evolve_ogre(s.ogre, hex=a.to, moved=1, undo_hex=a.to, undo_moved=1, rams=0)
-    ev.append(Event("enter", f"Ogre enters at {a.to:04d}", OGRE_ID, a.to))
+    o = evolve_ogre(s.known_ogre(a.piece), hex=a.to, moved=1, undo_hex=a.to, undo_moved=1,
+                    rams=0)
+    ev.append(Event("enter", f"{o.name} enters at {a.to:04d}", o.id, a.to))
+    s = evolve(s, ogre=o)
+    if any(not x.on_map and not x.exited for x in s.ogres):
+        return s                         # T2: the Ogres' move begins once all have entered
     ev.append(Event("phase", "Ogre Movement"))
-    return evolve(s, ogre=o, phase=OGRE_MOVE)
+    return evolve(s, phase=OGRE_MOVE)
 
 
 def _apply_move(s: GameState, a: Move, v: Verdict, ev: list[Event]) -> GameState:
-    if a.piece == OGRE_ID:
+    if a.piece <= OGRE_ID:
         return _apply_ogre_move(s, a, v, ev)
     p = s.known(a.piece)
     if v.kind == "ram_ogre":
         # M7: a sacrificial ram: the armor unit is destroyed, the Ogre loses a tread (if any left).
-        lost = min(1, s.ogre.treads)
-        o = evolve_ogre(s.ogre, treads=s.ogre.treads - lost)
-        ev.append(Event("ram_ogre", f"{p.name} rams the Ogre: destroyed, Ogre loses {lost} tread"
-                        + ("" if lost == 1 else "s"), p.id, a.to, result="destroyed",
-                        treads_lost=lost))
+        rammed = s.ogre_at(a.to)
+        assert rammed is not None               # check found it there
+        lost = min(1, rammed.treads)
+        o = evolve_ogre(rammed, treads=rammed.treads - lost)
+        ev.append(Event("ram_ogre", f"{p.name} rams the {o.name}: destroyed, {o.name} loses "
+                        f"{lost} tread" + ("" if lost == 1 else "s"), p.id, a.to,
+                        result="destroyed", treads_lost=lost))
         return s.replace_piece(None, p.id, ogre=o)
     return _defender_moves_on(s, p, a.to, v.cost, ev)
 
@@ -123,55 +135,58 @@ _MOVE_EVENTS: dict[tuple[int, Kind, int, int], Event] = {}     # "Heavy Tank to 
 
 
 def _apply_ogre_move(s: GameState, a: Move, v: Verdict, ev: list[Event]) -> GameState:
-    o = evolve_ogre(s.ogre, hex=a.to, moved=s.ogre.moved + v.cost)
+    o = s.known_ogre(a.piece)
+    o = evolve_ogre(o, hex=a.to, moved=o.moved + v.cost)
     if v.kind == "move":
-        ev.append(Event("move", f"Ogre to {a.to:04d}", OGRE_ID, a.to))
+        ev.append(Event("move", f"{o.name} to {a.to:04d}", o.id, a.to))
         return evolve(s, ogre=o)
     o = evolve_ogre(o, undo_hex=a.to, undo_moved=o.moved)   # M4: no undoing past a ram or overrun
     s = evolve(s, ogre=o)
     victim = s.known(v.target)
     if v.kind == "overrun":
-        return _overrun(s, victim, ev)
-    return _ram(s, victim, ev)
+        return _overrun(s, o, victim, ev)
+    return _ram(s, o, victim, ev)
 
 
-def _overrun(s: GameState, p: Piece, ev: list[Event]) -> GameState:
+def _overrun(s: GameState, o: Ogre, p: Piece, ev: list[Event]) -> GameState:
     """M8: infantry under the Ogre loses a squad if the Ogre has antipersonnel left."""
-    if not s.ogre.weapons[3]:
-        ev.append(Event("overrun", f"Ogre overruns {p.name}: no antipersonnel, no effect",
-                        p.id, p.hex, result="no effect"))
+    if not o.weapons[3]:
+        ev.append(Event("overrun", f"{o.name} overruns {p.name}: no antipersonnel, "
+                        "no effect", p.id, p.hex, result="no effect"))
         return s
-    ev.append(Event("overrun", f"Ogre overruns {p.name}: reduced", p.id, p.hex, result="reduced"))
+    ev.append(Event("overrun", f"{o.name} overruns {p.name}: reduced", p.id, p.hex,
+                    result="reduced"))
     return lose_squad(s, p)
 
 
-def _ram(s: GameState, p: Piece, ev: list[Event]) -> GameState:
+def _ram(s: GameState, o: Ogre, p: Piece, ev: list[Event]) -> GameState:
     """M7: immobile armor and the CP are destroyed; mobile armor 1-3 disabled, 4-6 destroyed
-    (a hardened Crawler too, command_post)."""
+    (a hardened CP too, command_post)."""
     options = s.options
     lost = ram_tread_cost(p, options)
-    o = evolve_ogre(s.ogre, treads=s.ogre.treads - lost, rams=s.ogre.rams + 1)
+    o = evolve_ogre(o, treads=o.treads - lost, rams=o.rams + 1)
     s = evolve(s, ogre=o)
-    name = name_of(p, options)
+    rams = f"{o.name} rams {name_of(p, options)}"
     if rammed_in_place(p, options):
-        ev.append(Event("ram", f"Ogre rams {name}: destroyed", p.id, p.hex,
+        ev.append(Event("ram", f"{rams}: destroyed", p.id, p.hex,
                         result="destroyed", treads_lost=lost))
         return s.replace_piece(None, p.id)
     die, rng = roll(s.rng)
     s = evolve(s, rng=rng)
     if die <= 3:
-        ev.append(Event("ram", f"Ogre rams {name}: disabled", p.id, p.hex, die=die,
+        ev.append(Event("ram", f"{rams}: disabled", p.id, p.hex, die=die,
                         result="disabled", treads_lost=lost))
         return s.replace_piece(evolve_piece(p, disabled_turn=s.turn), p.id)
-    ev.append(Event("ram", f"Ogre rams {name}: destroyed", p.id, p.hex, die=die,
+    ev.append(Event("ram", f"{rams}: destroyed", p.id, p.hex, die=die,
                     result="destroyed", treads_lost=lost))
     return s.replace_piece(None, p.id)
 
 
 def _apply_undo(s: GameState, a: Undo, v: Verdict, ev: list[Event]) -> GameState:
-    if a.piece == OGRE_ID:
-        o = evolve_ogre(s.ogre, hex=s.ogre.undo_hex, moved=s.ogre.undo_moved)
-        ev.append(Event("undo", "Ogre move undone", OGRE_ID, o.hex))
+    if a.piece <= OGRE_ID:
+        o = s.known_ogre(a.piece)
+        o = evolve_ogre(o, hex=o.undo_hex, moved=o.undo_moved)
+        ev.append(Event("undo", f"{o.name} move undone", o.id, o.hex))
         return evolve(s, ogre=o)
     p = s.known(a.piece)
     ev.append(Event("undo", f"{p.name} move undone", p.id, p.start))
@@ -203,18 +218,20 @@ def _apply_split(s: GameState, a: Split, v: Verdict, ev: list[Event]) -> GameSta
 
 
 def _apply_exit(s: GameState, a: Exit, v: Verdict, ev: list[Event]) -> GameState:
-    o = evolve_ogre(s.ogre, hex=0, exited=True, moved=s.ogre.moved + 1)
-    ev.append(Event("exit", "The Ogre leaves the map", OGRE_ID))
+    o = s.known_ogre(a.piece)
+    o = evolve_ogre(o, hex=0, exited=True, moved=o.moved + 1)
+    ev.append(Event("exit", f"The {o.name} leaves the map", o.id))
     return evolve(s, ogre=o)
 
 
 def _apply_ogre_aim(s: GameState, a: OgreAim, v: Verdict, ev: list[Event]) -> GameState:
-    return evolve(s, aim=Aiming(target=a.target, weapons=counts(a.weapons)))  # a list, perhaps
+    return evolve(s, aim=Aiming(target=a.target, weapons=counts(a.weapons),  # a list, perhaps
+                                ogre=a.ogre))
 
 
 def _apply_aim(s: GameState, a: Aim, v: Verdict, ev: list[Event]) -> GameState:
     before = s.aim.attackers if s.aim else ()
-    return evolve(s, aim=Aiming(part=a.part, attackers=before + (a.piece,)))
+    return evolve(s, aim=Aiming(part=a.part, attackers=before + (a.piece,), ogre=a.ogre))
 
 
 def _apply_clear(s: GameState, a: Clear, v: Verdict, ev: list[Event]) -> GameState:
@@ -231,9 +248,10 @@ def _apply_done(s: GameState, a: Done, v: Verdict, ev: list[Event]) -> GameState
     phase = s.phase
     nxt = _NEXT_PHASE[phase]
     if phase is OGRE_MOVE:
-        o = s.ogre
-        s = evolve(s, ogre=o if o.fired == _NONE_FIRED else evolve_ogre(o, fired=_NONE_FIRED),
-                   ap_hit=_NONE_HIT, aim=None, phase=nxt)
+        for o in s.ogres:
+            if o.fired != _NONE_FIRED:
+                s = evolve(s, ogre=evolve_ogre(o, fired=_NONE_FIRED))
+        s = evolve(s, ap_hit=_NONE_HIT, aim=None, phase=nxt)
     elif phase is OGRE_FIRE:
         s = _recover_and_ready(s, ev, nxt)
     elif phase is DEFENSE_FIRE:
@@ -280,17 +298,17 @@ def _time_up(s: GameState, ev: list[Event]) -> GameState:
 
 
 def _next_turn(s: GameState, ev: list[Event], nxt: Phase) -> GameState:
-    """A new turn, from phase `nxt`: the Ogre's move is fresh, and infantry on its hex loses a
+    """A new turn, from phase `nxt`: each Ogre's move is fresh, and infantry on its hex loses a
     squad (M8)."""
-    o = s.ogre
-    s = evolve(s, turn=s.turn + 1, aim=None, phase=nxt,
-               ogre=evolve_ogre(o, moved=0, rams=0, undo_hex=o.hex, undo_moved=0))
-    if o.on_map and o.weapons[3]:
-        for p in s.at(o.hex):
-            if p.kind is INFANTRY:
-                ev.append(Event("overrun", f"{p.name} under the Ogre: reduced", p.id, p.hex,
-                                result="reduced"))
-                s = lose_squad(s, p)
+    s = evolve(s, turn=s.turn + 1, aim=None, phase=nxt)
+    for o in s.ogres:
+        s = evolve(s, ogre=evolve_ogre(o, moved=0, rams=0, undo_hex=o.hex, undo_moved=0))
+        if o.on_map and o.weapons[3]:
+            for p in s.at(o.hex):
+                if p.kind is INFANTRY:
+                    ev.append(Event("overrun", f"{p.name} under the {o.name}: reduced", p.id,
+                                    p.hex, result="reduced"))
+                    s = lose_squad(s, p)
     return s
 
 

@@ -85,8 +85,10 @@ def full_hexes(s: GameState) -> set[int]:
 def must_leave(s: GameState) -> Piece | None:
     """Armor under the Ogre at the defence's move (rammed, disabled, since recovered) must leave
     the Ogre's hex if it can (pocket rules 6.14.1; the manual is silent). Infantry may stay."""
+    if s.phase is not DEFENSE_MOVE:
+        return None
     ogre_hex = s.ogre.hex
-    if s.phase is not DEFENSE_MOVE or not ogre_hex:
+    if not ogre_hex:
         return None
     under = (s._index or s.index()).occupancy.get(ogre_hex)
     if not under:

@@ -64,13 +64,15 @@ def _reach(board: Board, p_hex: int, budget: int, crosses: bool, ogre_hex: int) 
     return seen
 
 
-def ogre_reach(state: GameState, budget: int) -> dict[int, int]:
-    """Hexes the Ogre can move onto within `budget`: empty ones, and defenders to ram or overrun.
+def ogre_reach(state: GameState, budget: int, start: int | None = None) -> dict[int, int]:
+    """Hexes an Ogre (at `start`, the battle's one Ogre's hex unless given) can move onto
+    within `budget`: empty ones, and defenders to ram or overrun.
 
     The answer is kept per board: it depends only on which hexes the Ogre could pass through
     (those fewer than `budget` steps away) hold a defender. Read it, never change it."""
     board = state.board
-    start = state.ogre.hex
+    if start is None:
+        start = state.ogre.hex
     occupancy = state._occupancy()
     near = board._ogre_near.get((start, budget))
     if near is None:

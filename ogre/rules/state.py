@@ -139,6 +139,11 @@ class Ogre:
         return Ogre(mark=mark, treads=m.treads, weapons=m.weapons, id=id)
 
     @property
+    def name(self) -> str:
+        """As the log's lines name it: the 1986 Ogre is "Ogre", others "Ogre 2", "Ogre 3"."""
+        return "Ogre" if self.id == OGRE_ID else f"Ogre {OGRE_ID + 1 - self.id}"
+
+    @property
     def original_treads(self) -> int:
         return MARKS[self.mark].treads
 
@@ -176,15 +181,16 @@ class Ogre:
 class Aiming:
     """What is aimed and at what, before Fire.
 
-    Ogre fire: `target` is a defender id and `weapons` the counts per Ogre weapon.
-    Defense fire: `part` is the Ogre part and `attackers` the aimed piece ids, an
-    infantry id once per aimed squad (C7).
+    Ogre fire: `target` is a defender id and `weapons` the counts per weapon of the Ogre
+    `ogre`. Defense fire: `part` is the part of the Ogre `ogre` and `attackers` the aimed piece
+    ids, an infantry id once per aimed squad (C7).
     """
 
     target: int = 0
     weapons: Counts = (0, 0, 0, 0)
     part: Weapon | None = None
     attackers: tuple[int, ...] = ()
+    ogre: int = OGRE_ID          # the Ogre that fires, or is fired at
 
 
 class PieceIndex:
@@ -367,6 +373,13 @@ class GameState:
             if o.id == oid:
                 return o
         return None
+
+    def known_ogre(self, oid: int) -> Ogre:
+        """The Ogre that check found in this battle: KeyError otherwise."""
+        for o in self.ogres:
+            if o.id == oid:
+                return o
+        raise KeyError(f"no Ogre {oid} in this battle")
 
     def ogre_at(self, h: int) -> Ogre | None:
         """The Ogre standing in hex h, or None (an Ogre off the map stands nowhere)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from .hexes import distance
 from .legal import ogre_weapon_reaches
 from .scenarios import SCENARIOS
-from .state import GameState
+from .state import GameState, Ogre
 from .units import STATS, WEAPONS
 
 COMPLETE_OGRE = "Complete Ogre Victory"
@@ -24,6 +24,8 @@ def victory_level(s: GameState) -> str:
     """The level if the battle is over now, else ''."""
     if s.over:
         return s.result
+    if len(s.ogres) > 1:
+        return _several_ogres_level(s)
     o = s.ogre
     if s.pieces and not o.exited and o.treads > 0:
         return ""               # the usual case, asked after every action: the battle goes on
@@ -40,10 +42,12 @@ def victory_level(s: GameState) -> str:
     return ""
 
 
-def out_of_the_fight(s: GameState) -> bool:
+def out_of_the_fight(s: GameState, o: Ogre | None = None) -> bool:
     """Our ruling for a battle that can no longer change: an Ogre with no treads, no weapon that
-    reaches a defender, and no defender that can move or reach it is scored as destroyed."""
-    o = s.ogre
+    reaches a defender, and no defender that can move or reach it is scored as destroyed (the
+    battle's one Ogre unless another is named)."""
+    if o is None:
+        o = s.ogre
     if o.treads > 0 or not o.on_map:
         return False
     if not MOBILE.isdisjoint([p.kind for p in s.pieces]):
@@ -54,3 +58,26 @@ def out_of_the_fight(s: GameState) -> bool:
         if any(o.weapons[i] and ogre_weapon_reaches(o, w, p) for i, w in enumerate(WEAPONS)):
             return False
     return True
+
+
+def _several_ogres_level(s: GameState) -> str:
+    """1.03 by analogy for several attacking Ogres (9.02): the battle ends when every Ogre has
+    left the map or is out of the fight (or no defender is left); it is an Ogre victory when the
+    CP fell and an Ogre escaped, marginal when the CP fell and none did."""
+    if not s.pieces:
+        return COMPLETE_OGRE
+    fighting = [o for o in s.ogres if not o.exited and not _out(s, o)]
+    if fighting:
+        return ""
+    cp_alive = s.command_post is not None
+    escaped = any(o.exited for o in s.ogres)
+    if not cp_alive:
+        return OGRE_VICTORY if escaped else MARGINAL_OGRE
+    if escaped:
+        return MARGINAL_DEFENSE
+    enough = s.surviving_attack_points() >= SCENARIOS[s.scenario].complete_defense_points
+    return COMPLETE_DEFENSE if enough else DEFENSE_VICTORY
+
+
+def _out(s: GameState, o: Ogre) -> bool:
+    return o.destroyed or out_of_the_fight(s, o)

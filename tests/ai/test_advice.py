@@ -59,7 +59,7 @@ def test_x8_advice_at_the_entry_names_the_ogres_hex_and_over_a_finished_battle_n
     state = play_random_game(7).final
     with pytest.raises(ValueError):
         advise(state)
-    start = replace(state, phase=Phase.OGRE_ENTRY, ogres=(replace(state.ogre, hex=0),),
-                    result="")
+    waiting = replace(state.ogre, hex=0, exited=False)
+    start = replace(state, phase=Phase.OGRE_ENTRY, ogres=(waiting,), result="")
     entry = advise(start, seed=1)
     assert [(m.piece, m.start) for m in entry.moves] == [(OGRE_ID, 0)]
