@@ -118,7 +118,7 @@ def mark_iii_fields(api, fields_dir: Path):
     out = []
     for path in sorted(fields_dir.glob("0*.json")):
         raw = json.loads(path.read_text())
-        if raw["mark"] != 3:
+        if raw.get("mark", raw.get("scenario")) not in (3, "basic"):    # field version 1 or 2
             continue
         board = api.board_from_ids(raw["craters"], raw["rubble"])
         out.append(api.Field(board, tuple(api.Placement(api.Kind(p["kind"]), int(p["hex"]),

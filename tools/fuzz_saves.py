@@ -42,7 +42,6 @@ from ogre.ai.match import play  # noqa: E402
 from ogre.rules import apply, legal_actions, new_game  # noqa: E402
 from ogre.rules.hexes import ALL_HEXES, label  # noqa: E402
 from ogre.rules.invariants import first_problem  # noqa: E402
-from ogre.rules.scenarios import SCENARIOS  # noqa: E402
 from ogre.rules.state import Phase  # noqa: E402
 from ogre.storage.errors import StorageError  # noqa: E402
 from ogre.storage.fields import load_predesigned  # noqa: E402
@@ -228,7 +227,7 @@ def m_hex(doc, src) -> None:
         pieces = [p for p in s.get("pieces", []) if isinstance(p, dict)]
         craters = s.get("board", {}).get("craters", []) if isinstance(s.get("board"), dict) else []
         spots = [p.get("hex") for p in pieces] + list(craters) + [None, "0000", "1522", "0101"]
-        targets: list[tuple[str | int, ...]] = [("ogre", "hex"), ("ogre", "undo_hex")]
+        targets: list[tuple[str | int, ...]] = [("ogres", 0, "hex"), ("ogres", 0, "undo_hex")]
         targets += [("pieces", i, k) for i in range(len(pieces)) for k in ("hex", "start")]
         where = src.pick(targets)
         value = src.pick(spots)
@@ -246,13 +245,14 @@ def m_elsewhere(doc, src) -> None:
     """A piece (or the Ogre) to another free hex, as if it had begun the phase there: often a
     position that can happen, so the loaded game is played on."""
     s = doc["state"]
-    taken = {p["hex"] for p in s["pieces"]} | {s["ogre"]["hex"]} | set(s["board"]["craters"])
+    ogre = s["ogres"][0]
+    taken = {p["hex"] for p in s["pieces"]} | {ogre["hex"]} | set(s["board"]["craters"])
     free = [label(h) for h in ALL_HEXES if label(h) not in taken]
     if s["pieces"] and src.chance(0.8):
         piece = src.pick(s["pieces"])
         piece["hex"] = piece["start"] = src.pick(free)
-    elif s["ogre"]["hex"]:
-        s["ogre"]["hex"] = s["ogre"]["undo_hex"] = src.pick(free)
+    elif ogre["hex"]:
+        ogre["hex"] = ogre["undo_hex"] = src.pick(free)
     if src.chance(0.3):
         s["rng"] = src.index(1 << 62)
 
@@ -325,7 +325,7 @@ def check_save(text: str, src, render=None) -> tuple[str, object]:
     problem = log_problem(start, list(saved.log), saved.state, list(saved.dice))
     assert problem is None, problem
     assert not saved.notice or one_sentence(saved.notice) and screen_safe(saved.notice)
-    slot = GameSlot(1, SlotStatus.OK, SCENARIOS[saved.state.scenario].against, saved.state.turn,
+    slot = GameSlot(1, SlotStatus.OK, saved.state.scenario, saved.state.turn,
                     saved.state.phase, saved.saved_at, saved.field_name, saved.players)
     for words in (slot.summary, saved.field_name):
         assert screen_safe(words), words

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import shutil
 from pathlib import Path
 
@@ -63,7 +64,7 @@ class MonkeyFiles(MonkeyPlay):
                 "truncated": good[: max(1, len(good) * rnd.randint(1, 9) // 10)],
                 "empty": b"",
                 "foreign": json.dumps({"format": "something-else", "version": 1}).encode(),
-                "future": good.replace(b'"version": 1', b'"version": 99', 1),
+                "future": re.sub(rb'"version": \d+', b'"version": 99', good, count=1),
                 "invalid": good.replace(b'"format"', b'"extra": true, "format"', 1),
                 "not an object": b"[1, 2, 3]",
                 "impossible": _impossible(folder_kind, good, rnd),
@@ -146,11 +147,11 @@ def _impossible(kind: str, good: bytes, rnd: random.Random) -> bytes:
     s = doc["state"]
     edit = rnd.randrange(6)
     if edit == 0:
-        s["ogre"]["missiles_spent"] = 50
+        s["ogres"][0]["missiles_spent"] = 50
     elif edit == 1:
-        s["ogre"]["rams"] = 7
+        s["ogres"][0]["rams"] = 7
     elif edit == 2:
-        s["ogre"]["moved"] = 10 ** 9
+        s["ogres"][0]["moved"] = 10 ** 9
     elif edit == 3:
         s["turn"] = doc["label"]["turn"] = 10 ** 4299
     elif edit == 4 and s["pieces"] and s["board"]["craters"]:

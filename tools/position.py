@@ -5,7 +5,8 @@
 
 Replays game `--game` of `tools/arena.py --seed S` (same field, same dice) with the named players
 until the phase `--phase` of turn `--turn` begins, prints the position and writes it as the saved
-game's state JSON (ogre.storage.games.StateData), which tests load with `state_of`.
+game's state JSON (ogre.storage.state_data.StateData, version 2), which tests load with
+`state_of`.
 """
 
 from __future__ import annotations

@@ -18,7 +18,6 @@ from ..ai.protocol import Controller
 from ..report import Report, battle_report
 from ..rules import Action, GameState, apply
 from ..rules.events import Event
-from ..rules.scenarios import SCENARIOS
 from ..rules.sides import SIDES, Side, acting_side
 from ..storage.battlelog import log_to_text
 from ..storage.games import SKILLS, GameStore, Players
@@ -216,6 +215,6 @@ class Match:
 
     def entry(self, now: datetime | None = None) -> Entry:
         """Its line in the record of battles (X9), once it is over."""
-        return new_entry(SCENARIOS[self.state.scenario].against, self.field_name,
+        return new_entry(self.state.scenario, self.field_name,
                          self.seats["ogre"].record_side(), self.seats["defense"].record_side(),
-                         self.state.result, self.state.turn, now)
+                         self.state.result, self.state.turn, now, self.state.options.words)

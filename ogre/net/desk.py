@@ -16,7 +16,7 @@ from typing import Any
 
 from .lines import Lines
 from .link import DEAD, HEARTBEAT, HELLO_LINE, HELLO_WAIT, RATE
-from .messages import MAX_LINE
+from .messages import MAX_LINE, VERSION
 from .servers import Servers
 from .wire import Event
 
@@ -60,6 +60,7 @@ class Settings:
     hello_wait: float = HELLO_WAIT
     mailbox_wait: float = MAILBOX_WAIT
     answer_wait: float = ANSWER_WAIT
+    protocol: int = VERSION           # the network version it says it speaks (a test's older)
 
 
 class Desk:

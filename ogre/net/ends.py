@@ -29,15 +29,19 @@ from dataclasses import dataclass
 from ..rules import Action
 from .gate import Gate, shown
 from .messages import (
+    VERSION,
     Act,
     BadMessage,
     Bye,
     Hello,
     Message,
+    OtherVersion,
     Ping,
     Pong,
     Refused,
     Resync,
+    bye_for,
+    other_version,
     read,
     write,
 )
@@ -53,6 +57,7 @@ JOINED = "The guest has joined."
 SEAT_KEPT = "This battle already has its guest; only their computer can sit down again."
 SHUT = ("Too many wrong join codes came: this battle takes no more guests. Host it again for a "
         "new code.")
+TOLD_AGAIN = 60.0     # seconds before the host hears again of a guest of another version
 Clock = Callable[[], float]
 
 
@@ -77,6 +82,7 @@ class HostEnd:
         self.callers: dict[int, _Caller] = {}
         self.notes: deque[str] = deque(maxlen=50)   # for the player: who came, who left, why
         self.shut_said = False                # the door's closing is told the host once
+        self.other_said = -1e9                # when the host last heard of another version
 
     @property
     def joined(self) -> bool:
@@ -99,6 +105,10 @@ class HostEnd:
             return                            # a connection on its way out: not read
         try:
             msg = read(data)
+        except OtherVersion as exc:
+            # an older game reads its own version's Bye: it is told in its words, as is the host
+            self._other_version(number, caller, exc)
+            return
         except BadMessage as exc:
             if number != self.guest:
                 self._end(number, "The join code must come first.")
@@ -109,6 +119,19 @@ class HostEnd:
             self._door(number, caller, msg)
         else:
             self._from_guest(number, caller, msg)
+
+    def _other_version(self, number: int, caller: _Caller, exc: OtherVersion) -> None:
+        """A line of another network version: a caller is turned away with the one sentence,
+        from its side, and the host told (at most once a minute); a seated guest is refused."""
+        theirs = other_version(VERSION, exc.version)
+        if number == self.guest:
+            self._strike(number, caller, theirs)
+            return
+        self._end(number, theirs, exc.version)
+        now = self.clock()
+        if now - self.other_said >= TOLD_AGAIN:
+            self.other_said = now
+            self.notes.append(f"A guest could not join: {_lower(str(exc))}")
 
     def _door(self, number: int, caller: _Caller, msg: Message) -> None:
         if not isinstance(msg, Hello):
@@ -188,11 +211,12 @@ class HostEnd:
         else:
             self._send(number, [Refused(message=words)])
 
-    def _end(self, number: int, reason: str) -> None:
+    def _end(self, number: int, reason: str, version: int = VERSION) -> None:
+        """The connection let go, with the reason in a Bye of the caller's version."""
         caller = self.callers.get(number)
         if caller is not None:
             caller.ending = True
-        self.link.send(write(Bye(reason=reason)), number)
+        self.link.send(bye_for(version, reason), number)
         self.link.hang_up(number)
         if number == self.guest:
             self._gone(reason)
@@ -264,3 +288,8 @@ class GuestEnd:
     def play(self, action: Action) -> None:
         """The guest's own action, sent: the battle moves when the host says it did."""
         self.link.send(write(self.session.act(action)))
+
+
+def _lower(sentence: str) -> str:
+    """A sentence carried on after a colon."""
+    return sentence[:1].lower() + sentence[1:]

@@ -38,7 +38,7 @@ from wormhole.errors import (  # type: ignore[import-untyped]
 from .desk import CONNECT_WAIT, INTERNET, Desk, Peer
 from .lines import queue_lines, retire
 from .link import LINES_WAITING, OUT_LIMIT, WAITING_PER_ADDRESS
-from .messages import VERSION, Bye, Ping, write
+from .messages import Bye, Ping, other_version, write
 from .servers import APPID, host_of
 
 reactor: Any = _reactor
@@ -53,7 +53,6 @@ WRONG = "That code is wrong, or it was used already: ask the host for a new one.
 NO_ANSWER = ("No game answered the code {code}: check it with the host, who can make a new "
              "one.")
 FORMAT = "A code is a number and two words, like 7-crossover-clockwork."
-OTHER = "The other game is another version of OGRE: both players need the same one."
 UNREACHABLE = ("The mailbox server ({name}) cannot be reached: check that this computer is on "
                "the internet, then try again.")
 REFUSED = "The mailbox server ({name}) refused: {why}"
@@ -93,7 +92,9 @@ class Meeting:
 
     def _wormhole(self, mine: dict[str, object]) -> Any:
         return wormhole.create(APPID, self.desk.settings.servers.mailbox, reactor,
-                               dilation=True, versions={"ogre": {"protocol": VERSION, **mine}})
+                               dilation=True,
+                               versions={"ogre": {"protocol": self.desk.settings.protocol,
+                                                  **mine}})
 
     def _guard(self, work: Any) -> None:
         """Run a coroutine; whatever it raises ends the link in a sentence, not a traceback."""
@@ -147,9 +148,9 @@ class Meeting:
         if room is not self.door:
             room.close()
             return
-        if _ours(versions) is None:              # the code is spent all the same
+        if _ours(versions, self.desk.settings.protocol) is None:   # the code is spent all the same
             self.burned = True
-            self._door_shut(room, "burned", OTHER)
+            self._door_shut(room, "burned", _other(versions, self.desk.settings.protocol))
             return
         self.door = None
         dilated = w.dilate(transit_relay_location=self.desk.settings.servers.relay,
@@ -203,9 +204,9 @@ class Meeting:
         except Exception as exc:
             self._fail(self._mailbox_trouble(exc))
             return
-        mark = _ours(versions)
+        mark = _ours(versions, desk.settings.protocol)
         if mark is None:
-            self._fail(OTHER)
+            self._fail(_other(versions, desk.settings.protocol))
             return
         with desk.lock:
             desk.mark = mark
@@ -432,11 +433,20 @@ def _within(d: defer.Deferred[Any], seconds: float) -> defer.Deferred[Any]:
     return d.addTimeout(seconds, reactor)
 
 
-def _ours(versions: object) -> str | None:
+def _ours(versions: object, protocol: int) -> str | None:
     """The other game's mark ("" from a guest), if it speaks this game's protocol."""
     mine = versions.get("ogre") if isinstance(versions, dict) else None
-    if not isinstance(mine, dict) or mine.get("protocol") != VERSION:
+    if not isinstance(mine, dict) or mine.get("protocol") != protocol:
         return None
     mark = mine.get("mark", "")
     ok = isinstance(mark, str) and len(mark) <= 32 and all(c in "0123456789abcdef" for c in mark)
     return mark if ok else None
+
+
+def _other(versions: object, protocol: int) -> str:
+    """Why the other game is not ours, in one sentence: the network version it speaks, if it
+    says one (messages.other_version)."""
+    theirs = versions.get("ogre") if isinstance(versions, dict) else None
+    number = theirs.get("protocol") if isinstance(theirs, dict) else None
+    return other_version(number if type(number) is int and abs(number) < 10 ** 6 else None,
+                         protocol)

@@ -34,10 +34,13 @@ from ..rules.sides import Side
 from ..rules.state import GameState
 from ..storage import bounded
 from ..storage.documents import explain
-from ..storage.games import LOG_STEPS, StateData
+from ..storage.games import LOG_STEPS
 from ..storage.screen_text import for_screen, sentence_for_screen
+from ..storage.state_data import StateData
 
-VERSION: Final = 3            # 3: the guest's seat; 2: the dice hidden, the log in parts
+# 4: states of the saved game's version 2 (the scenario's key, the Ogres, the optional rules);
+# 3: the guest's seat; 2: the dice hidden, the log in parts
+VERSION: Final = 4
 MAX_LINE = 64 * 1024          # bytes: a battle's start is a few kilobytes, a part of its log 6
 PART = 400                    # log entries a LogPart carries (400 x ~15 bytes)
 SEAT_HEX = 32                 # a seat's secret: 128 bits, in hex
@@ -70,7 +73,7 @@ Count = Annotated[StrictInt, Field(ge=0, le=LOG_STEPS)]
 
 class _Message(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
-    v: Literal[3] = VERSION
+    v: Literal[4] = VERSION
 
 
 class Hello(_Message):
@@ -152,6 +155,31 @@ class BadMessage(Exception):
     """A line that is not one of our messages; its one sentence in `args[0]`."""
 
 
+class OtherVersion(BadMessage):
+    """A message of another network version: the peer runs another version of OGRE."""
+
+    def __init__(self, version: int) -> None:
+        super().__init__(other_version(version))
+        self.version = version
+
+
+def other_version(theirs: object, mine: int = VERSION) -> str:
+    """What a player is told when the other computer speaks another version of the protocol,
+    from this computer's side (one sentence)."""
+    which = (f"network version {theirs}, this one {mine}" if type(theirs) is int
+             else f"this one network version {mine}")
+    return f"The other computer runs another version of OGRE ({which}): both need the same version."
+
+
+def bye_for(version: int, reason: str) -> bytes:
+    """A Bye an older peer can read: every version so far writes it alike, but for its number.
+    Our own version for a newer peer (its Bye is not ours to guess) or a number never used."""
+    if type(version) is not int or not 1 <= version < VERSION:
+        return write(Bye(reason=reason))
+    said = {"v": version, "kind": "bye", "reason": Bye(reason=reason).reason}
+    return json.dumps(said, ensure_ascii=False, separators=(",", ":")).encode("utf-8") + b"\n"
+
+
 def read(line: bytes) -> Message:
     """The message a line holds, or BadMessage saying why not."""
     if len(line) > MAX_LINE:
@@ -168,7 +196,7 @@ def read(line: bytes) -> Message:
     if type(version) is not int:                     # not 1.0, not true, not "2"
         raise BadMessage("The message has no version number.")
     if version != VERSION:
-        raise BadMessage(f"The message is of another version ({version}), not {VERSION}.")
+        raise OtherVersion(version)
     try:
         return _ADAPTER.validate_python(data)
     except ValidationError:

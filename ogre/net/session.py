@@ -42,6 +42,7 @@ from .messages import (
     Hello,
     LogPart,
     Message,
+    OtherVersion,
     Ping,
     Pong,
     Refused,
@@ -194,6 +195,8 @@ class GuestSession:
             msg = read(line)
         except BadMessage as exc:
             if self.state is None and not self.catching_up:     # joining: nothing to play on
+                if isinstance(exc, OtherVersion):               # an older host's Bye: why
+                    return self._refuse(str(exc))
                 return self._refuse(f"The host's battle could not be taken: {_lower(str(exc))}")
             self.notes.append(f"The host sent something this game cannot read: {exc}")
             return []

@@ -1,24 +1,29 @@
 """Battle logs (X3): a battle's starting state and every action, as a text file to replay.
 
-    # OGRE battle log, version 1 (replay with: ogre --replay FILE)
-    start {"board": {...}, "scenario": 3, ...}
+    # OGRE battle log, version 2 (replay with: ogre --replay FILE)
+    start {"board": {...}, "scenario": "basic", "ogres": [...], ...}
     dice 4 1 6 ...                (only a network guest's battle: the faces the host told, X10)
     enter 0822
     move O 0820
     done
 
-Lines starting with # are comments. A log that does not replay (edited by hand,
-from another version) is reported at its first bad line. A log holds at most LOG_STEPS
-actions (a long battle is a few thousand), so replaying one takes a bounded time.
+Lines starting with # are comments; the first, the header, says the log's version. The start is
+a state of that version (state_data.StateData at version 2); a version-1 log's start is carried
+forward by MIGRATIONS (and a log without the header is read as version 1, as every log was). A
+log that does not replay (edited by hand, from another version) is reported at its first bad
+line. A log holds at most LOG_STEPS actions (a long battle is a few thousand), so replaying one
+takes a bounded time.
 """
 
 from __future__ import annotations
 
 import io
 import json
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Final
 
 from pydantic import ValidationError
 
@@ -29,11 +34,17 @@ from ..rules.hidden import replay_told
 from ..rules.state import GameState
 from . import bounded
 from .atomic import read_text_limited, write_text_atomic
-from .documents import explain
+from .documents import Migration, explain, upgrade
 from .errors import StorageError
-from .games import LOG_STEPS, StateData
+from .games import LOG_STEPS
+from .state_data import StateData, state_from_v1
 
-HEADER = "# OGRE battle log, version 1 (replay with: ogre --replay FILE)"
+FORMAT: Final = "ogre-log"          # for the version check only: a log is text, not JSON
+VERSION: Final = 2                  # 2: its start is a state of version 2
+HEADER = f"# OGRE battle log, version {VERSION} (replay with: ogre --replay FILE)"
+_HEADER = re.compile(r"# OGRE battle log, version (\S+)")
+# The migration hook: MIGRATIONS[n] turns a version-n log's start (in a dict) into version n+1.
+MIGRATIONS: dict[int, Migration] = {1: lambda doc: {**doc, "start": state_from_v1(doc["start"])}}
 SIZE_LIMIT = 4 * 1024 * 1024
 ADVICE = "# advice asked: "
 
@@ -109,11 +120,12 @@ def replay_text(text: str, where: str = "The battle log") -> tuple[GameState, li
         # Replaying is the work: refuse before doing it, not part way through.
         raise StorageError(f"{where} is too long to replay: it holds more than {LOG_STEPS:,} "
                            "actions.", "too_large")
+    version = _version(text, where)
     entries = _entries(text)
     first = next(entries, None)
     if first is None:
         raise StorageError(f"{where} has no starting position.", "foreign")
-    start = _start(first[1], first[0], where)
+    start = _start(first[1], first[0], where, version)
     rest = list(entries)
     dice: list[int] = []
     if rest and rest[0][1].startswith("dice"):
@@ -158,13 +170,37 @@ def _entries(text: str) -> Iterator[tuple[int, str]]:
             yield n, line
 
 
-def _start(line: str, n: int, where: str) -> GameState:
+def _version(text: str, where: str) -> int:
+    """The version its header names: 1 for a log without one; StorageError for a header whose
+    version is not a number, or is newer than this OGRE reads."""
+    for raw in io.StringIO(text):
+        line = raw.strip()
+        if not line:
+            continue
+        found = _HEADER.match(line)
+        if found is None:
+            return 1
+        try:
+            version = int(found.group(1))
+        except ValueError:
+            raise StorageError(f"{where} has no valid format version number.",
+                               "invalid") from None
+        if version > VERSION:       # said before its start is read: a newer OGRE wrote it
+            upgrade({"format": FORMAT, "version": version}, FORMAT, VERSION, MIGRATIONS, where)
+        return version
+    return 1
+
+
+def _start(line: str, n: int, where: str, version: int = VERSION) -> GameState:
     word, _, rest = line.partition(" ")
     if word != "start":
         raise StorageError(f"{where}, line {n}: a battle log begins with its starting position.",
                            "foreign")
     try:
-        return StateData.model_validate(bounded.loads(rest)).to_state()
+        raw: Any = bounded.loads(rest)
+        doc = {"format": FORMAT, "version": version, "start": raw}
+        raw = upgrade(doc, FORMAT, VERSION, MIGRATIONS, where)["start"]
+        return StateData.model_validate(raw).to_state()
     except bounded.JsonLimit as exc:
         raise StorageError(f"{where}, line {n}: the starting position cannot be read ({exc}).",
                            "damaged") from None

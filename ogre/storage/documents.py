@@ -1,7 +1,7 @@
 """Versioned, format-tagged JSON documents: decode with migrations, encode for saving.
 
 Every file OGRE writes is a JSON object that starts with its format tag and
-version, e.g. ``{"format": "ogre-field", "version": 1, ...}``. Reading one:
+version, e.g. ``{"format": "ogre-field", "version": 2, ...}``. Reading one:
 
 1. JSON it is, or StorageError "damaged" / "truncated";
 2. an object with our format tag, or "foreign" (naming what it is if it is ours);

@@ -2,11 +2,13 @@
 
 A field file stores the terrain and the defenders, never the Ogre (E10)::
 
-    {"format": "ogre-field", "version": 1, "name": "Howitzer Umbrella", "mark": 3,
+    {"format": "ogre-field", "version": 2, "name": "Howitzer Umbrella", "scenario": "basic",
      "description": "...", "craters": ["0107", ...], "rubble": [["0102", "0203"], ...],
      "pieces": [{"kind": "howitzer", "hex": "0804", "squads": 1}, ...]}
 
-Hexes are CCRR strings; `mark` is the Ogre the field was designed against.
+Hexes are CCRR strings; `scenario` is the battle the field was designed for (a key of
+rules.scenarios.SCENARIOS), and so the Ogre it was designed against. Version 1 held that Mark
+as `mark` (3 or 5).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from pydantic import (
     BaseModel,
     BeforeValidator,
     ConfigDict,
+    PlainValidator,
     StrictInt,
     ValidationError,
     model_validator,
@@ -32,6 +35,7 @@ from ..resources import data_dir
 from ..rules.board import Board, board_from_ids
 from ..rules.field import Field, Placement, armor_units, forward_attack_points, infantry_squads
 from ..rules.hexes import NEIGHBOURS, label, parse
+from ..rules.scenarios import SCENARIOS, for_mark
 from ..rules.units import MARKS, STATS, Kind
 from .atomic import read_text_limited, write_text_atomic
 from .documents import Migration, decode, encode, explain
@@ -41,9 +45,7 @@ from .screen_text import clean_text, for_screen
 from .slots import SLOTS, SlotFolder, SlotStatus
 
 FORMAT: Final = "ogre-field"
-VERSION: Final = 1
-# The migration hook: MIGRATIONS[n] turns a version-n document (a dict) into version n+1.
-MIGRATIONS: dict[int, Migration] = {}
+VERSION: Final = 2           # 2: the scenario's key where version 1 held the Mark
 SIZE_LIMIT = 256 * 1024           # a full map of pieces is about 20 KB
 NAME_LIMIT = 60
 DESCRIPTION_LIMIT = 200
@@ -78,6 +80,27 @@ def cleaned_to(limit: int) -> BeforeValidator:
 
 
 KindName = Annotated[Kind, BeforeValidator(_check_kind)]
+
+
+def _check_scenario(value: Any) -> str:
+    if isinstance(value, str) and value in SCENARIOS:
+        return value
+    shown = repr(value[:40]) if isinstance(value, str) else str(value)[:40]
+    raise ValueError(f"{shown} is not a scenario, which are {', '.join(SCENARIOS)}")
+
+
+ScenarioKey = Annotated[str, PlainValidator(_check_scenario)]      # "basic", "advanced"
+
+
+def scenario_of_mark(value: Any) -> Any:
+    """Migrating from version 1: the key of the 1986 scenario of a Mark (3 or 5), and any other
+    value as it is, for the schema to refuse."""
+    if type(value) is int:
+        try:
+            return for_mark(value).key
+        except KeyError:
+            pass
+    return value
 
 
 def terrain_of(board: Board) -> dict[str, Any]:
@@ -131,14 +154,14 @@ class PieceEntry(BaseModel):
 
 
 class FieldFile(BaseModel):
-    """One field, version 1."""
+    """One field, version 2."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     format: Literal["ogre-field"] = FORMAT
-    version: Literal[1] = VERSION
+    version: Literal[2] = VERSION
     name: Annotated[str, cleaned_to(NAME_LIMIT)] = Spec(min_length=1, max_length=NAME_LIMIT)
-    mark: Literal[3, 5]
+    scenario: ScenarioKey
     description: Annotated[str, cleaned_to(DESCRIPTION_LIMIT)] = Spec(
         "", max_length=DESCRIPTION_LIMIT)
     craters: list[HexId] = []
@@ -169,14 +192,29 @@ class FieldFile(BaseModel):
 
 # -- conversions ------------------------------------------------------------------------------
 
+def _field_from_v1(doc: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 -> 2: the Mark becomes the scenario's key, in its place."""
+    return {("scenario" if k == "mark" else k): (scenario_of_mark(v) if k == "mark" else v)
+            for k, v in doc.items()}
+
+
+# The migration hook: MIGRATIONS[n] turns a version-n document (a dict) into version n+1.
+MIGRATIONS: dict[int, Migration] = {1: _field_from_v1}
+
+
 @dataclass(frozen=True)
 class FieldRecord:
     """A field read from a file, with what the file says about it."""
 
     field: Field
     name: str
-    mark: int
+    scenario: str           # the battle it was designed for, a key of rules.scenarios
     description: str = ""
+
+    @property
+    def mark(self) -> int:
+        """The Mark the field was designed against (its scenario's)."""
+        return SCENARIOS[self.scenario].against
 
 
 def _fits(field: Field, mark: int) -> bool:
@@ -207,7 +245,8 @@ def field_document(field: Field, name: str, mark: int, description: str = "") ->
     doc: dict[str, Any] = {
         "format": FORMAT, "version": VERSION,
         "name": (for_screen(name) or for_screen(field.name) or "Untitled field")[:NAME_LIMIT],
-        "mark": mark, "description": description.strip()[:DESCRIPTION_LIMIT],
+        "scenario": scenario_of_mark(mark),
+        "description": description.strip()[:DESCRIPTION_LIMIT],
         **terrain_of(field.board),
         "pieces": [{"kind": p.kind.value, "hex": label(p.hex), "squads": p.squads}
                    for p in field.placements],
@@ -225,7 +264,7 @@ def field_to_text(field: Field, name: str, mark: int, description: str = "") -> 
 def field_from_text(text: str, where: str,
                     migrations: Mapping[int, Migration] = MIGRATIONS) -> FieldRecord:
     doc = decode(text, FieldFile, fmt=FORMAT, version=VERSION, migrations=migrations, where=where)
-    return FieldRecord(doc.to_field(), doc.name, doc.mark, doc.description)
+    return FieldRecord(doc.to_field(), doc.name, doc.scenario, doc.description)
 
 
 def read_field_file(path: Path, where: str | None = None) -> FieldRecord:

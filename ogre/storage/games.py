@@ -4,15 +4,19 @@ A saved game holds the COMPLETE rules state, so a loaded game continues exactly
 where it was saved, dice included (the die's state is one 64-bit int, stored as
 a JSON integer)::
 
-    {"format": "ogre-game", "version": 1, "saved_at": "2025-01-31T20:15:00+00:00",
-     "label": {"scenario": 3, "turn": 4, "phase": "defense_fire", "field": "Howitzer Umbrella"},
+    {"format": "ogre-game", "version": 2, "saved_at": "2025-01-31T20:15:00+00:00",
+     "label": {"scenario": "basic", "turn": 4, "phase": "defense_fire",
+               "field": "Howitzer Umbrella"},
      "players": {"count": 1, "computer": "ogre", "skill": "Low"},
-     "state": {"board": {...}, "scenario": 3, "pieces": [...], "ogre": {...}, "phase": ...,
-               "turn": 4, "rng": 1234..., "aim": null, "ap_hit": [], "next_id": 41, "result": ""},
+     "state": {"board": {...}, "scenario": "basic", "pieces": [...], "ogres": [{"id": 0, ...}],
+               "phase": ..., "turn": 4, "rng": 1234..., "aim": null, "ap_hit": [],
+               "next_id": 41, "result": "", "options": {...}},
+     "start": {...the battle's first state...},
      "log": ["enter 0822", "move O 0820", ...]}
 
-Hexes are CCRR strings; a hex that is "nowhere" (the Ogre before entry or
-after leaving) is null.
+The state's schema is state_data.StateData. Hexes are CCRR strings; a hex that is "nowhere"
+(an Ogre before entry or after leaving) is null. Version 1 held the Mark where the state and the
+label hold the scenario's key, one "ogre" and no options: MIGRATIONS[1] carries it forward.
 """
 
 from __future__ import annotations
@@ -26,7 +30,6 @@ from typing import Annotated, Any, Final, Literal
 from pydantic import (
     BaseModel,
     ConfigDict,
-    StrictBool,
     StrictInt,
     ValidationError,
     field_validator,
@@ -35,161 +38,41 @@ from pydantic import (
 from pydantic import Field as Spec
 
 from ..rules.actions import Action, parse_action
-from ..rules.hexes import label
 from ..rules.hidden import replay_told
-from ..rules.invariants import first_problem
-from ..rules.scenarios import SCENARIOS, for_mark
+from ..rules.scenarios import SCENARIOS
 from ..rules.sides import Side
-from ..rules.state import PHASE_TITLES, Aiming, GameState, Ogre, Phase, Piece
-from ..rules.units import MARKS, WEAPONS, Weapon
+from ..rules.state import PHASE_TITLES, GameState, Phase
 from .atomic import write_text_atomic
 from .documents import Migration, decode, encode, explain
 from .errors import StorageError
-from .fields import HexId, KindName, Terrain, check_squads, cleaned_to, terrain_of
+from .fields import ScenarioKey, cleaned_to, scenario_of_mark
 from .paths import games_folder
 from .slots import SLOTS, SlotFolder, SlotStatus
+from .state_data import StateData as StateData  # the state's schema, named here as it was
+from .state_data import state_from_v1
 
 FORMAT: Final = "ogre-game"
-VERSION: Final = 1
+VERSION: Final = 2           # 2: the scenario's key, a list of Ogres, the optional rules
+
+
+def _game_from_v1(doc: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 -> 2: the state and the start (state_data.state_from_v1), and the label's Mark
+    as its scenario's key."""
+    out = {k: state_from_v1(v) if k in ("state", "start") else v for k, v in doc.items()}
+    label = out.get("label")
+    if isinstance(label, dict) and "scenario" in label:
+        out["label"] = {**label, "scenario": scenario_of_mark(label["scenario"])}
+    return out
+
+
 # The migration hook: MIGRATIONS[n] turns a version-n document (a dict) into version n+1.
-MIGRATIONS: dict[int, Migration] = {}
+MIGRATIONS: dict[int, Migration] = {1: _game_from_v1}
 SIZE_LIMIT = 4 * 1024 * 1024       # a long game's log is well under 1 MB
 # Replaying a log is the work loading does; a long battle is a few thousand actions.
 LOG_STEPS = 10_000
 SKILLS = ("Low", "Med", "Hi")
 Die = Annotated[StrictInt, Spec(ge=1, le=6)]
-
 Count = Annotated[StrictInt, Spec(ge=0)]
-Four = tuple[Count, Count, Count, Count]
-MaybeHex = HexId | None
-
-
-def _hex(h: int) -> str | None:
-    return label(h) if h else None
-
-
-def _int(h: str | None) -> int:
-    return int(h) if h else 0
-
-
-class PieceState(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    id: Annotated[StrictInt, Spec(ge=1)]
-    kind: KindName
-    hex: HexId
-    squads: StrictInt = 1
-    disabled_turn: Count = 0
-    moved: Count = 0
-    start: MaybeHex = None
-    base_moved: Count = 0
-    fired: Count = 0
-
-    @model_validator(mode="after")
-    def _squads(self) -> PieceState:
-        check_squads(self.kind, self.squads)
-        return self
-
-
-class OgreState(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    mark: Literal[3, 5]
-    hex: MaybeHex = None
-    treads: Count
-    weapons: Four
-    fired: Four = (0, 0, 0, 0)
-    missiles_spent: Count = 0
-    moved: Count = 0
-    undo_hex: MaybeHex = None
-    undo_moved: Count = 0
-    rams: Count = 0
-    exited: StrictBool = False
-
-    @model_validator(mode="after")
-    def _within_the_mark(self) -> OgreState:
-        m = MARKS[self.mark]
-        if self.treads > m.treads:
-            raise ValueError(f"a {m.name} has only {m.treads} treads, not {self.treads}")
-        for w, n, most in zip(WEAPONS, self.weapons, m.weapons):
-            if n > most:
-                raise ValueError(f"a {m.name} has only {most} {w.value} weapons, not {n}")
-        return self
-
-
-class AimState(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    target: Count = 0
-    weapons: Four = (0, 0, 0, 0)
-    part: Weapon | None = None
-    attackers: list[Count] = []
-
-
-class StateData(BaseModel):
-    """Every field of ogre.rules.state.GameState."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    board: Terrain
-    scenario: Literal[3, 5]            # version 1: the Mark the scenario deploys against
-    pieces: list[PieceState]
-    ogre: OgreState
-    phase: Phase
-    turn: Annotated[StrictInt, Spec(ge=1)]
-    rng: Annotated[StrictInt, Spec(ge=0, le=(1 << 64) - 1)]
-    aim: AimState | None = None
-    ap_hit: list[Count] = []
-    next_id: Annotated[StrictInt, Spec(ge=1)]
-    result: str = ""
-
-    @model_validator(mode="after")
-    def _consistent(self) -> StateData:
-        problem = first_problem(self.to_state())
-        if problem:
-            raise ValueError(problem)
-        return self
-
-    @staticmethod
-    def of(s: GameState) -> dict[str, Any]:
-        o = s.ogre
-        return {
-            "board": terrain_of(s.board),
-            "scenario": SCENARIOS[s.scenario].against,
-            "pieces": [{"id": p.id, "kind": p.kind.value, "hex": label(p.hex), "squads": p.squads,
-                        "disabled_turn": p.disabled_turn, "moved": p.moved, "start": _hex(p.start),
-                        "base_moved": p.base_moved, "fired": p.fired} for p in s.pieces],
-            "ogre": {"mark": o.mark, "hex": _hex(o.hex), "treads": o.treads,
-                     "weapons": list(o.weapons), "fired": list(o.fired),
-                     "missiles_spent": o.missiles_spent, "moved": o.moved,
-                     "undo_hex": _hex(o.undo_hex), "undo_moved": o.undo_moved, "rams": o.rams,
-                     "exited": o.exited},
-            "phase": s.phase.value,
-            "turn": s.turn,
-            "rng": s.rng,
-            "aim": None if s.aim is None else {
-                "target": s.aim.target, "weapons": list(s.aim.weapons),
-                "part": None if s.aim.part is None else s.aim.part.value,
-                "attackers": list(s.aim.attackers)},
-            "ap_hit": sorted(s.ap_hit),
-            "next_id": s.next_id,
-            "result": s.result,
-        }
-
-    def to_state(self) -> GameState:
-        o = self.ogre
-        pieces = tuple(Piece(p.id, p.kind, int(p.hex), p.squads, p.disabled_turn, p.moved,
-                             _int(p.start), p.base_moved, p.fired) for p in self.pieces)
-        ogre = Ogre(mark=o.mark, hex=_int(o.hex), treads=o.treads, weapons=o.weapons,
-                    fired=o.fired, missiles_spent=o.missiles_spent, moved=o.moved,
-                    undo_hex=_int(o.undo_hex), undo_moved=o.undo_moved, rams=o.rams,
-                    exited=o.exited)
-        aim = None if self.aim is None else Aiming(self.aim.target, self.aim.weapons,
-                                                   self.aim.part, tuple(self.aim.attackers))
-        return GameState(board=self.board.board(), scenario=for_mark(self.scenario).key,
-                         pieces=pieces,
-                         ogres=(ogre,), phase=self.phase, turn=self.turn, rng=self.rng, aim=aim,
-                         ap_hit=frozenset(self.ap_hit), next_id=self.next_id, result=self.result)
 
 
 class Players(BaseModel):
@@ -215,19 +98,19 @@ class Label(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    scenario: Literal[3, 5]
+    scenario: ScenarioKey
     turn: Annotated[StrictInt, Spec(ge=1)]
     phase: Phase
     field: Annotated[str, cleaned_to(100)] = Spec("", max_length=100)
 
 
 class GameFile(BaseModel):
-    """One saved game, version 1."""
+    """One saved game, version 2."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     format: Literal["ogre-game"] = FORMAT
-    version: Literal[1] = VERSION
+    version: Literal[2] = VERSION
     saved_at: datetime
     label: Label
     players: Players
@@ -321,7 +204,7 @@ def game_document(state: GameState, players: Players, log: Iterable[Action | str
     when = (now or datetime.now(UTC)).replace(microsecond=0)
     doc = {
         "format": FORMAT, "version": VERSION, "saved_at": when.isoformat(),
-        "label": {"scenario": SCENARIOS[state.scenario].against, "turn": state.turn,
+        "label": {"scenario": state.scenario, "turn": state.turn,
                   "phase": state.phase.value, "field": field_name.strip()[:100]},
         "players": players.model_dump(mode="json"),
         "state": StateData.of(state),
@@ -359,7 +242,7 @@ class GameSlot:
 
     slot: int
     status: SlotStatus
-    scenario: int = 0
+    scenario: str = ""          # its key in rules.scenarios
     turn: int = 0
     phase: Phase | None = None
     saved_at: datetime | None = None
@@ -382,7 +265,7 @@ class GameSlot:
                 except (OverflowError, ValueError, OSError):   # year 1 or 9999 in another zone
                     pass
             when = f", {local:%Y-%m-%d %H:%M}"
-        return (f"{self.slot}. {MARKS[self.scenario].name}, turn {self.turn}, "
+        return (f"{self.slot}. {SCENARIOS[self.scenario].mark.name}, turn {self.turn}, "
                 f"{PHASE_TITLES[self.phase]}{when}")
 
 

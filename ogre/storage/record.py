@@ -1,10 +1,17 @@
 """The record of battles (X9): one entry for every finished battle, in record.json in the
 user data folder, and the totals the Record window shows.
 
-    {"format": "ogre-record", "version": 1,
-     "entries": [{"finished_at": "2025-01-31T20:15:00+00:00", "scenario": 3,
+    {"format": "ogre-record", "version": 2,
+     "entries": [{"finished_at": "2025-01-31T20:15:00+00:00", "scenario": "basic",
                   "field": "Howitzer Umbrella", "ogre": {"who": "computer", "skill": "Hi"},
-                  "defense": {"who": "player"}, "result": "Defense Victory", "turns": 14}]}
+                  "defense": {"who": "player"}, "result": "Defense Victory", "turns": 14,
+                  "options": ""}]}
+
+`scenario` is a key of rules.scenarios.SCENARIOS and `options` the words of the optional rules
+the battle was played with ("Time Limit 12 turns, Command Crawler"; "" for none). Version 1
+held the Mark (3 or 5) as the scenario and no options; its migration changes every entry it can
+read and leaves the rest as they were, so that an entry no version reads is still set aside with
+the file, never lost.
 
 Like every OGRE file it is written atomically and checked on reading. Nothing here ever stops
 a battle: reading or adding gives a one-sentence notice instead of raising. A damaged or
@@ -32,22 +39,22 @@ from pydantic import (
 )
 from pydantic import Field as Spec
 
+from ..rules.scenarios import SCENARIOS
 from ..rules.victory import OGRE_WINS, VICTORY_LEVELS
 from .atomic import read_text_limited, write_text_atomic
 from .documents import Migration, explain, parse_json, upgrade
 from .errors import StorageError
-from .fields import cleaned_to
+from .fields import ScenarioKey, cleaned_to, scenario_of_mark
 from .paths import user_data_folder
 
 FORMAT: Final = "ogre-record"
-VERSION: Final = 1
-# The migration hook: MIGRATIONS[n] turns a version-n document (a dict) into version n+1.
-MIGRATIONS: dict[int, Migration] = {}
+VERSION: Final = 2           # 2: the scenario's key where version 1 held the Mark; options
 FILE_NAME = "record.json"
 SIZE_LIMIT = 4 * 1024 * 1024
 MAX_ENTRIES = 10_000         # about 2 MB; past it the oldest battles give way
 WHERE = "The record of battles"
 NAME_LIMIT = 100             # a side's name and a field's; longer ones are cut, not refused
+OPTIONS_LIMIT = 200          # the optional rules' words
 LEVEL_NAMES = ("Low", "Med", "Hi")
 
 Level = Literal["Low", "Med", "Hi"]
@@ -60,6 +67,21 @@ def _check_level(value: str) -> str:
 
 
 Result = Annotated[str, AfterValidator(_check_level)]
+
+
+def _entries_from_v1(doc: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 -> 2: each entry's Mark as its scenario's key. Never raises: what is not an
+    entry it can read stays as it was, for the reader to count as lost and keep aside."""
+    entries = doc.get("entries")
+    if not isinstance(entries, list):
+        return doc
+    return {**doc, "entries": [
+        {**e, "scenario": scenario_of_mark(e["scenario"])}
+        if isinstance(e, dict) and "scenario" in e else e for e in entries]}
+
+
+# The migration hook: MIGRATIONS[n] turns a version-n document (a dict) into version n+1.
+MIGRATIONS: dict[int, Migration] = {1: _entries_from_v1}
 
 
 class Side(BaseModel):
@@ -97,19 +119,25 @@ class Entry(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     finished_at: datetime
-    scenario: Literal[3, 5]
+    scenario: ScenarioKey
     field: Annotated[str, cleaned_to(NAME_LIMIT), Spec(max_length=NAME_LIMIT)] = ""
     ogre: Side
     defense: Side
     result: Result
     turns: Annotated[StrictInt, Spec(ge=1, le=10_000)]
+    options: Annotated[str, cleaned_to(OPTIONS_LIMIT), Spec(max_length=OPTIONS_LIMIT)] = ""
+
+    @property
+    def mark(self) -> int:
+        """The Mark the defense was deployed against (its scenario's)."""
+        return SCENARIOS[self.scenario].against
 
 
 class RecordFile(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     format: Literal["ogre-record"] = FORMAT
-    version: Literal[1] = VERSION
+    version: Literal[2] = VERSION
     entries: list[Entry] = Spec([], max_length=MAX_ENTRIES)
 
 
@@ -126,12 +154,14 @@ def record_path(folder: Path | None = None) -> Path:
     return Path(user_data_folder() if folder is None else folder) / FILE_NAME
 
 
-def new_entry(scenario: int, field_name: str, ogre: Side, defense: Side, result: str,
-              turns: int, now: datetime | None = None) -> Entry:
+def new_entry(scenario: str, field_name: str, ogre: Side, defense: Side, result: str,
+              turns: int, now: datetime | None = None, options: str = "") -> Entry:
+    """A finished battle's entry: its scenario's key, and the words of its optional rules."""
     when = (now or datetime.now(UTC)).replace(microsecond=0)
     return Entry.model_validate({"finished_at": when, "scenario": scenario,
                                  "field": field_name.strip()[:100], "ogre": ogre,
-                                 "defense": defense, "result": result, "turns": turns})
+                                 "defense": defense, "result": result, "turns": turns,
+                                 "options": options})
 
 
 # ------------------------------------------------------------------ reading

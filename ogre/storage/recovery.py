@@ -7,9 +7,12 @@ on (pygame-ce, SDL, Python, the OS) and the traceback. It goes in the log folder
 The recovery slot is one versioned JSON document wrapping a saved game, so it is checked by the
 same schema as a saved game (the log replays to the state)::
 
-    {"format": "ogre-recovery", "version": 1, "kept_at": "2026-01-31T20:15:00+00:00",
+    {"format": "ogre-recovery", "version": 3, "kept_at": "2026-01-31T20:15:00+00:00",
      "report": "/home/.../log/crash-20260131-201500.txt",
-     "game": {"format": "ogre-game", "version": 1, ...}}
+     "game": {"format": "ogre-game", "version": 2, ...}}
+
+Version 2 added the guest's seat; version 3 holds a saved game of version 2 (its migration runs
+the game's own, since a slot kept by an older OGRE holds a version-1 game).
 
 The next start offers to resume it; resuming or discarding empties the slot. A network guest's
 battle keeps beside it the seat's secret its host handed it (X10), with the host's address and
@@ -21,26 +24,40 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Annotated, Final, Literal
+from typing import Annotated, Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict
 from pydantic import Field as Spec
 
 from ..rules.actions import Action
 from ..rules.state import GameState
+from . import games
 from .atomic import read_text_limited, write_text_atomic
-from .documents import Migration, decode, encode
+from .documents import Migration, decode, encode, upgrade
 from .errors import StorageError, write_failure
 from .fields import ScreenText
 from .games import SIZE_LIMIT, GameFile, Players, SavedGame, game_document
 from .paths import crash_folder, recovery_folder
 
 FORMAT: Final = "ogre-recovery"
-VERSION: Final = 2           # 2: a network guest's seat
-# The migration hook: MIGRATIONS[n] turns a version-n document (a dict) into version n+1.
-MIGRATIONS: dict[int, Migration] = {1: lambda doc: {**doc, "version": 2}}
+VERSION: Final = 3           # 3: a saved game of version 2 inside; 2: a network guest's seat
 FILE_NAME = "battle.json"
 WHERE = "The battle kept after a crash"
+
+
+def _game_inside_upgraded(doc: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 -> 3: the saved game inside carried forward by its own migrations. Anything
+    that is not an older saved game is left for the schema to refuse."""
+    game = doc.get("game")
+    if isinstance(game, dict) and game.get("format") == games.FORMAT and \
+            type(game.get("version")) is int and game["version"] < games.VERSION:
+        game = upgrade(game, games.FORMAT, games.VERSION, games.MIGRATIONS, WHERE)
+    return {**doc, "game": game}
+
+
+# The migration hook: MIGRATIONS[n] turns a version-n document (a dict) into version n+1.
+MIGRATIONS: dict[int, Migration] = {1: lambda doc: {**doc, "version": 2},
+                                    2: _game_inside_upgraded}
 KEEP_REPORTS = 20           # older crash reports are removed as new ones come
 
 
@@ -55,13 +72,13 @@ class GuestSeat(BaseModel):
 
 
 class RecoveryFile(BaseModel):
-    """The recovery slot, version 2: a saved game, the report of the crash that kept it, and a
+    """The recovery slot, version 3: a saved game, the report of the crash that kept it, and a
     network guest's seat."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     format: Literal["ogre-recovery"] = FORMAT
-    version: Literal[2] = VERSION
+    version: Literal[3] = VERSION
     kept_at: datetime
     report: ScreenText = Spec("", max_length=1000)
     game: GameFile

@@ -27,6 +27,7 @@ from ogre.net.ends import SEAT_KEPT, STRIKES, GuestEnd
 from ogre.net.link import Link
 from ogre.net.messages import (
     MAX_LINE,
+    VERSION,
     Act,
     Hello,
     LogPart,
@@ -115,7 +116,7 @@ def test_x10_x14_the_version_is_an_integer_nothing_else(host, version):
 
 @pytest.mark.parametrize("line, words", [
     (b"this is not json\n", "The message is not JSON."),
-    (json.dumps({"v": 3, "kind": "launch", "x": 1}).encode() + b"\n",
+    (json.dumps({"v": VERSION, "kind": "launch", "x": 1}).encode() + b"\n",
      "The message is not one this game knows."),
     (write(Act(action="warp 0101")), "That is not an action."),
 ])
@@ -124,7 +125,7 @@ def test_x10_x14_broken_messages_are_refused_and_change_nothing(host, line, word
     before = host.session.state
     guest.send(line)
     [reply] = guest.lines(host)
-    assert json.loads(reply) == {"v": 3, "kind": "refused", "message": words}
+    assert json.loads(reply) == {"v": VERSION, "kind": "refused", "message": words}
     assert host.session.state is before
 
 
@@ -180,7 +181,7 @@ def test_x10_x14_a_guests_name_with_nul_and_bidi_marks_is_cleaned_before_the_hos
     free(host)
     guest = raw(host)
     code = "" if isinstance(host, InternetHost) else host.code
-    guest.send(json.dumps({"v": 3, "kind": "hello", "code": code, "name": NASTY}).encode()
+    guest.send(json.dumps({"v": VERSION, "kind": "hello", "code": code, "name": NASTY}).encode()
                + b"\n")
     assert _kinds(guest.lines(host)) == ["welcome"]
     name = host.session.guest_name

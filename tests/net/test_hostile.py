@@ -71,7 +71,7 @@ def test_x10_a_host_that_sends_deep_nesting_or_huge_numbers_mid_battle_is_only_n
     guest.advance()
     assert guest.state is not None
     assert guest.receive(DEEP) == []
-    assert guest.receive(b'{"v": 3, "kind": "ping", "n": ' + b"9" * 5000 + b"}") == []
+    assert guest.receive(b'{"v": 4, "kind": "ping", "n": ' + b"9" * 5000 + b"}") == []
     assert "nested more than 24 deep" in guest.notes[0]
     assert "longer than 24 digits" in guest.notes[1] and not guest.refused
 

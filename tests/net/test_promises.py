@@ -18,7 +18,7 @@ from ogre.net.dice import SecretDice
 from ogre.net.ends import SEAT_KEPT, GuestEnd
 from ogre.net.gate import BUDGET, BURST, REFILL, Gate, new_code, odds_of_a_guess
 from ogre.net.link import Link
-from ogre.net.messages import Hello, LogPart, Welcome, digest, read, state_data, write
+from ogre.net.messages import VERSION, Hello, LogPart, Welcome, digest, read, state_data, write
 from ogre.net.session import GuestSession, HostSession
 from ogre.rules import apply
 from ogre.rules.dice import roll
@@ -111,10 +111,10 @@ def _line(data: dict) -> bytes:
 
 def test_x10_every_text_a_peer_sends_is_cleaned_where_it_is_read():
     start = new_battle()
-    hello = read(_line({"v": 3, "kind": "hello", "code": "acde-fh34", "name": NASTY}))
-    bye = read(_line({"v": 3, "kind": "bye", "reason": NASTY * 5}))
-    refused = read(_line({"v": 3, "kind": "refused", "message": NASTY}))
-    welcome = read(_line({"v": 3, "kind": "welcome", "side": "defense", "total": 0,
+    hello = read(_line({"v": VERSION, "kind": "hello", "code": "acde-fh34", "name": NASTY}))
+    bye = read(_line({"v": VERSION, "kind": "bye", "reason": NASTY * 5}))
+    refused = read(_line({"v": VERSION, "kind": "refused", "message": NASTY}))
+    welcome = read(_line({"v": VERSION, "kind": "welcome", "side": "defense", "total": 0,
                           "start": state_data(start), "digest": digest(start), "name": NASTY}))
     texts = [hello.name, bye.reason, refused.message, welcome.name]
     assert hello.code == "ACDEFH34" and all(t.startswith("Gil ") for t in texts)

@@ -76,7 +76,8 @@ def predesigned_fields() -> tuple[tuple[Field, int], ...]:
         board = board_from_ids(raw["craters"], raw["rubble"])
         placements = tuple(Placement(Kind(p["kind"]), int(p["hex"]), p["squads"])
                            for p in raw["pieces"])
-        out.append((Field(board, placements, name=raw["name"]), raw["mark"]))
+        mark = SCENARIOS[raw["scenario"]].against if "scenario" in raw else raw["mark"]
+        out.append((Field(board, placements, name=raw["name"]), mark))
     return tuple(out)
 
 

@@ -10,6 +10,7 @@ from ogre.resources import standard_board
 from ogre.rules import Aim, Clear, Done, Fire, Move, OgreAim, Undo, apply, legal_actions, new_game
 from ogre.rules.field import Field, Placement
 from ogre.rules.hexes import distance
+from ogre.rules.options import NO_OPTIONS, Options
 from ogre.rules.state import OGRE_ID, GameState
 from ogre.rules.units import Kind
 from ogre.storage import load_predesigned
@@ -53,10 +54,12 @@ def _choose(state: GameState, legal: list, rnd: random.Random):
     return rnd.choice(others or legal)
 
 
-def random_game(field: Field, mark: int, seed: int, limit: int = 4000):
-    """Play a seeded random game; yields (state, actions so far) after every action."""
+def random_game(field: Field, mark: int, seed: int, limit: int = 4000,
+                options: Options = NO_OPTIONS):
+    """Play a seeded random game (with these optional rules); yields (state, actions so far)
+    after every action."""
     rnd = random.Random(seed)
-    state = new_game(field, mark, seed)
+    state = new_game(field, mark, seed, options=options)
     log: list = []
     yield state, tuple(log)
     for _ in range(limit):

@@ -11,7 +11,7 @@ from ogre.resources import standard_board
 from ogre.rules.field import Field, Placement
 from ogre.rules.units import Kind
 from ogre.storage import FieldStore, SlotStatus, StorageError, atomic, designed_for
-from ogre.storage.fields import field_from_text, field_to_text
+from ogre.storage.fields import MIGRATIONS, field_from_text, field_to_text
 
 from .helpers import field_json, predesigned, small_field, snapshot
 
@@ -29,8 +29,8 @@ def test_e10_field_round_trips_through_a_slot_without_the_ogre(tmp_path):
     assert rec.field == field
     assert (rec.name, rec.mark, rec.description) == ("Kept", 3, "A test field.")
     doc = json.loads((tmp_path / "slot2.json").read_text())
-    assert (doc["format"], doc["version"]) == ("ogre-field", 1)
-    assert set(doc) == {"format", "version", "name", "mark", "description", "craters", "rubble",
+    assert (doc["format"], doc["version"], doc["scenario"]) == ("ogre-field", 2, "basic")
+    assert set(doc) == {"format", "version", "name", "scenario", "description", "craters", "rubble",
                         "pieces"}
     assert "ogre" not in json.dumps(doc).lower().replace("ogre-field", "")
 
@@ -121,7 +121,7 @@ BAD_FILES = {
     "foreign-json": ('{"hello": "world"}', "foreign", "not an OGRE file"),
     "foreign-list": ("[1, 2, 3]", "foreign", "not an OGRE file"),
     "a-saved-game": ('{"format": "ogre-game", "version": 1}', "foreign", "holds a saved game"),
-    "future": (field_json(version=2), "future", "newer version"),
+    "future": (field_json(version=3), "future", "newer version"),
     "no-version": (field_json(version="one"), "invalid", "version"),
     "old": (field_json(version=0), "old", "old format"),
     "bad-hex-id": (_piece_doc(hex="07x3"), "invalid", "not a hex"),
@@ -218,13 +218,13 @@ def test_the_migration_hook_carries_old_versions_forward():
         d["name"] = d.pop("title")
         return d
 
-    rec = field_from_text(json.dumps(doc), "Field slot 1", migrations={0: v0_to_v1})
+    rec = field_from_text(json.dumps(doc), "Field slot 1", migrations={0: v0_to_v1, **MIGRATIONS})
     assert rec.name == "Small" and rec.field.placements == small_field().placements
 
 
 def test_the_file_is_readable_text_with_the_tag_first():
     text = field_to_text(small_field(), "Small", 3)
-    assert text.startswith('{\n "format": "ogre-field",\n "version": 1,')
+    assert text.startswith('{\n "format": "ogre-field",\n "version": 2,')
     assert text.endswith("}\n")
     assert json.loads(text)["pieces"][0] == {"kind": "cp", "hex": "0802", "squads": 1}
 

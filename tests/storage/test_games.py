@@ -110,15 +110,15 @@ def test_list_slots_shows_scenario_turn_phase_and_date(tmp_path):
     assert [s.status for s in slots] == [SlotStatus.EMPTY, SlotStatus.OK, SlotStatus.EMPTY,
                                          SlotStatus.UNREADABLE, SlotStatus.EMPTY]
     s = slots[1]
-    assert (s.scenario, s.turn, s.phase, s.saved_at, s.field_name) == (      # v1: the Mark
-        3, state.turn, Phase.DEFENSE_FIRE, NOON, "Howitzer Umbrella")
+    assert (s.scenario, s.turn, s.phase, s.saved_at, s.field_name) == (
+        "basic", state.turn, Phase.DEFENSE_FIRE, NOON, "Howitzer Umbrella")
     assert state.scenario == "basic"
     assert s.players == Players(skill="Hi")
     assert s.summary.startswith(f"2. Mark III, turn {state.turn}, Defense Attack, 2025-01-3")
     assert slots[3].summary == "4. (unreadable)" and one_sentence(slots[3].reason)
     doc = json.loads((tmp_path / "slot2.json").read_text())
     assert doc["saved_at"].startswith("2025-01-31T12:00:00")
-    assert doc["label"] == {"scenario": 3, "turn": state.turn, "phase": "defense_fire",
+    assert doc["label"] == {"scenario": "basic", "turn": state.turn, "phase": "defense_fire",
                             "field": "Howitzer Umbrella"}
 
 
@@ -155,7 +155,7 @@ def without_start(text: str) -> dict:
 
 
 GOOD = _game_doc()
-FIELD_FILE = json.dumps({"format": "ogre-field", "version": 1, "name": "x", "mark": 3})
+FIELD_FILE = json.dumps({"format": "ogre-field", "version": 2, "name": "x", "scenario": "basic"})
 BAD_GAMES = {
     "damaged": (GOOD.replace('"state"', "'state'"), "damaged", "damaged"),
     "truncated": (GOOD[: len(GOOD) * 2 // 3], "truncated", "cut off"),
@@ -170,9 +170,9 @@ BAD_GAMES = {
     "bad-hex": (_game_doc(("state", "pieces", 0, "hex"), "9999"), "invalid", "not a hex"),
     "unknown-kind": (_game_doc(("state", "pieces", 0, "kind"), "ogre"), "invalid", "kind"),
     "five-squads": (_game_doc(("state", "pieces", 1, "squads"), 5), "invalid", "squads"),
-    "too-many-treads": (_game_doc(("state", "ogre", "treads"), 46), "invalid", "treads"),
+    "too-many-treads": (_game_doc(("state", "ogres", 0, "treads"), 46), "invalid", "treads"),
     "unknown-part": (_game_doc(("state", "aim", "part"), "hull"), "invalid", "part"),
-    "missing-ogre": (_game_doc(("state", "ogre"), delete=True), "invalid", "missing"),
+    "missing-ogres": (_game_doc(("state", "ogres"), delete=True), "invalid", "missing"),
     "label-mismatch": (_game_doc(("label", "turn"), 99), "invalid", "label"),
     "bad-log": (_game_doc(("log",), ["enter 0822", "dance"]), "invalid", "log entry 2"),
     "bad-date": (_game_doc(("saved_at",), "yesterday"), "invalid", "saved at"),
@@ -253,17 +253,24 @@ def test_the_schema_knows_every_field_of_the_rules_state():
     """A new field in the rules state must be added to the save format (and its version bumped)."""
     from dataclasses import fields
 
+    from ogre.rules.options import Options
     from ogre.rules.state import GameState, Ogre, Piece
-    from ogre.storage.games import AimState, OgreState, PieceState, StateData
+    from ogre.storage.state_data import (
+        AimState,
+        OgreState,
+        OptionsData,
+        PieceState,
+        StateData,
+    )
 
     def names(cls):
         return {f.name for f in fields(cls) if not f.name.startswith("_")}
 
-    # version 1 holds the one Ogre of the 1986 battles, as "ogre", with the 1986 Ogre's id
-    assert names(GameState) - {"ogres"} | {"ogre"} == set(StateData.model_fields)
+    assert names(GameState) == set(StateData.model_fields)
     assert names(Piece) == set(PieceState.model_fields)
-    assert names(Ogre) - {"id"} == set(OgreState.model_fields)
+    assert names(Ogre) == set(OgreState.model_fields)
     assert names(Aiming) == set(AimState.model_fields)
+    assert names(Options) == set(OptionsData.model_fields)
 
 
 def test_x3_a_saved_log_without_its_start_is_set_aside_with_one_sentence(tmp_path):

@@ -40,7 +40,7 @@ def clean(words: str, limit: int) -> bool:
 @pytest.mark.parametrize("name", BAD_NAMES, ids=list(BAD))
 def test_x9_a_name_in_the_record_is_read_back_clean(tmp_path, name):
     remote = Side(who="remote", name=name)                  # as the other computer gave it
-    assert add_battle(new_entry(3, name, Side(who="player"), remote, "Ogre Victory", 4,
+    assert add_battle(new_entry("basic", name, Side(who="player"), remote, "Ogre Victory", 4,
                                 now=WHEN), tmp_path) is None
     entries, notice = load_record(tmp_path)
     assert notice is None and len(entries) == 1

@@ -30,7 +30,7 @@ def computer(skill: str = "Low") -> Side:
 
 def entry(result: str = "Defense Victory", ogre: Side | None = None,
           defense: Side = HUMAN, turns: int = 9, field: str = "Howitzer Umbrella"):
-    return new_entry(3, field, ogre or computer(), defense, result, turns, now=WHEN)
+    return new_entry("basic", field, ogre or computer(), defense, result, turns, now=WHEN)
 
 
 def one_sentence(words: str) -> bool:
@@ -50,7 +50,8 @@ def test_x9_battles_are_added_one_entry_each_and_read_back(tmp_path):
     assert [(e.result, e.turns, e.field) for e in entries] == [
         ("Defense Victory", 9, "Howitzer Umbrella"), ("Ogre Victory", 12, "Howitzer Umbrella")]
     doc = json.loads(record_path(tmp_path).read_text())
-    assert (doc["format"], doc["version"]) == ("ogre-record", 1)
+    assert (doc["format"], doc["version"]) == ("ogre-record", 2)
+    assert (doc["entries"][0]["scenario"], doc["entries"][0]["options"]) == ("basic", "")
     assert doc["entries"][0]["ogre"] == {"who": "computer", "skill": "Low", "name": ""}
 
 
@@ -95,7 +96,7 @@ def test_x9_a_damaged_record_is_set_aside_never_lost_and_a_new_one_begun(tmp_pat
 
 
 def test_x9_a_newer_record_is_refused_and_never_written_over(tmp_path):
-    newer = '{"format": "ogre-record", "version": 2, "entries": [], "badges": []}'
+    newer = '{"format": "ogre-record", "version": 3, "entries": [], "badges": []}'
     record_path(tmp_path).write_text(newer)
     entries, notice = load_record(tmp_path)
     assert entries == [] and notice is not None and "newer version" in notice
@@ -127,7 +128,7 @@ def test_x9_a_folder_in_the_records_place_is_left_alone(tmp_path):
 
 
 def test_x9_the_oldest_battles_give_way_past_the_limit(tmp_path):
-    doc = {"format": "ogre-record", "version": 1,
+    doc = {"format": "ogre-record", "version": 2,
            "entries": [json.loads(entry(turns=1 + n % 50).model_dump_json())
                        for n in range(MAX_ENTRIES)]}
     record_path(tmp_path).write_text(json.dumps(doc))
@@ -138,7 +139,9 @@ def test_x9_the_oldest_battles_give_way_past_the_limit(tmp_path):
 
 def test_x9_entries_are_validated():
     with pytest.raises(ValueError):
-        new_entry(3, "", computer(), HUMAN, "Total Victory", 4)
+        new_entry("basic", "", computer(), HUMAN, "Total Victory", 4)
+    with pytest.raises(ValueError):
+        new_entry("mark7", "", computer(), HUMAN, "Ogre Victory", 4)
     with pytest.raises(ValueError):
         Side(who="computer")
     with pytest.raises(ValueError):

@@ -106,7 +106,7 @@ def test_g6_load_a_game_lists_the_five_v1_saves_by_mark_turn_and_phase():
     for s in slots:
         mark, turn, phase, field, players, _, saved_at = SLOTS[s.slot]
         assert (s.scenario, s.turn, s.phase, s.field_name, s.players, s.saved_at) == (
-            mark, turn, phase, field, players, saved_at)
+            {3: "basic", 5: "advanced"}[mark], turn, phase, field, players, saved_at)
     assert [s.summary.split(", 2026")[0] for s in slots] == [
         "1. Mark III, turn 4, Defense Movement", "2. Mark V, turn 3, Defense Attack",
         "3. Mark III, turn 3, Ogre Movement", "4. Mark III, turn 2, Defense Movement",
@@ -288,7 +288,10 @@ def test_x9_the_v1_record_lists_every_battle():
     assert notice is None
     assert [(e.field, e.result, e.turns, (e.ogre.who, e.ogre.skill, e.ogre.name),
              (e.defense.who, e.defense.skill, e.defense.name)) for e in entries] == RECORD
-    assert [e.scenario for e in entries] == [3, 5, 3, 3, 5, 3, 3, 3]
+    assert [e.mark for e in entries] == [3, 5, 3, 3, 5, 3, 3, 3]
+    assert [e.scenario for e in entries] == ["basic", "advanced"] + ["basic"] * 2 + [
+        "advanced"] + ["basic"] * 3
+    assert {e.options for e in entries} == {""}                 # version 1 had no options
     assert entries[0].finished_at == at(1, 10, 30) and entries[-1].finished_at == at(3, 16, 45)
     assert [e.finished_at for e in entries] == sorted(e.finished_at for e in entries)
 
@@ -306,7 +309,7 @@ def test_x9_the_v1_record_totals_and_a_battle_added_to_it():
 def test_x9_a_battle_is_added_to_a_v1_record_and_the_old_ones_kept(tmp_path):
     shutil.copy(DATA / "record.json", tmp_path / "record.json")
     old, _ = load_record(DATA)
-    entry = new_entry(5, "Deep Reserve", RecordSide(who="computer", skill="Hi"),
+    entry = new_entry("advanced", "Deep Reserve", RecordSide(who="computer", skill="Hi"),
                       RecordSide(who="player"), "Ogre Victory", 19, now=at(4, 12, 0))
     assert add_battle(entry, tmp_path) is None
     entries, notice = load_record(tmp_path)

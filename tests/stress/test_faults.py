@@ -302,7 +302,7 @@ def damaged(kind: str, what: str) -> bytes:
         "empty": b"",
         "foreign": other.encode(),
         "stranger": json.dumps({"format": "spreadsheet", "version": 3}).encode(),
-        "future": good.replace('"version": 1', '"version": 2', 1).encode(),
+        "future": good.replace('"version": 2', '"version": 3', 1).encode(),
         "invalid": good.replace('"format"', '"secret": 1, "format"', 1).encode(),
     }[kind]
 
@@ -314,8 +314,8 @@ REASONS = {
     "empty": "is empty: the file was cut off, perhaps by a crash while saving.",
     "foreign": "holds {other}, not {this}.",
     "stranger": "is not an OGRE file holding {this}.",
-    "future": "was saved by a newer version of OGRE (format version 2) and this one reads only "
-              "up to version 1.",
+    "future": "was saved by a newer version of OGRE (format version 3) and this one reads only "
+              "up to version 2.",
     "invalid": "is not a valid {noun} file: 'secret' does not belong in this file.",
 }
 KINDS = list(REASONS)
@@ -480,7 +480,7 @@ def test_a_game_saved_by_a_newer_version_is_refused_with_one_sentence_and_play_g
     folder = games_folder()
     folder.mkdir(parents=True)
     newer = json.loads(_good_game())
-    newer["version"] = 2
+    newer["version"] = 3
     newer["something_new"] = {"from": "the future"}
     (folder / "slot2.json").write_text(json.dumps(newer))
     app = App(state=entered_state())
@@ -488,8 +488,8 @@ def test_a_game_saved_by_a_newer_version_is_refused_with_one_sentence_and_play_g
     p.menu("Menu", "Load a Game")
     words, usable = p.dialog.rows[1]
     assert not usable
-    assert words == ("2. Saved game 2 was saved by a newer version of OGRE (format version 2) "
-                     "and this one reads only up to version 1.")
+    assert words == ("2. Saved game 2 was saved by a newer version of OGRE (format version 3) "
+                     "and this one reads only up to version 2.")
     p.key(pygame.K_ESCAPE)
     play_on(p)
 

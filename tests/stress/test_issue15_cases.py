@@ -85,7 +85,7 @@ def test_g6_a_saved_at_at_the_ends_of_time_shows_in_both_slot_dialogs(when):
         p.key(pygame.K_ESCAPE)
     assert app.running and app.dialog is None
     year = int(when[:4])
-    slot = GameSlot(1, SlotStatus.OK, 3, 1, Phase.OGRE_MOVE, datetime.fromisoformat(when))
+    slot = GameSlot(1, SlotStatus.OK, "basic", 1, Phase.OGRE_MOVE, datetime.fromisoformat(when))
     assert str(year) in slot.summary
 
 

@@ -12,7 +12,7 @@ from driver import Driver
 from test_network_endings import _battle, _close, _pair, _play_turns
 from test_network_ui import _app, _steps
 
-from ogre.net.messages import digest, state_data
+from ogre.net.messages import VERSION, digest, state_data
 from ogre.rules.hidden import blind
 from ogre.storage.recovery import RecoverySlot
 from ogre.ui.commands.crash import keep_battle
@@ -44,13 +44,13 @@ def test_x10_a_host_whose_name_and_goodbye_hold_nul_and_bidi_marks_never_stops_t
     peer = None
     try:
         peer, _ = listener.accept()
-        peer.sendall(_wire({"v": 3, "kind": "welcome", "side": "defense", "total": 0,
+        peer.sendall(_wire({"v": VERSION, "kind": "welcome", "side": "defense", "total": 0,
                             "start": state_data(start), "digest": digest(start),
                             "name": NASTY}))
         _steps(guest, guest, lambda: guest.battle is not None)
         _drawn(guest)
         assert "\u0000" not in guest.battle.sides["ogre"]
-        peer.sendall(_wire({"v": 3, "kind": "bye", "reason": NASTY + " left."}))
+        peer.sendall(_wire({"v": VERSION, "kind": "bye", "reason": NASTY + " left."}))
         peer.close()
         _steps(guest, guest, lambda: guest.network is None)
         _drawn(guest)
@@ -70,12 +70,13 @@ def test_x10_a_guest_whose_name_holds_nul_and_bidi_marks_never_stops_the_host(tm
     host.network = NetworkHost(host, Hosted(state, [], state), "ogre", 0)
     try:
         raw = _peer(host.network.link.port)
-        raw.sendall(_wire({"v": 3, "kind": "hello", "code": host.network.code, "name": NASTY}))
+        raw.sendall(_wire({"v": VERSION, "kind": "hello", "code": host.network.code,
+                           "name": NASTY}))
         _steps(host, host, lambda: host.battle is not None)
         _drawn(host)
         side = host.battle.sides["defense"]
         assert side == "Guest Defense (Host)" and side.isprintable()
-        raw.sendall(_wire({"v": 3, "kind": "bye", "reason": NASTY}))
+        raw.sendall(_wire({"v": VERSION, "kind": "bye", "reason": NASTY}))
         _steps(host, host, lambda: host.dialog is not None)
         _drawn(host)
         assert host.dialog.message.isprintable() and "\u0000" not in host.dialog.message
@@ -100,7 +101,7 @@ def test_x10_the_host_shows_one_waiting_box_whatever_happens(tmp_path):
             assert n.code in host.dialog.message and len(_waiting_boxes(host)) == 1
         for k in range(40):                                 # strangers' wrong codes
             with _peer(n.link.port, f"127.0.0.{2 + k}") as stranger:
-                stranger.sendall(_wire({"v": 3, "kind": "hello", "code": "WRONGCODE"}))
+                stranger.sendall(_wire({"v": VERSION, "kind": "hello", "code": "WRONGCODE"}))
                 _steps(host, host, lambda: n.gate.wrong == k + 1)
         _drawn(host)
         assert len(codes) == 5 and n.code in host.dialog.message

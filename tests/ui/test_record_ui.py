@@ -34,7 +34,7 @@ def test_x9_a_finished_battle_adds_exactly_one_entry():
     app, d = played_app()
     assert app.battle.state.over
     [e] = entries()
-    assert (e.scenario, e.result, e.turns) == (3, "Complete Ogre Victory", 2)
+    assert (e.scenario, e.mark, e.result, e.turns) == ("basic", 3, "Complete Ogre Victory", 2)
     assert e.ogre == Side(who="player") and e.defense == Side(who="player")
     d.answer("Report")                                   # the report, again and again
     assert isinstance(app.dialog, ReportWindow)
@@ -110,7 +110,8 @@ def test_x9_a_newer_record_is_left_alone_and_said_in_one_sentence():
 
 
 def add(result, ogre, defense, turns=9, field="Howitzer Umbrella"):
-    assert add_battle(new_entry(3, field, ogre, defense, result, turns), user_data_folder()) is None
+    assert add_battle(new_entry("basic", field, ogre, defense, result, turns),
+                      user_data_folder()) is None
 
 
 def test_x9_record_window_shows_totals_per_opponent_and_skill_and_the_last_battles():

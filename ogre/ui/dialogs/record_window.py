@@ -83,7 +83,7 @@ def battle_cells(e: Entry) -> list[str]:
         except (OverflowError, ValueError, OSError):    # year 1 or 9999 in another zone
             pass
     return [f"{when:%Y-%m-%d %H:%M}" if isinstance(when, datetime) else "",
-            "Mark III" if e.scenario == 3 else "Mark V", e.field or "-", e.ogre.words,
+            "Mark III" if e.mark == 3 else "Mark V", e.field or "-", e.ogre.words,
             e.defense.words, e.result, str(e.turns)]
 
 
