@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import json
 import time
+from dataclasses import replace
 
 import pytest
-from peers import LOOPBACK, Host, Raw, joined
+from peers import LOOPBACK, Host, Raw, joined, new_battle
 
 from ogre.ai.protocol import make_controller
 from ogre.net.ends import SEAT_KEPT, GuestEnd
@@ -24,8 +25,9 @@ from ogre.net.messages import (
     read,
     write,
 )
-from ogre.net.session import GuestSession
+from ogre.net.session import GuestSession, HostSession
 from ogre.rules.hidden import blind
+from ogre.rules.options import Options
 
 
 @pytest.fixture
@@ -212,3 +214,21 @@ def test_x10_a_guest_out_of_step_asks_again_and_is_put_right(host):
     raw.send(write(Resync()))
     welcome = read(raw.lines(host)[0])
     assert welcome.kind == "welcome" and welcome.digest == digest(host.session.state)
+
+
+def test_x10_x15_the_guest_plays_the_hosts_optional_rules():
+    rules = Options(time_limit=20, command_crawler=True, hardened_cp=1)
+    battle = replace(new_battle(), options=rules)
+    host = Host(session=HostSession(battle, "defense", start=battle))
+    guest, link = _guest_link(host)
+    try:
+        deadline = time.monotonic() + 20
+        while guest.state is None and time.monotonic() < deadline:
+            host.pump()
+            _pump_guest(guest, link)
+            time.sleep(0.001)
+    finally:
+        link.close()
+        host.link.close()
+    assert guest.state is not None and guest.state.options == rules
+    assert digest(guest.state) == digest(host.session.state)
