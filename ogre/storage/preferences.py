@@ -26,6 +26,7 @@ from .atomic import read_text_limited, write_text_atomic
 from .documents import Migration, encode, parse_json, upgrade
 from .errors import StorageError
 from .paths import preferences_folder
+from .state_data import OptionsData
 
 FORMAT: Final = "ogre-preferences"
 VERSION: Final = 1
@@ -67,6 +68,9 @@ class Preferences(BaseModel):
     # ("": the magic-wormhole project's public one); a file from before it gets "", still
     # version 1. `ogre --mailbox URL` names one for a single run.
     mailbox: Annotated[StrictStr, Spec(max_length=300, pattern=r"^(wss?://\S+)?$")] = ""
+    # X15: Play a Game's optional rules, offered again; a file from before them gets none,
+    # still version 1
+    play_options: OptionsData = OptionsData()
 
     def skill_for(self, side: str) -> Level:
         """The skill of the computer playing `side` ("ogre" or "defense").

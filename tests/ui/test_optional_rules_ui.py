@@ -89,3 +89,20 @@ def test_x15_the_sidebar_says_the_turns_left_and_what_the_command_post_is():
     assert lines[2] == "Defense 2   Move 1"
     plain = piece_lines(app.battle.state, cp.id)
     assert plain[0].startswith("Command Post") and plain[2] == "Defense 0   Move 0"
+
+
+def test_g1_x15_play_a_games_optional_rules_are_offered_again_in_the_next_run():
+    from test_play_choices import saved_prefs
+
+    from ogre.ui.app import App
+
+    app, d = played_app(["enter 0822"])
+    _choose_rules(app, d, time=2, crawler=1, hardened=0)                # 15 turns, on, off
+    option(d, 1, 1)
+    d.answer("OK")
+    d.answer("Don't Save")
+    answer_field_questions(d)
+    assert saved_prefs()["play_options"] == {"time_limit": 15, "command_crawler": True,
+                                             "hardened_cp": 0}
+    again = App()                                               # the next run
+    assert again.commands.play.options == Options(time_limit=15, command_crawler=True)

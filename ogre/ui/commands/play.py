@@ -22,6 +22,7 @@ from ogre.rules.scenarios import OFFERED
 from ogre.rules.units import MARKS
 from ogre.storage.errors import StorageError
 from ogre.storage.preferences import Level, save_preferences
+from ogre.storage.state_data import OptionsData
 from ogre.ui.commands.kept_ogre import field_from_state, keep_old_ogre
 from ogre.ui.commands.play_fields import FieldOption, field_options, on_screen
 from ogre.ui.dialogs.battle_over import NEW_BATTLE
@@ -257,8 +258,9 @@ class PlayGame:
         self.commands = commands
         self.app = commands.app
         # the optional rules the next new battle is played with (X15): Play a Game's last
-        # choice, or the ended battle's own for New Battle
-        self.options: Options = NO_OPTIONS
+        # choice (kept in the Preferences for the next run), or the ended battle's own for
+        # New Battle
+        self.options: Options = self.app.prefs.play_options.options()
 
     # ------------------------------------------------------------ Menu > Play a Game
     def open(self) -> None:
@@ -311,8 +313,9 @@ class PlayGame:
         of the run. Written quietly: a config folder that refuses it costs only the next run's
         default."""
         a = self.app
-        prefs = a.prefs.model_copy(update={"play_scenario": choice.mark,
-                                           "play_computer": choice.side})
+        prefs = a.prefs.model_copy(update={
+            "play_scenario": choice.mark, "play_computer": choice.side,
+            "play_options": OptionsData.model_validate(OptionsData.of(choice.options))})
         for side, level in choice.skills.items():
             prefs = prefs.with_skill(side, level)
             self.commands.named_players.pop(side, None)
