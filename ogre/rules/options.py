@@ -12,6 +12,8 @@ Every switch off is the 1986 game, rule for rule.
 (False, 'Time Limit 12 turns')
 >>> Options(command_crawler=True, hardened_cp=2).words
 'Command Crawler, Hardened CP (defense 2)'
+>>> Options(time_limit=20, hardened_cp=2).brief
+'20 turns, Hardened CP 2'
 """
 
 from __future__ import annotations
@@ -38,15 +40,24 @@ class Options:
 
     @property
     def words(self) -> str:
-        """The switches that are on, as Play a Game and the report name them ('' for none)."""
+        """The switches that are on, as the report and the record name them ('' for none)."""
+        return ", ".join(self._named(brief=False))
+
+    @property
+    def brief(self) -> str:
+        """The same, short, as Play a Game's Rules row shows them."""
+        return ", ".join(self._named(brief=True))
+
+    def _named(self, brief: bool) -> list[str]:
         parts = []
         if self.time_limit:
-            parts.append(f"Time Limit {self.time_limit} turns")
+            parts.append(f"{'' if brief else 'Time Limit '}{self.time_limit} turns")
         if self.command_crawler:
             parts.append("Command Crawler")
         if self.hardened_cp:
-            parts.append(f"Hardened CP (defense {self.hardened_cp})")
-        return ", ".join(parts)
+            n = self.hardened_cp
+            parts.append(f"Hardened CP {n}" if brief else f"Hardened CP (defense {n})")
+        return parts
 
     def problem(self) -> str | None:
         """What makes these switches impossible, or None."""

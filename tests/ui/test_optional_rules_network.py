@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import socket
 
+import pytest
 from driver import Driver
 
 from ogre.rules.options import NO_OPTIONS, Options
@@ -37,22 +38,15 @@ def _host(app: App, rules_row: str | None) -> None:
     hands.answer("OK")                                      # the name, left empty
 
 
-def test_x15_a_hosted_new_battle_is_played_with_play_a_games_optional_rules():
+@pytest.mark.parametrize("row, played", [("Play a Game's: 15 turns, Command Crawler", RULES),
+                                        ("None", NO_OPTIONS)])
+def test_x15_a_hosted_new_battle_is_played_with_play_a_games_optional_rules_or_none(row,
+                                                                                    played):
     app = App()
     app.commands.play.options = RULES                       # as Play a Game last chose them
     try:
-        _host(app, "Play a Game's: 15 turns, Command Crawler")
-        assert app.network.session.state.options == RULES
-    finally:
-        app.network.close()
-
-
-def test_x15_the_host_may_leave_the_optional_rules_off():
-    app = App()
-    app.commands.play.options = RULES
-    try:
-        _host(app, "None")
-        assert app.network.session.state.options == NO_OPTIONS
+        _host(app, row)
+        assert app.network.session.state.options == played
     finally:
         app.network.close()
 

@@ -17,14 +17,7 @@ _HARDNESS = (0, *HARDNESS)
 
 def words(options: Options) -> str:
     """The switches that are on, as Play a Game's row shows them (short, to fit its box)."""
-    parts = []
-    if options.time_limit:
-        parts.append(f"{options.time_limit} turns")
-    if options.command_crawler:
-        parts.append("Command Crawler")
-    if options.hardened_cp:
-        parts.append(f"Hardened CP {options.hardened_cp}")
-    return ", ".join(parts) or "None: the 1986 game"
+    return options.brief or "None: the 1986 game"
 
 
 class OptionalRulesDialog(OptionsDialog):
