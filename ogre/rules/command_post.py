@@ -7,7 +7,7 @@ destroys: a rammed hardened CP, fixed or crawling, is rolled for as mobile armor
 4-6 destroyed, a disabled one destroyed) and costs the Ogre a tread. A Crawler moves like armor,
 may not ram the Ogre (it is not armor, 5.03.6) and has no GEV second move.
 
->>> from ogre.rules.options import Options
+>>> from ogre.rules.options import NO_OPTIONS, Options
 >>> cp = Piece(1, CP, 101)
 >>> defense_of(cp, Options(hardened_cp=2)), defense_of(cp, NO_OPTIONS)
 (2, 0)
@@ -18,7 +18,7 @@ may not ram the Ogre (it is not armor, 5.03.6) and has no GEV second move.
 
 from __future__ import annotations
 
-from .options import NO_OPTIONS, Options
+from .options import Options
 from .state import DEFENSE_MOVE, GEV_MOVE, Phase, Piece
 from .units import CP, HEAVY, HOWITZER, STATS, Kind
 
@@ -79,6 +79,3 @@ def disabled_by_a_d(p: Piece, options: Options) -> bool:
 def name_of(p: Piece, options: Options) -> str:
     return CRAWLER_NAME if p.kind is CP and options.command_crawler else p.name
 
-
-__all__ = ["NO_OPTIONS", "allowances", "defender_allowance", "defense_of", "ram_tread_cost",
-           "rammed_in_place", "disabled_by_a_d", "name_of", "CRAWLER_MOVE"]

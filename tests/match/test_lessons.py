@@ -48,7 +48,8 @@ def test_x6_the_ram_and_overrun_lesson_says_what_each_cost_as_the_rules_did():
     costs none, and the treads fell only by the ram's cost."""
     from ogre.match.lessons import ScriptedOgre
     from ogre.rules import apply
-    from ogre.rules.command_post import NO_OPTIONS, ram_tread_cost
+    from ogre.rules.command_post import ram_tread_cost
+    from ogre.rules.options import NO_OPTIONS
     from ogre.ui.overlays.tutorial import lesson_start
 
     index = _lesson("Ram and overrun")
