@@ -106,3 +106,21 @@ def test_g1_x15_play_a_games_optional_rules_are_offered_again_in_the_next_run():
                                              "hardened_cp": 0}
     again = App()                                               # the next run
     assert again.commands.play.options == Options(time_limit=15, command_crawler=True)
+
+
+def test_x15_the_command_posts_counter_prints_its_defense_and_move_under_the_options():
+    from dataclasses import replace
+
+    from ogre.rules.units import Kind
+    from ogre.ui.drawing import art
+    from ogre.ui.scenes.battle_draw import cp_figures
+
+    app, _ = played_app(["enter 0822"])
+    s = app.battle.state
+    cp = s.command_post
+    assert cp_figures(s, cp) == (0, 0)
+    hard = replace(s, options=Options(command_crawler=True, hardened_cp=2))
+    assert cp_figures(hard, cp) == (2, 1)
+    assert art._labels(Kind.CP, 1, 3, cp_figures(hard, cp))[1] == "0/0 2 1"
+    assert art._labels(Kind.CP, 1, 3)[1] == "0/0 0 0"                # the 1986 CP's
+    assert art.counter("cp", 40, cp=(2, 1)) is not art.counter("cp", 40)

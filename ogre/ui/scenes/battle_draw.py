@@ -8,6 +8,7 @@ from typing import Any, Protocol
 
 import pygame
 
+from ogre.rules.command_post import defender_allowance, defense_of
 from ogre.rules.hexes import BOTTOM_ROW
 from ogre.rules.sides import acting_side, ogre_in_play
 from ogre.rules.state import FIRE_PHASES, MOVE_PHASES, GameState, Ogre, Phase, Piece
@@ -150,8 +151,9 @@ def _draw_pieces(b: Battle, surface: ink.Target) -> None:
     for p in s.pieces:
         if not b.map.hex_visible(p.hex) or shown.get(p.hex) != p.id:
             continue
+        looks: dict[str, Any] = {"cp": cp_figures(s, p)} if p.kind is Kind.CP else {}
         b.map.draw_counter(surface, p.hex, p.kind.value, squads=p.squads,
-                           state=piece_state(b, p, lit))
+                           state=piece_state(b, p, lit), **looks)
         if len(b.ids_at(p.hex)) > 1:
             b.map.outline_hex(surface, p.hex, theme.ACCENT, 3)
             stacked.append(p.hex)
@@ -215,3 +217,9 @@ def stack_mark(b: Battle, surface: ink.Target, h: int) -> None:
     ink.rect(surface, theme.ACCENT, mark, border_radius=4)
     ink.rect(surface, theme.BG, mark, 1, border_radius=4)
     theme.text(surface, f"+{n}", mark.center, size, theme.BG, bold=True, center=True)
+
+
+def cp_figures(s: GameState, p: Piece) -> tuple[int, int]:
+    """The command post's defense and move as its counter prints them (X15: a hardened CP, a
+    Crawler; 0 and 0 in the 1986 game)."""
+    return defense_of(p, s.options), defender_allowance(p, Phase.DEFENSE_MOVE, s.options)
