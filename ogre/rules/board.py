@@ -55,6 +55,9 @@ class Board:
     _near_cache: dict[ReachKey, Reach] = field(init=False, repr=False, compare=False, hash=False)
     _near_moves_cache: dict[ReachKey, MovesAndReach] = field(
         init=False, repr=False, compare=False, hash=False)
+    # Defender reach among several Ogres, keyed by all their hexes (bounded too).
+    _among_cache: dict[tuple[int, int, bool, frozenset[int]], Reach] = field(
+        init=False, repr=False, compare=False, hash=False)
     # Hexes the Ogre could pass through, by (start, budget); its reach, by those and who stands
     # there.
     _ogre_near: dict[tuple[int, int], frozenset[int]] = field(
@@ -76,6 +79,7 @@ class Board:
         object.__setattr__(self, "_moves_cache", {})
         object.__setattr__(self, "_near_cache", {})
         object.__setattr__(self, "_near_moves_cache", {})
+        object.__setattr__(self, "_among_cache", {})
         object.__setattr__(self, "_ogre_near", {})
         object.__setattr__(self, "_ogre_reach_cache", {})
 

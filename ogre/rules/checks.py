@@ -188,7 +188,7 @@ def _check_defender_move(s: GameState, a: Move) -> Verdict:
     if cost is None:
         raise _err("no_path")
     others = [q for q in s.at(a.to) if q.id != p.id]
-    if a.to == s.ogre.hex:
+    if s.ogre_at(a.to) is not None:
         if others:
             raise _err("hex_full")
         if p.kind is INFANTRY:

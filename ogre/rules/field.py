@@ -13,9 +13,9 @@ from .dice import seed_state
 from .hexes import BOTTOM_ROW
 from .movement import reaches_command_post
 from .options import NO_OPTIONS, Options
-from .scenarios import for_mark
+from .scenarios import SCENARIOS, for_mark
 from .state import GameState, Ogre, Phase, Piece
-from .units import MARKS, STATS, Kind, attack_points
+from .units import MARKS, STATS, Kind, attack_points, ogre_id
 
 NOT_OFFICIAL = "Field does not conform to official Ogre rules."
 ANYWAY = "Play this game anyway?"
@@ -106,6 +106,11 @@ def new_game(field: Field, mark: int, seed: int, scenario: str | None = None,
     played with these optional rules (X15)."""
     pieces = tuple(Piece(i + 1, p.kind, p.hex, p.squads, start=p.hex)
                    for i, p in enumerate(field.placements))
-    return GameState(board=field.board, scenario=scenario or for_mark(mark).key, pieces=pieces,
-                     ogres=(Ogre.fresh(mark),), phase=Phase.OGRE_ENTRY, rng=seed_state(seed),
-                     next_id=len(pieces) + 1, options=options)
+    key = scenario or for_mark(mark).key
+    marks = SCENARIOS[key].attackers
+    if len(marks) == 1:
+        marks = (mark,)                    # a kept Ogre keeps its own Mark
+    ogres = tuple(Ogre.fresh(m, id=ogre_id(n)) for n, m in enumerate(marks, 1))
+    return GameState(board=field.board, scenario=key, pieces=pieces, ogres=ogres,
+                     phase=Phase.OGRE_ENTRY, rng=seed_state(seed), next_id=len(pieces) + 1,
+                     options=options)

@@ -31,8 +31,8 @@ from .hexes import BOTTOM_ROW, distance, label, on_map
 from .movement import defender_allowance
 from .options import Options
 from .scenarios import SCENARIOS
-from .state import OGRE_PHASES, Aiming, GameState, Phase, Piece
-from .units import MARKS, OGRE_ID, OGRE_MOVE, STATS, WEAPONS, Kind, Weapon
+from .state import OGRE_PHASES, Aiming, GameState, Ogre, Phase, Piece
+from .units import MARKS, OGRE_MOVE, STATS, WEAPONS, Kind, Weapon, ogre_id
 
 MAX_TURN = 9_999          # no battle lasts so long; bounds what a file may claim ("Turn N")
 MAX_ID = 1_000_000        # splits make new ids; a battle makes hundreds, not millions
@@ -68,11 +68,16 @@ def _findings(s: GameState) -> Iterator[str]:
 # ---------------------------------------------------------------- the battle's numbers
 
 def _numbers(s: GameState) -> Iterator[str]:
-    if len(s.ogres) != 1 or s.ogres[0].id != OGRE_ID:     # the battles the engine plays today
-        yield "the battle does not have the one Ogre a 1986 battle has"
-        return
-    if s.scenario not in SCENARIOS or s.ogre.mark not in MARKS:
+    scenario = SCENARIOS.get(s.scenario) if isinstance(s.scenario, str) else None
+    if scenario is None or any(o.mark not in MARKS for o in s.ogres):
         yield "the Ogre or the scenario is neither a Mark III nor a Mark V"
+        return
+    wanted = scenario.attackers
+    if tuple(o.id for o in s.ogres) != tuple(ogre_id(n) for n in range(1, len(wanted) + 1)):
+        yield f"the battle does not have the {_ogres_words(len(wanted))} its scenario has"
+        return
+    if len(wanted) > 1 and tuple(o.mark for o in s.ogres) != wanted:
+        yield "the battle's Ogres are not the Marks its scenario has"
     if not isinstance(s.options, Options):
         yield "the battle's optional rules are not switches"
     elif s.options.problem():
@@ -95,43 +100,64 @@ def _numbers(s: GameState) -> Iterator[str]:
 
 # ---------------------------------------------------------------- the Ogre (U2, U3, M4, M7)
 
+def _ogres_words(n: int) -> str:
+    return "one Ogre" if n == 1 else f"{n} Ogres"
+
+
 def _ogre(s: GameState) -> Iterator[str]:
-    o, m = s.ogre, MARKS[s.ogre.mark]
+    for o in s.ogres:
+        found = list(_one_ogre(s, o))
+        if found:
+            yield from found
+            return
+    on_map = [o.hex for o in s.ogres if o.hex]
+    if len(set(on_map)) < len(on_map):
+        yield "two Ogres stand on one hex"
+
+
+def _one_ogre(s: GameState, o: Ogre) -> Iterator[str]:
+    m, the = MARKS[o.mark], f"the {o.name}"
     if not 0 <= o.treads <= m.treads:
-        yield f"the Ogre has {'more' if o.treads > 0 else 'fewer'} treads than a {m.name} can"
+        yield f"{the} has {'more' if o.treads > 0 else 'fewer'} treads than a {m.name} can"
     if len(o.weapons) != 4 or any(not 0 <= n <= most for n, most in zip(o.weapons, m.weapons)):
-        yield f"the Ogre has more weapons than a {m.name} carries"
+        yield f"{the} has more weapons than a {m.name} carries"
     elif not 0 <= o.missiles_spent <= m.weapons[0] - o.weapons[0]:
-        yield f"the Ogre has fired more missiles than a {m.name} carries"
+        yield f"{the} has fired more missiles than a {m.name} carries"
     elif (len(o.fired) != 4 or any(f < 0 for f in o.fired) or o.fired[0] > o.missiles_spent
           or any(f > n for f, n in zip(o.fired[1:], o.weapons[1:]))):
-        yield "the Ogre has fired more weapons than it has"
+        yield f"{the} has fired more weapons than it has"
     if not 0 <= o.moved <= OGRE_MOVE + 1 or not 0 <= o.undo_moved <= o.moved:
-        yield "the Ogre has moved further than it can in a turn"
+        yield f"{the} has moved further than it can in a turn"
     if not 0 <= o.rams <= 2:
-        yield "the Ogre has rammed more than twice in a turn"
-    yield from _ogre_hexes(s)
+        yield f"{the} has rammed more than twice in a turn"
+    yield from _ogre_hexes(s, o)
 
 
-def _ogre_hexes(s: GameState) -> Iterator[str]:
-    o, board = s.ogre, s.board
-    if s.phase is Phase.OGRE_ENTRY or o.exited:
+def _ogre_hexes(s: GameState, o: Ogre) -> Iterator[str]:
+    board, the = s.board, f"the {o.name}"
+    several = len(s.ogres) > 1
+    if (s.phase is Phase.OGRE_ENTRY and not (several and o.hex)) or o.exited:
         if o.hex:
-            yield "the Ogre is on the map before it enters or after it left"
-        elif o.exited and not s.over:
-            yield "the Ogre left the map but the battle is not over"
+            yield f"{the} is on the map before it enters or after it left"
+        elif o.exited and not s.over and not several:
+            yield f"{the} left the map but the battle is not over"
         elif s.phase is Phase.OGRE_ENTRY and o.moved:
-            yield "the Ogre has moved before it entered"
+            yield f"{the} has moved before it entered"
         return
+    if not o.hex and several and s.phase is not Phase.OGRE_ENTRY and not s.over:
+        yield f"{the} has not entered after the Ogres' entry"
+        return
+    if not o.hex and several:
+        return                   # an Ogre of several yet to enter, or gone at the end
     if not _standable(board, o.hex):
-        yield "the Ogre is not on a hex of the map it can stand on"
+        yield f"{the} is not on a hex of the map it can stand on"
         return
     if s.over:
         return
     if not _standable(board, o.undo_hex):
-        yield "the Ogre would undo its move to a hex it cannot stand on"
+        yield f"{the} would undo its move to a hex it cannot stand on"
     elif distance(o.undo_hex, o.hex) > o.moved - o.undo_moved:
-        yield "the Ogre would undo its move to a hex further than it has moved"
+        yield f"{the} would undo its move to a hex further than it has moved"
 
 
 def _standable(board: Board, h: int) -> bool:
@@ -269,8 +295,10 @@ def _aim(s: GameState) -> Iterator[str]:
 
 
 def _ogre_aim(s: GameState, a: Aiming) -> Iterator[str]:
-    o, target = s.ogre, s.piece(a.target)
-    if (target is None or not o.on_map or len(a.weapons) != 4 or not any(a.weapons)
+    o, target = s.ogre_unit(a.ogre), s.piece(a.target)
+    if o is None:
+        yield "the aim is of an Ogre the battle does not have"
+    elif (target is None or not o.on_map or len(a.weapons) != 4 or not any(a.weapons)
             or any(n < 0 or n > o.available(w) for n, w in zip(a.weapons, WEAPONS))):
         yield "the Ogre aims at a piece that is not there, or with weapons it lacks"
     elif any(n and not ogre_weapon_reaches(o, w, target) for n, w in zip(a.weapons, WEAPONS)):
@@ -280,11 +308,13 @@ def _ogre_aim(s: GameState, a: Aiming) -> Iterator[str]:
 
 
 def _defense_aim(s: GameState, a: Aiming) -> Iterator[str]:
-    o = s.ogre
+    o = s.ogre_unit(a.ogre)
     shots = Counter(a.attackers)
     found = [s.piece(pid) for pid in shots]
     attackers = [p for p in found if p is not None]
-    if not attackers or len(attackers) < len(found) or any(p.kind is Kind.CP for p in attackers):
+    if o is None:
+        yield "the aim is at an Ogre the battle does not have"
+    elif not attackers or len(attackers) < len(found) or any(p.kind is Kind.CP for p in attackers):
         yield "the defence aims with a piece that is not there"
     elif not isinstance(a.part, Weapon) or not o.on_map or o.intact(a.part) <= 0:
         yield "the defence aims at a part of the Ogre that is gone"

@@ -17,7 +17,7 @@ from .actions import Action, Aim, Clear, Done, Enter, Exit, Fire, Group, Move, O
 from .board import Board, MovesAndReach, Reach, ReachKey
 from .command_post import allowances, ram_tread_cost
 from .hexes import BOTTOM_ROW, DISTANCE
-from .movement import _reach, ogre_reach
+from .movement import _reach, defender_reach, ogre_reach
 from .state import (
     DEFENSE_FIRE,
     DEFENSE_MOVE,
@@ -77,8 +77,9 @@ def full_hexes(s: GameState) -> set[int]:
         full = {pieces[position[pid]].hex for pid in movers}
     else:                                           # a repeated id: by the hexes themselves
         full = {h for h, ps in occupancy.items() if len(ps) >= 2}
-    if s.ogre.hex in occupancy:
-        full.add(s.ogre.hex)
+    for o in s.ogres:
+        if o.hex in occupancy:
+            full.add(o.hex)
     return full
 
 
@@ -87,18 +88,17 @@ def must_leave(s: GameState) -> Piece | None:
     the Ogre's hex if it can (pocket rules 6.14.1; the manual is silent). Infantry may stay."""
     if s.phase is not DEFENSE_MOVE:
         return None
-    ogre_hex = s.ogre.hex
-    if not ogre_hex:
-        return None
-    under = (s._index or s.index()).occupancy.get(ogre_hex)
-    if not under:
-        return None
-    for p in under:
-        if p.kind in (INFANTRY, CP, HOWITZER) or p.disabled_turn:
+    occupancy = (s._index or s.index()).occupancy
+    for o in s.ogres:
+        under = occupancy.get(o.hex) if o.hex else None
+        if not under:
             continue
-        left = allowances(s.phase, s.options)[p.kind] - p.moved
-        if left > 0 and defender_moves(s, p, left, full_hexes(s)):
-            return p
+        for p in under:
+            if p.kind in (INFANTRY, CP, HOWITZER) or p.disabled_turn:
+                continue
+            left = allowances(s.phase, s.options)[p.kind] - p.moved
+            if left > 0 and defender_moves(s, p, left, full_hexes(s)):
+                return p
     return None
 
 
@@ -112,47 +112,63 @@ def legal_actions(state: GameState) -> list[Action]:
 
 
 def _legal_entry(s: GameState) -> list[Action]:
-    return [Enter(h) for h in sorted(BOTTOM_ROW) if not s.board.is_crater(h) and not s.at(h)]
+    ogres = s.ogres
+    if len(ogres) == 1:
+        return [Enter(h) for h in sorted(BOTTOM_ROW) if not s.board.is_crater(h) and not s.at(h)]
+    taken = {o.hex for o in ogres if o.hex}          # T2: each Ogre enters on a hex of its own
+    free = [h for h in sorted(BOTTOM_ROW)
+            if not s.board.is_crater(h) and not s.at(h) and h not in taken]
+    return [Enter(h, o.id) for o in ogres if not o.hex and not o.exited for h in free]
 
 
 def _legal_ogre_move(s: GameState) -> list[Action]:
-    o = s.ogre
     out: list[Action] = []
-    left = o.moves_left
-    if o.treads > 0 and left > 0:
-        occupancy = (s._index or s.index()).occupancy
-        reach = ogre_reach(s, left)
-        known = _OGRE_MOVES.get(id(reach))            # the Move values, per (shared) reach
-        if known is None or known[0] is not reach:
-            if len(_OGRE_MOVES) > 4096:
-                _OGRE_MOVES.clear()
-            known = _OGRE_MOVES[id(reach)] = (reach, tuple([_move(OGRE_ID, h) for h in reach]))
-        if occupancy.keys().isdisjoint(reach):
-            out.extend(known[1])
-        else:
-            for m in known[1]:
-                occupants = occupancy.get(m.to)
-                if not occupants or _contact_allowed(s, occupants):
-                    out.append(m)
-        under = occupancy.get(o.hex)
-        if under and _contact_allowed(s, under):
-            out.append(Move(OGRE_ID, o.hex))
-        if o.hex in BOTTOM_ROW:
-            out.append(EXIT)
-    if o.hex != o.undo_hex or o.moved != o.undo_moved:
-        out.append(_UNDOS.get(OGRE_ID) or _undo(OGRE_ID))
+    for o in s.ogres:
+        if o.hex:
+            _one_ogres_moves(s, o, out)
     out.append(DONE)
     return out
 
 
-def _contact_allowed(s: GameState, occupants: tuple[Piece, ...]) -> bool:
+def _one_ogres_moves(s: GameState, o: Ogre, out: list[Action]) -> None:
+    oid = o.id
+    left = o.moves_left
+    if o.treads > 0 and left > 0:
+        occupancy = (s._index or s.index()).occupancy
+        reach = ogre_reach(s, left, o.hex)
+        key = id(reach) if oid == OGRE_ID else (id(reach), oid)
+        known = _OGRE_MOVES.get(key)                  # the Move values, per (shared) reach
+        if known is None or known[0] is not reach:
+            if len(_OGRE_MOVES) > 4096:
+                _OGRE_MOVES.clear()
+            known = _OGRE_MOVES[key] = (reach, tuple([_move(oid, h) for h in reach]))
+        friends = [x.hex for x in s.ogres if x is not o and x.hex]   # never stopped on (M1)
+        if occupancy.keys().isdisjoint(reach) and not friends:
+            out.extend(known[1])
+        else:
+            for m in known[1]:
+                occupants = occupancy.get(m.to)
+                if m.to not in friends and (not occupants or _contact_allowed(o, s, occupants)):
+                    out.append(m)
+        under = occupancy.get(o.hex)
+        if under and _contact_allowed(o, s, under):
+            out.append(_move(oid, o.hex))
+        if o.hex in BOTTOM_ROW:
+            out.append(EXIT if oid == OGRE_ID else Exit(oid))
+    if o.hex != o.undo_hex or o.moved != o.undo_moved:
+        out.append(_UNDOS.get(oid) or _undo(oid))
+
+
+def _contact_allowed(o: Ogre, s: GameState, occupants: tuple[Piece, ...]) -> bool:
     armor = [p for p in occupants if p.kind is not INFANTRY]
     if not armor:
         return True
-    return s.ogre.rams < 2 and ram_tread_cost(armor[0], s.options) <= s.ogre.treads
+    return o.rams < 2 and ram_tread_cost(armor[0], s.options) <= o.treads
 
 
 def _legal_defender_move(s: GameState) -> list[Action]:
+    if len(s.ogres) > 1:
+        return _defender_moves_among_ogres(s)
     after = s._after
     if after is not None:
         spliced = _splice(s, after[0], after[1])
@@ -212,15 +228,47 @@ def _legal_defender_move(s: GameState) -> list[Action]:
     return out
 
 
+def _defender_moves_among_ogres(s: GameState) -> list[Action]:
+    """The defense's move among several Ogres, made plainly: every Ogre's hex a place to ram or
+    join, never a way through; M3 and M5 as with one Ogre."""
+    idx = s._index or s.index()
+    movers, occupancy = idx.movers, idx.occupancy
+    full = full_hexes(s)
+    under_ogres = {o.hex for o in s.ogres if o.hex}
+    gev_phase = s.phase is GEV_MOVE
+    allowance = allowances(s.phase, s.options)
+    out: list[Action] = []
+    for p in s.pieces:
+        pid = p.id
+        if p.can_undo:
+            out.append(_UNDOS.get(pid) or _undo(pid))
+        if movers is not None and pid not in movers:
+            continue
+        here = occupancy[p.hex]
+        if p.kind is INFANTRY and not gev_phase:
+            if len(here) == 1 and p.squads >= 2 and p.hex not in under_ogres:
+                out.append(_SPLITS.get(pid) or _split(pid))
+            elif len(here) == 2 and all(q.kind is INFANTRY for q in here) and pid == min(
+                    q.id for q in here) and sum(q.squads for q in here) <= 3:
+                out.append(_GROUPS.get(pid) or _group(pid))
+        left = allowance[p.kind] - p.moved
+        if left > 0 and not p.disabled_turn:
+            out += [_move(pid, h) for h in defender_reach(s, p, left)
+                    if h not in full and not (p.kind is CP and h in under_ogres)]
+    if movers is None and must_leave(s) is None:
+        out.append(DONE)
+    return out
+
+
 def note_move(before: GameState, after: GameState, p: Piece, to: int) -> GameState:
     """`after`, noted for legal_actions, when apply has just moved defender p to `to` (or undone
     its move). When that changed no other piece's actions - no stack before or after, p alone
     where it was and where it went, the Ogre's hex in neither - the next list is this one with
     p's actions made again (_splice)."""
     found = before._moves
-    if found is not None:
+    if found is not None:                # never among several Ogres: their list is not kept
         idx = before._index
-        ogre_hex = before.ogre.hex
+        ogre_hex = before.ogres[0].hex
         if (idx is not None and idx.movers is None and to not in idx.occupancy
                 and p.hex != ogre_hex and to != ogre_hex):
             object.__setattr__(after, "_after", (found, p.id))
@@ -275,6 +323,8 @@ _PIECE = attrgetter("piece")     # every action of a defender move phase but Don
 def defender_moves(s: GameState, p: Piece, left: int,
                    full: set[int]) -> Sequence[Move]:
     """Move(p, h) for every hex p can stop on, in reach order."""
+    if len(s.ogres) > 1:
+        return [_move(p.id, h) for h in defender_reach(s, p, left) if h not in full]
     moves, reach_hexes, _ = _moves_and_reach(s, p, left)
     if reach_hexes.isdisjoint(full):
         return moves
@@ -314,18 +364,18 @@ def _shared_reach(board: Board, start: int, budget: int, crosses: bool, ogre_hex
         cache, key = board._reach_cache, (start, budget, crosses)
     found = cache.get(key)
     if found is None:
-        found = cache[key] = _reach(board, start, budget, crosses, ogre_hex)
+        found = cache[key] = _reach(board, start, budget, crosses, (ogre_hex,))
     return found
 
 
 # Actions are immutable values: legal_actions hands out shared ones, made once.
 _MOVES: dict[tuple[int, int], Move] = {}
-_AIMS: dict[tuple[int, Weapon], Aim] = {}
-_OGRE_AIMS: dict[tuple[int, Counts], OgreAim] = {}
+_AIMS: dict[tuple[int, Weapon] | tuple[int, Weapon, int], Aim] = {}
+_OGRE_AIMS: dict[tuple[int, Counts] | tuple[int, Counts, int], OgreAim] = {}
 _UNDOS: dict[int, Undo] = {}
 _SPLITS: dict[int, Split] = {}
 _GROUPS: dict[int, Group] = {}
-_OGRE_MOVES: dict[int, tuple[Reach, tuple[Move, ...]]] = {}
+_OGRE_MOVES: dict[int | tuple[int, int], tuple[Reach, tuple[Move, ...]]] = {}
 
 
 def _move(pid: int, h: int) -> Move:
@@ -384,9 +434,19 @@ _PARTS: dict[tuple[Counts, bool], tuple[Weapon, ...]] = {}     # a few hundred a
 
 
 def _legal_ogre_fire(s: GameState) -> list[Action]:
-    o = s.ogre
     out: list[Action] = []
     aim = s.aim
+    for o in s.ogres:
+        if aim is None or aim.ogre == o.id:          # one Ogre's aim at a time
+            _one_ogres_aims(s, o, out)
+    if aim is not None:
+        out += CLEAR_FIRE
+    out.append(DONE)
+    return out
+
+
+def _one_ogres_aims(s: GameState, o: Ogre, out: list[Action]) -> None:
+    aim, oid = s.aim, o.id
     if o.on_map:
         current = aim.weapons if aim is not None else (0, 0, 0, 0)
         targets = (s.known(aim.target),) if aim is not None else s.pieces
@@ -405,22 +465,29 @@ def _legal_ogre_fire(s: GameState) -> list[Action]:
                         continue
                     if i == 3 and (t.kind not in SOFT or t.id in ap_hit):
                         continue
-                    shot = _OGRE_AIMS.get((t.id, aimed))
+                    key = (t.id, aimed) if oid == OGRE_ID else (t.id, aimed, oid)
+                    shot = _OGRE_AIMS.get(key)
                     if shot is None:
                         if len(_OGRE_AIMS) > 50_000:        # Mark V counts: many combinations
                             _OGRE_AIMS.clear()
-                        shot = _OGRE_AIMS[(t.id, aimed)] = OgreAim(t.id, aimed)
+                        shot = _OGRE_AIMS[key] = OgreAim(t.id, aimed, oid)
                     out.append(shot)
+
+
+def _legal_defense_fire(s: GameState) -> list[Action]:
+    out: list[Action] = []
+    aim = s.aim
+    for o in s.ogres:
+        if aim is None or aim.ogre == o.id:          # one Ogre's part at a time
+            _aims_at_one_ogre(s, o, out)
     if aim is not None:
         out += CLEAR_FIRE
     out.append(DONE)
     return out
 
 
-def _legal_defense_fire(s: GameState) -> list[Action]:
-    o = s.ogre
-    out: list[Action] = []
-    aim = s.aim
+def _aims_at_one_ogre(s: GameState, o: Ogre, out: list[Action]) -> None:
+    aim, oid = s.aim, o.id
     if o.on_map:
         parts: tuple[Weapon, ...]
         if aim is not None:
@@ -448,14 +515,11 @@ def _legal_defense_fire(s: GameState) -> list[Action]:
                         squads_only = all(s.known(q).kind is INFANTRY for q in aim.attackers)
                     if not squads_only:
                         continue
-                shot = _AIMS.get((p.id, part))
+                key = (p.id, part) if oid == OGRE_ID else (p.id, part, oid)
+                shot = _AIMS.get(key)
                 if shot is None:
-                    shot = _AIMS[(p.id, part)] = Aim(p.id, part)
+                    shot = _AIMS[key] = Aim(p.id, part, oid)
                 out.append(shot)
-    if aim is not None:
-        out += CLEAR_FIRE
-    out.append(DONE)
-    return out
 
 
 _LEGAL = {

@@ -21,8 +21,11 @@ def defender_reach(state: GameState, p: Piece, budget: int) -> dict[int, int]:
 
     The answer is shared (cached per board): read it, never change it."""
     board = state.board
-    ogre_hex = state.ogre.hex
+    ogres = state.ogres
     crosses = p.kind is INFANTRY
+    if len(ogres) > 1:
+        return _reach_among(state, p, budget, crosses)
+    ogre_hex = ogres[0].hex
     key: ReachKey
     if not ogre_hex or DISTANCE[p.hex][ogre_hex] >= budget:
         # The Ogre is too far away to be in the way: the terrain alone decides.
@@ -36,14 +39,29 @@ def defender_reach(state: GameState, p: Piece, budget: int) -> dict[int, int]:
             cache.clear()
     found = cache.get(key)
     if found is None:
-        found = cache[key] = _reach(board, p.hex, budget, crosses, ogre_hex)
+        found = cache[key] = _reach(board, p.hex, budget, crosses, (ogre_hex,))
+    return found
+
+
+def _reach_among(state: GameState, p: Piece, budget: int, crosses: bool) -> dict[int, int]:
+    """defender_reach in a battle of several Ogres: each Ogre's hex a destination, never a way
+    through, kept a while by all their hexes."""
+    stops = frozenset([o.hex for o in state.ogres if o.hex])
+    cache = state.board._among_cache
+    key = (p.hex, budget, crosses, stops)
+    found = cache.get(key)
+    if found is None:
+        if len(cache) > NEAR_CACHE_SIZE:
+            cache.clear()
+        found = cache[key] = _reach(state.board, p.hex, budget, crosses, stops)
     return found
 
 
 NEAR_CACHE_SIZE = 4096   # reach maps near the Ogre kept per board (each a few dozen hexes)
 
 
-def _reach(board: Board, p_hex: int, budget: int, crosses: bool, ogre_hex: int) -> dict[int, int]:
+def _reach(board: Board, p_hex: int, budget: int, crosses: bool,
+           stops: Container[int]) -> dict[int, int]:
     seen = {p_hex: 0}
     frontier = [p_hex]
     for step in range(1, budget + 1):
@@ -53,9 +71,9 @@ def _reach(board: Board, p_hex: int, budget: int, crosses: bool, ogre_hex: int) 
                 if n in seen:
                     continue
                 seen[n] = step
-                # The Ogre's hex is a destination (ram it, or infantry joins it), never a way
+                # An Ogre's hex is a destination (ram it, or infantry joins it), never a way
                 # through.
-                if n != ogre_hex:
+                if n not in stops:
                     nxt.append(n)
         frontier = nxt
         if not frontier:

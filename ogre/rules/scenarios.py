@@ -21,6 +21,13 @@ class Scenario:
     key: str           # as a state, a save and a log name it
     title: str         # as Play a Game offers it
     against: int       # the Mark the defense is deployed against: its allowance and victory
+    ogres: tuple[int, ...] = ()     # the attacking Ogres' Marks; () for the one it is against
+    extra_armor: int = 0            # armor units the defense gets beyond that allowance
+
+    @property
+    def attackers(self) -> tuple[int, ...]:
+        """The Marks of the Ogres that attack, in the order of their ids (O, O2, ...)."""
+        return self.ogres or (self.against,)
 
     @property
     def mark(self) -> OgreMark:
@@ -34,9 +41,12 @@ class Scenario:
 
 BASIC = Scenario("basic", "Basic (Mark III)", 3)
 ADVANCED = Scenario("advanced", "Advanced (Mark V)", 5)
+# 9.02: two Mark IIIs for the Mark V of the advanced scenario, and two more armor units; the
+# engine plays it, and Play a Game offers it once the computer and the screens do
+MARK_IIIS_ATTACKING = Scenario("mark-iiis-attacking", "Mark IIIs Attacking", 5, (3, 3), 2)
 OFFERED: tuple[Scenario, ...] = (BASIC, ADVANCED)    # as Play a Game and Host list them
-SCENARIOS: dict[str, Scenario] = {s.key: s for s in OFFERED}
-_BY_MARK = {s.against: s for s in SCENARIOS.values()}
+SCENARIOS: dict[str, Scenario] = {s.key: s for s in (*OFFERED, MARK_IIIS_ATTACKING)}
+_BY_MARK = {s.against: s for s in OFFERED}
 
 
 def for_mark(mark: int) -> Scenario:

@@ -18,7 +18,6 @@ from ogre.rules import (
     check,
 )
 from ogre.rules.invariants import problems
-from ogre.rules.state import OGRE_ID
 
 
 def check_state(s: GameState) -> None:
@@ -54,12 +53,14 @@ def check_step(before: GameState, action, after: GameState, events) -> None:
         if p.kind is not Kind.INFANTRY or after.aim.attackers.count(p.id) + p.fired >= p.squads:
             assert _refused(after, action), f"{action} accepted twice"
     elif isinstance(action, Move):
-        # A second identical drag is refused, except the Ogre staying to ram/overrun again.
-        if action.piece != OGRE_ID or not after.at(after.ogre.hex):
+        # A second identical drag is refused, except an Ogre staying to ram/overrun again.
+        ogre = after.ogre_unit(action.piece)
+        if ogre is None or not after.at(ogre.hex):
             assert _refused(after, action), f"{action} accepted twice"
-        if action.piece != OGRE_ID and after.piece(action.piece) is not None:
+        if ogre is None and after.piece(action.piece) is not None:
             p = after.piece(action.piece)
             assert p.moved > before.piece(action.piece).moved
     # Treads and weapons never grow back.
-    assert after.ogre.treads <= before.ogre.treads
-    assert all(a <= b for a, b in zip(after.ogre.weapons, before.ogre.weapons))
+    for was, now in zip(before.ogres, after.ogres):
+        assert now.id == was.id and now.treads <= was.treads
+        assert all(a <= b for a, b in zip(now.weapons, was.weapons))

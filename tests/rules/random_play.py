@@ -103,9 +103,10 @@ def _choose_move(state: GameState, legal: list, rnd: random.Random):
     if not others or (can_end and rnd.random() < 0.12):
         return Done()
     pick = rnd.choice(others)
-    if isinstance(pick, Move) and state.ogre.on_map and rnd.random() < 0.6:
-        pid, ogre_hex = pick.piece, state.ogre.hex
-        mine = [(distance(m.to, ogre_hex), m) for m in others
+    ogre_hexes = [o.hex for o in state.ogres if o.hex]
+    if isinstance(pick, Move) and ogre_hexes and rnd.random() < 0.6:
+        pid = pick.piece
+        mine = [(min(distance(m.to, h) for h in ogre_hexes), m) for m in others
                 if type(m) is Move and m.piece == pid]
         best = min(d for d, _ in mine)
         pick = rnd.choice([m for d, m in mine if d == best])
@@ -146,7 +147,7 @@ def damaged_ogre(state: GameState, rnd: random.Random) -> GameState:
 def play_random_game(seed: int, mark: int = 3, field=None, on_step=None,
                      cap: int = ACTION_CAP, record: bool = False,
                      damaged: bool | None = None, policy=None,
-                     options: Options = NO_OPTIONS) -> GameRecord:
+                     options: Options = NO_OPTIONS, scenario: str | None = None) -> GameRecord:
     """Play one whole game from the standard Mark III field by random legal actions.
 
     Every fourth seed (unless `damaged` says otherwise) starts with a worn-down Ogre.
@@ -154,7 +155,7 @@ def play_random_game(seed: int, mark: int = 3, field=None, on_step=None,
     checks). The game stops at `cap` actions; callers assert that never happens.
     """
     rnd = random.Random(seed)
-    state = new_game(field or mark_iii_field(), mark, seed, options=options)
+    state = new_game(field or mark_iii_field(), mark, seed, scenario, options)
     if damaged if damaged is not None else seed % 4 == 3:
         state = damaged_ogre(state, rnd)
     rec = GameRecord(seed, state)

@@ -130,3 +130,43 @@ def test_x15_1_03_by_analogy_the_battle_of_two_ogres_ends_when_neither_fights_on
     o1 = _gone(s.ogres[0], first)
     o2 = _gone(replace(Ogre.fresh(3, id=O2), hex=1016), second)
     assert victory_level(replace(s, ogres=(o1, o2))) == level
+
+
+# ---------------------------------------------------------------- whole battles of two Ogres
+
+def _advanced_field():
+    from ogre.storage.fields import load_predesigned
+
+    return next(f.field for f in load_predesigned() if f.mark == 5)
+
+
+def test_x15_9_02_a_new_battle_has_two_mark_iiis_waiting_to_enter():
+    from ogre.rules import legal_actions, new_game
+    from ogre.rules.invariants import first_problem
+    from ogre.rules.scenarios import MARK_IIIS_ATTACKING
+
+    s = new_game(_advanced_field(), 5, 1, MARK_IIIS_ATTACKING.key)
+    assert [(o.id, o.mark, o.hex) for o in s.ogres] == [(OGRE_ID, 3, 0), (O2, 3, 0)]
+    assert first_problem(s) is None
+    entries = legal_actions(s)
+    assert {a.piece for a in entries} == {OGRE_ID, O2}
+    assert len(entries) == 2 * len({a.to for a in entries})
+
+
+def test_x15_9_02_random_battles_of_two_mark_iiis_end_with_the_invariants_kept():
+    from ogre.rules import VICTORY_LEVELS
+    from ogre.rules.scenarios import MARK_IIIS_ATTACKING
+
+    from .invariants import check_step
+    from .random_play import ACTION_CAP, choose_chaotic, play_random_game
+
+    field, endings, o2_moved = _advanced_field(), set(), 0
+    for seed in range(4000, 4016):
+        policy = choose_chaotic if seed % 4 == 0 else None
+        rec = play_random_game(seed, mark=5, field=field, on_step=check_step, policy=policy,
+                               damaged=False, scenario=MARK_IIIS_ATTACKING.key, record=True)
+        assert rec.final.over and rec.n < ACTION_CAP, seed
+        assert rec.final.result in VICTORY_LEVELS and len(rec.final.ogres) == 2
+        endings.add(rec.final.result)
+        o2_moved += sum(1 for a in rec.actions if getattr(a, "piece", None) == O2)
+    assert o2_moved > 0 and len(endings) >= 2, endings

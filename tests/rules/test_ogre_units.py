@@ -66,7 +66,7 @@ def test_u2_the_notation_names_each_ogre_and_reads_it_back():
             parse_action(bad)
 
 
-def test_u2_a_position_with_two_ogres_is_not_one_the_1986_rules_can_play():
-    assert first_problem(_two_ogres()) == "the battle does not have the one Ogre a 1986 battle has"
+def test_u2_a_position_with_two_ogres_is_not_one_the_1986_scenarios_can_play():
+    assert first_problem(_two_ogres()) == "the battle does not have the one Ogre its scenario has"
     s = scenario([("cp", 801)], ogre=1015)
     assert first_problem(replace(s, ogres=(replace(s.ogre, id=-1),))) is not None

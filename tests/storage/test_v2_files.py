@@ -199,8 +199,8 @@ HOSTILE = {
                       "a battle has 1 to 9 Ogres, not 100,000"),
     "ten Ogres": (lambda d: _ogres(d, lambda o: [{**o, "id": -n} for n in range(10)]),
                   "not 10"),
-    "two Ogres, today": (lambda d: _ogres(d, lambda o: [o, {**o, "id": -1}]),
-                         "does not have the one Ogre a 1986 battle has"),
+    "two Ogres in a 1986 scenario": (lambda d: _ogres(d, lambda o: [o, {**o, "id": -1}]),
+                                     "does not have the one Ogre its scenario has"),
     "the version-1 Ogre": (lambda d: d["state"].update(ogre=d["state"].pop("ogres")[0]),
                            "'state ogres' is missing"),
 }
@@ -424,11 +424,12 @@ def test_x15_a_v2_file_of_a_1986_scenario_is_the_same_battle_as_its_v1_file(tmp_
         assert a == b and events == events_b
 
 
-def test_x15_new_game_of_each_1986_scenario_round_trips_its_key():
+def test_x15_new_game_of_each_scenario_round_trips_its_key_and_its_ogres():
     for key, scenario in SCENARIOS.items():
-        state = new_game(predesigned(0), scenario.against, 1)
+        state = new_game(predesigned(0), scenario.against, 1, scenario=key)
         back = game_from_text(game_to_text(state, Players()), "x").state
         assert back.scenario == key and back == state
+        assert tuple(o.mark for o in back.ogres) == scenario.attackers
 
 
 def test_g6_x15_an_aim_keeps_the_ogre_it_is_of_or_at():
