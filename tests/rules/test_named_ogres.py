@@ -170,3 +170,34 @@ def test_x15_9_02_random_battles_of_two_mark_iiis_end_with_the_invariants_kept()
         endings.add(rec.final.result)
         o2_moved += sum(1 for a in rec.actions if getattr(a, "piece", None) == O2)
     assert o2_moved > 0 and len(endings) >= 2, endings
+
+
+def _mark_iiis(**changes):
+    from ogre.rules import new_game
+    from ogre.rules.scenarios import MARK_IIIS_ATTACKING
+
+    s = new_game(_advanced_field(), 5, 1, MARK_IIIS_ATTACKING.key)
+    o1, o2 = s.ogres
+    return replace(s, phase=Phase.OGRE_MOVE, ogres=(replace(o1, hex=1015, undo_hex=1015),
+                                                    replace(o2, hex=1115, undo_hex=1115)),
+                   **changes)
+
+
+@pytest.mark.parametrize("change, problem", [
+    (lambda s: s, None),
+    (lambda s: replace(s, ogres=(s.ogres[0], replace(s.ogres[1], hex=1015, undo_hex=1015))),
+     "two Ogres stand on one hex"),
+    (lambda s: replace(s, ogres=(s.ogres[0], replace(Ogre.fresh(5, id=O2), hex=1115,
+                                                     undo_hex=1115))),
+     "the battle's Ogres are not the Marks its scenario has"),
+    (lambda s: replace(s, ogres=s.ogres[:1]),
+     "the battle does not have the 2 Ogres its scenario has"),
+    (lambda s: replace(s, ogres=(s.ogres[0], replace(s.ogres[1], hex=0))),
+     "the Ogre 2 has not entered after the Ogres' entry"),
+    (lambda s: replace(s, ogres=(s.ogres[0], replace(s.ogres[1], treads=46))),
+     "the Ogre 2 has more treads than a Mark III can"),
+])
+def test_x15_the_invariants_hold_each_of_several_ogres(change, problem):
+    from ogre.rules.invariants import first_problem
+
+    assert first_problem(change(_mark_iiis())) == problem
