@@ -9,7 +9,7 @@ import pygame
 from ogre.rules import combat
 from ogre.rules.game import aim_kill_probability, ogre_weapon_reaches
 from ogre.rules.sides import ogre_in_play
-from ogre.rules.state import Aiming, GameState
+from ogre.rules.state import Aiming, GameState, Ogre
 from ogre.rules.units import WEAPON_STATS, WEAPONS, Counts, Kind, Weapon, counts
 from ogre.ui.toolkit import ink, theme
 from ogre.ui.toolkit.choices import picked
@@ -46,9 +46,9 @@ class WeaponDialog(_RowDialog):
     on_close(counts): how many of each weapon fire, or None when cancelled."""
 
     def __init__(self, state: GameState, target_id: int,
-                 on_close: Callable[[Counts | None], object]) -> None:
+                 on_close: Callable[[Counts | None], object], firer: Ogre | None = None) -> None:
         self.state = state
-        self.firer = ogre_in_play(state)
+        self.firer = firer or ogre_in_play(state)
         self.target = state.known(target_id)         # the battle picked it from the map
         current = state.aim.weapons if state.aim and state.aim.target == target_id else (0, 0, 0, 0)
         self.counts = list(current)
@@ -116,7 +116,7 @@ class WeaponDialog(_RowDialog):
     def kill_text(self) -> str:
         if not any(self.counts):
             return "Choose weapons"
-        aim = Aiming(target=self.target.id, weapons=counts(self.counts))
+        aim = Aiming(target=self.target.id, weapons=counts(self.counts), ogre=self.firer.id)
         p = aim_kill_probability(self.state, aim)
         return f"Probability of kill: {combat.percent(p)}%"
 
@@ -150,9 +150,10 @@ class PartDialog(_RowDialog):
     the unit that can still fire will aim, so the kill chance shown is theirs together."""
 
     def __init__(self, state: GameState, attacker_id: int,
-                 on_close: Callable[[Weapon | None], object], every_squad: bool = False) -> None:
+                 on_close: Callable[[Weapon | None], object], every_squad: bool = False,
+                 aimed_at: Ogre | None = None) -> None:
         self.state = state
-        self.aimed_at = ogre_in_play(state)
+        self.aimed_at = aimed_at or ogre_in_play(state)
         self.attacker = p = state.known(attacker_id)     # the battle picked it from the map
         ready = p.squads - p.fired if p.kind is Kind.INFANTRY else 1
         self.squads = max(1, ready) if every_squad else 1
@@ -185,7 +186,8 @@ class PartDialog(_RowDialog):
 
     def kill_text(self) -> str:
         part = PARTS[self.selected]
-        aim = Aiming(part=part, attackers=(self.attacker.id,) * self.squads)
+        aim = Aiming(part=part, attackers=(self.attacker.id,) * self.squads,
+                     ogre=self.aimed_at.id)
         return f"Probability of kill: {combat.percent(aim_kill_probability(self.state, aim))}%"
 
     def draw_body(self, surface: ink.Target) -> None:

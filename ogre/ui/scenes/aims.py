@@ -17,7 +17,7 @@ import pygame
 from ogre.rules import Aim, RuleError, check
 from ogre.rules.sides import ogre_in_play
 from ogre.rules.state import GameState
-from ogre.rules.units import Kind, Weapon
+from ogre.rules.units import OGRE_ID, Kind, Weapon
 from ogre.ui.toolkit import ink, theme
 
 AIM_ALPHA = 170          # the aim line: the numbers under it still show
@@ -49,18 +49,18 @@ def squads_words(state: GameState, pid: int | None) -> list[str]:
 
 
 def every_squad(act: Callable[[Aim], bool], state: Callable[[], GameState], pid: int,
-                part: Weapon) -> int:
-    """Shift+drag: aim the unit's squads that can still fire at `part`, one Aim each, through
-    `act` (which checks and plays it); stops at the first the rules or a lesson refuse. How
-    many were aimed."""
+                part: Weapon, ogre: int = OGRE_ID) -> int:
+    """Shift+drag: aim the unit's squads that can still fire at `part` of the Ogre `ogre`, one
+    Aim each, through `act` (which checks and plays it); stops at the first the rules or a
+    lesson refuse. How many were aimed."""
     done = 0
     for _ in range(3):                      # a unit has three squads at most
         if done:                            # the first one's refusal is the player's to read
             try:
-                check(state(), Aim(pid, part))
+                check(state(), Aim(pid, part, ogre))
             except RuleError:
                 break
-        if not act(Aim(pid, part)):
+        if not act(Aim(pid, part, ogre)):
             break
         done += 1
     return done
@@ -75,8 +75,9 @@ def shift_held() -> bool:
 
 def aim_pairs(state: GameState) -> list[tuple[int, int]]:
     """(from hex, to hex) for each aimed unit: a defender to the Ogre, or the Ogre to its target."""
-    aim, o = state.aim, ogre_in_play(state)
-    if aim is None or not o.on_map:
+    aim = state.aim
+    o = ogre_in_play(state) if aim is None else state.ogre_unit(aim.ogre)
+    if aim is None or o is None or not o.on_map:
         return []
     if aim.part is None:
         target = state.piece(aim.target)

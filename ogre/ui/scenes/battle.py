@@ -32,8 +32,8 @@ from ogre.rules import (
 from ogre.rules.errors import MESSAGES
 from ogre.rules.movement import range_umbrella
 from ogre.rules.sides import ogre_in_play
-from ogre.rules.state import FIRE_PHASES, MOVE_PHASES, GameState, Phase
-from ogre.rules.units import STATS, WEAPON_STATS, WEAPONS, Kind, Weapon, is_ogre_id
+from ogre.rules.state import FIRE_PHASES, MOVE_PHASES, GameState, Ogre, Phase
+from ogre.rules.units import OGRE_ID, STATS, WEAPON_STATS, WEAPONS, Kind, Weapon, is_ogre_id
 from ogre.ui.dialogs.attack import PartDialog, WeaponDialog
 from ogre.ui.dialogs.battle_over import BattleOver
 from ogre.ui.drawing import status
@@ -438,19 +438,30 @@ class Battle:
         arrows: those never reach here) may take the Ogre off the map."""
         s = self.state
         if s.phase is Phase.OGRE_MOVE and not src:
+            leaving = Exit(self._ogre_meant().id)
             try:
-                check(s, Exit())
+                check(s, leaving)
             except RuleError:
                 pass
             else:
-                self.act(Exit())
+                self.act(leaving)
                 return
         self.refuse(OFF_MAP)
+
+    def _ogre_meant(self) -> Ogre:
+        """The Ogre a command without a hex means: the selected one, else the one in play."""
+        s = self.state
+        chosen = s.ogre_unit(self.selected) if self.selected is not None else None
+        return chosen or ogre_in_play(s)
+
+    def _entering(self) -> int:
+        """T2: the Ogre a click on the bottom row brings on, the first yet to enter."""
+        return next((o.id for o in self.state.ogres if not o.hex and not o.exited), OGRE_ID)
 
     def click(self, h: int) -> None:
         s = self.state
         if s.phase is Phase.OGRE_ENTRY:
-            self.act(Enter(h))
+            self.act(Enter(h, self._entering()))
             return
         ids = self.ids_at(h)
         if not ids:
@@ -486,7 +497,7 @@ class Battle:
     def drag(self, src: int, dst: int) -> None:
         s = self.state
         if s.phase is Phase.OGRE_ENTRY:
-            self.act(Enter(dst))
+            self.act(Enter(dst, self._entering()))
         elif s.phase in MOVE_PHASES:
             ogre_turn = s.phase is Phase.OGRE_MOVE
             pid = self.top_at(src, side_ogre=ogre_turn)
@@ -502,18 +513,19 @@ class Battle:
 
     def _ogre_attack(self, src: int, dst: int) -> None:
         s = self.state
-        if s.ogre_at(src) is None:
+        firer = s.ogre_at(src)
+        if firer is None:
             self.refuse(MESSAGES["no_attacker"])
             return
         target = self.top_at(dst, side_ogre=False)
         if target is None:
             self.refuse(MESSAGES["no_target"])
             return
-        if s.aim is not None and s.aim.target != target:
+        if s.aim is not None and (s.aim.target != target or s.aim.ogre != firer.id):
             self.refuse(MESSAGES["one_target"])
             return
         dialog = WeaponDialog(s, target, lambda counts: counts is not None and self.act(
-            OgreAim(target, counts)))
+            OgreAim(target, counts, firer.id)), firer)
         if not any(dialog.limits):
             self.refuse(MESSAGES["out_of_range"])
             return
@@ -531,30 +543,31 @@ class Battle:
             self.refuse(MESSAGES["no_target"])
             return
         self.selected = pid
+        at = target.id
         if s.aim is not None:
             part = s.aim.part
-            assert part is not None                  # a defence aim is at a part of the Ogre
-            self._aim(pid, part)
+            assert part is not None                  # a defence aim is at a part of an Ogre
+            self._aim(pid, part, at)
             return
         parts = [w for w in (*WEAPONS, Weapon.TREADS) if target.intact(w) > 0]
         probe = parts[0] if parts else Weapon.TREADS
         try:
-            check(s, Aim(pid, probe))
+            check(s, Aim(pid, probe, at))
         except RuleError as err:
             self.refuse(err.message)
             return
-        if parts and all(self.match.refusal(Aim(pid, w)) for w in parts):
-            self.act(Aim(pid, probe))     # X6: a lesson's refusal (with its hint) before the part
+        if parts and all(self.match.refusal(Aim(pid, w, at)) for w in parts):
+            self.act(Aim(pid, probe, at))   # X6: a lesson's refusal (with its hint) before the part
             return
-        self.open(PartDialog(s, pid, lambda part: part is not None and self._aim(pid, part),
-                             every_squad=self.every_squad))    # Shift: its squads' chance
+        self.open(PartDialog(s, pid, lambda part: part is not None and self._aim(pid, part, at),
+                             every_squad=self.every_squad, aimed_at=target))
 
-    def _aim(self, pid: int, part: Weapon) -> bool:
+    def _aim(self, pid: int, part: Weapon, at: int) -> bool:
         """One squad per drag, as the manual has it; Shift+drag: every squad that can still
         fire, each its own Aim (issue 30 (4)). Whether one was aimed."""
         if self.every_squad:
-            return aims.every_squad(self.act, lambda: self.state, pid, part) > 0
-        return self.act(Aim(pid, part))
+            return aims.every_squad(self.act, lambda: self.state, pid, part, at) > 0
+        return self.act(Aim(pid, part, at))
 
     # ------------------------------------------------------------ drawing (battle_draw.py)
     def draw(self, surface: ink.Target) -> None:
