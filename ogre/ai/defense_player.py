@@ -38,6 +38,7 @@ from .defense_fire import plan_groups, shooters
 from .defense_lookahead import lookahead_move
 from .ogre_player import OgrePlayer
 from .reading import CourseReading
+from .several import defense_focus, named
 from .skill import DEFENSE_SKILLS, REPLY_OGRE, DefenseSkill, level_name, wary_options
 
 FIRE_BONUS = 20.0
@@ -58,6 +59,12 @@ class DefensePlayer(PhasePlayer):
         self.reading = CourseReading()
 
     def plan(self, state: GameState) -> list[Action]:
+        if len(state.ogres) > 1:                 # X15: against one Ogre at a time
+            view = defense_focus(state)
+            return [named(a, view.ogres[0].id) for a in self.plan_one(view)]
+        return self.plan_one(state)
+
+    def plan_one(self, state: GameState) -> list[Action]:
         if self.base_skill.read_ogre:
             self.read(state)
         if state.phase is Phase.DEFENSE_FIRE:

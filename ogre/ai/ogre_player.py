@@ -38,6 +38,7 @@ from .ogre_fire import (
     shot_value,
     targets_in_range,
 )
+from .several import OgresInTurn
 from .skill import OGRE_SKILLS, OgreSkill, level_name
 
 THREAT_FACTOR = 0.4      # Ogre value lost per defender attack point that can reach it
@@ -54,7 +55,8 @@ class OgrePlayer(PhasePlayer):
 
     def __init__(self, skill: str = "Low", seed: int = 0, **options) -> None:
         super().__init__(seed)
-        self.skill: OgreSkill = replace(OGRE_SKILLS[level_name(skill)], **options)
+        self.level = level_name(skill)
+        self.skill: OgreSkill = replace(OGRE_SKILLS[self.level], **options)
         self._cp_gone_turn = 0
         self._progress: dict[str, tuple[int, int]] = {}
         self.stalled = False
@@ -62,8 +64,18 @@ class OgrePlayer(PhasePlayer):
         if self.skill.lookahead:
             from .lookahead import ReplyModel
             self.reply = ReplyModel(self.skill)
+        self.options = options
+        self.several: OgresInTurn | None = None        # a battle of several Ogres: each its own
 
     def plan(self, state: GameState) -> list[Action]:
+        if len(state.ogres) > 1:
+            if self.several is None:
+                self.several = OgresInTurn(
+                    lambda: OgrePlayer(self.level, self.seed, **self.options).plan_one)
+            return self.several.plan(state)
+        return self.plan_one(state)
+
+    def plan_one(self, state: GameState) -> list[Action]:
         if state.command_post is None and not self._cp_gone_turn:
             self._cp_gone_turn = state.turn
         if state.phase is Phase.OGRE_ENTRY:
@@ -211,9 +223,12 @@ class MoveSearch:
         if o.treads <= 0 or o.moves_left <= 0:
             return []
         out = []
+        # another Ogre's hex is never a step: the search moves a hex at a time, and an Ogre
+        # may not stop on a friend (M1)
+        friends = [x.hex for x in s.ogres if x is not o and x.hex] if len(s.ogres) > 1 else ()
         for n in s.board.steps(o.hex, True):
             occ = s.at(n)
-            if occ and not self._contact_ok(s, occ):
+            if (occ and not self._contact_ok(s, occ)) or n in friends:
                 continue
             out.append(n)
         under = s.at(o.hex)

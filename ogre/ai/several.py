@@ -1,0 +1,98 @@
+"""The computer players in a battle of several Ogres (X15): each Ogre is planned in turn by a
+one-Ogre player of its own, on a view of the battle in which that Ogre is the one in play
+(`rules.sides.ogre_in_play` answers the first Ogre), and the actions it plans are named for it.
+The defense plans against one Ogre at a time: the fighting Ogre nearest its Command Post.
+
+This is the first computer for several Ogres, not a team that plans them together: the second
+Ogre moves after the first, and each reasons as if it attacked alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from ..rules.actions import Action, Aim, Done, Enter, Exit, OgreAim
+from ..rules.hexes import distance
+from ..rules.state import GameState, Ogre, Phase
+
+Planner = Callable[[GameState], list[Action]]
+
+
+def focused(state: GameState, oid: int) -> GameState:
+    """The battle as one Ogre's player sees it: that Ogre first, the others after it."""
+    o = state.known_ogre(oid)
+    return replace(state, ogres=(o, *[x for x in state.ogres if x.id != oid]))
+
+
+def named(action: Action, oid: int) -> Action:
+    """An action a one-Ogre player planned, named for the Ogre it was planned for."""
+    if type(action) is Enter:
+        return Enter(action.to, oid)
+    if type(action) is Exit:
+        return Exit(oid)
+    if type(action) is OgreAim:
+        return OgreAim(action.target, action.weapons, oid)
+    if type(action) is Aim:
+        return Aim(action.piece, action.part, oid)
+    return action
+
+
+class OgresInTurn:
+    """The Ogres' side: each Ogre's phase planned by its own one-Ogre planner (`make_planner()`),
+    one Ogre after another. A plan's Done is dropped while it moves or fires: when its player next
+    plans only Done, that Ogre is finished for the phase and the next one plans."""
+
+    def __init__(self, make_planner: Callable[[], Planner]) -> None:
+        self.make_planner = make_planner
+        self.players: dict[int, Planner] = {}
+        self.finished: set[int] = set()
+        self.when: tuple[int, Phase] | None = None
+
+    def plan(self, state: GameState) -> list[Action]:
+        when = (state.turn, state.phase)
+        if when != self.when:
+            self.when, self.finished = when, set()
+        if state.aim is not None:                       # that Ogre's shot, finished first
+            return self._plan_for(state, state.known_ogre(state.aim.ogre))
+        for o in state.ogres:
+            if o.id in self.finished or not _may_act(state, o):
+                continue
+            acts = [a for a in self._plan_for(state, o) if type(a) is not Done]
+            if acts:
+                return acts
+            self.finished.add(o.id)
+        return [Done()]
+
+    def _plan_for(self, state: GameState, o: Ogre) -> list[Action]:
+        player = self.players.get(o.id)
+        if player is None:
+            player = self.players[o.id] = self.make_planner()
+        plan = [named(a, o.id) for a in player(focused(state, o.id))]
+        if plan and type(plan[0]) is Enter and state.ogre_at(plan[0].to) is not None:
+            return [_entry_beside(state, plan[0])]
+        return plan
+
+
+def _may_act(state: GameState, o: Ogre) -> bool:
+    if state.phase is Phase.OGRE_ENTRY:
+        return not o.hex and not o.exited
+    return o.on_map
+
+
+def _entry_beside(state: GameState, wanted: Enter) -> Enter:
+    """An entry on the free bottom-row hex nearest the one another Ogre took first."""
+    from ..rules.game import legal_actions
+
+    mine = [a for a in legal_actions(state) if type(a) is Enter and a.piece == wanted.piece]
+    return min(mine, key=lambda a: (distance(a.to, wanted.to), a.to), default=wanted)
+
+
+def defense_focus(state: GameState) -> GameState:
+    """The battle as the computer defense plans it among several Ogres: the fighting Ogre
+    nearest its Command Post (or the first still fighting) in play."""
+    fighting = [o for o in state.ogres if o.on_map and not o.destroyed] or list(state.ogres)
+    cp = state.command_post
+    nearest = min(fighting, key=lambda o: (distance(o.hex, cp.hex) if cp and o.hex else 99,
+                                           -o.id))
+    return focused(state, nearest.id)

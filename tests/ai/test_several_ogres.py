@@ -1,0 +1,59 @@
+"""The computer in a battle of several Ogres (X15, 9.02 Mark IIIs Attacking): each Ogre is
+planned in turn on a view where it is the one in play, its actions named for it; the defense
+plans against the fighting Ogre nearest its CP. Battles between the computer's sides end at
+every level with no action the rules refuse."""
+
+from __future__ import annotations
+
+import pytest
+
+from ogre.ai import make_controller
+from ogre.ai.match import play
+from ogre.ai.several import defense_focus, focused, named
+from ogre.rules import new_game, parse_action
+from ogre.rules.actions import Aim, Enter, Exit, Move, OgreAim
+from ogre.rules.scenarios import MARK_IIIS_ATTACKING
+from ogre.rules.sides import ogre_in_play
+from ogre.rules.units import OGRE_ID, Weapon, ogre_id
+from ogre.storage.fields import load_predesigned
+
+O2 = ogre_id(2)
+
+
+def _battle(seed: int):
+    fields = [f.field for f in load_predesigned() if f.mark == 5]
+    return new_game(fields[seed % len(fields)], 5, seed, MARK_IIIS_ATTACKING.key)
+
+
+def test_x15_a_view_puts_one_ogre_in_play_and_its_actions_are_named_for_it():
+    s = _battle(1)
+    view = focused(s, O2)
+    assert ogre_in_play(view).id == O2 and {o.id for o in view.ogres} == {OGRE_ID, O2}
+    assert named(Enter(822), O2) == Enter(822, O2) and named(Exit(), O2) == Exit(O2)
+    assert named(OgreAim(3, (0, 1, 0, 0)), O2) == OgreAim(3, (0, 1, 0, 0), O2)
+    assert named(Aim(4, Weapon.MAIN), O2) == Aim(4, Weapon.MAIN, O2)
+    assert named(Move(O2, 1021), O2) == Move(O2, 1021)
+
+
+@pytest.mark.parametrize("level", ["Low", "Med", "Hi"])
+def test_x15_9_02_computer_battles_end_with_both_ogres_playing_and_nothing_refused(level):
+    for seed in (3, 4):
+        rec = play(_battle(seed), make_controller("ogre", level, seed=seed),
+                   make_controller("defense", level, seed=seed), max_turns=60, keep_log=True)
+        assert rec.final.over and rec.illegal == [], (seed, rec.result, rec.illegal[:3])
+        actions = [parse_action(line.split(": ", 1)[1]) for line in rec.log]
+        moved = {a.piece for a in actions if isinstance(a, Move) and a.piece <= OGRE_ID}
+        assert moved == {OGRE_ID, O2}
+        entries = [a.to for a in actions if isinstance(a, Enter)]
+        assert len(entries) == 2 == len(set(entries))
+
+
+def test_x15_the_defense_plans_against_the_fighting_ogre_nearest_its_command_post():
+    from dataclasses import replace
+
+    s = _battle(2)
+    cp = s.command_post
+    o1, o2 = s.ogres
+    near, far = cp.hex + 3, cp.hex + 9
+    s = replace(s, ogres=(replace(o1, hex=far), replace(o2, hex=near)))
+    assert ogre_in_play(defense_focus(s)).id == O2
