@@ -45,6 +45,7 @@ from ogre.rules import new_game
 from ogre.rules.field import Field
 from ogre.rules.game import OGRE_WINS, VICTORY_LEVELS
 from ogre.rules.options import HARDNESS, NO_OPTIONS, TIME_LIMITS, Options
+from ogre.rules.scenarios import SCENARIOS
 from ogre.rules.state import GameState
 from tools import paired, reference, results
 from tools.progress import Progress
@@ -137,6 +138,7 @@ class Job:
     defense_opts: dict
     max_turns: int
     options: Options = NO_OPTIONS        # the optional rules every battle is played with
+    scenario: str | None = None          # a key of rules.scenarios; None: the Mark's 1986 one
 
 
 # The fields of this run, set by init_fields in the parent and in each pool process.
@@ -167,7 +169,7 @@ def battle(field: Field, job: Job) -> tuple[str, int, list[float], list[float], 
     """One battle on `field`: (result, turns, Ogre think times, defence think times, illegal
     actions). A battle still going at --max-turns is "Unfinished", or "Unfinished, CP destroyed"
     when the Ogre has already won whatever happens next."""
-    state = new_game(field, job.mark, job.seed, options=job.options)
+    state = new_game(field, job.mark, job.seed, job.scenario, job.options)
     ogre = make_player("ogre", job.ogre, job.seed, job.ogre_opts)
     defense = make_player("defense", job.defense, job.seed, job.defense_opts)
     rec = play(state, ogre, defense, max_turns=job.max_turns)
@@ -183,7 +185,7 @@ def run_pairing(ogre: str, defense: str, args, pool, ogre_opts: list[str] | None
     ogre_opts = args.opt_ogre if ogre_opts is None else ogre_opts
     defense_opts = args.opt_defense if defense_opts is None else defense_opts
     jobs = [Job(ogre, defense, args.mark, game_seed(args.seed, i), i, parse_opts(ogre_opts),
-                parse_opts(defense_opts), args.max_turns, battle_options(args))
+                parse_opts(defense_opts), args.max_turns, battle_options(args), args.scenario)
             for i in range(args.games)]
     t0 = time.perf_counter()
     progress = Progress(len(jobs), f"Ogre {ogre} vs defense {defense}", unit="games")
@@ -266,6 +268,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--ogre", default="Med")
     ap.add_argument("--defense", default="Med")
     ap.add_argument("--mark", type=int, choices=(3, 5), default=3)
+    ap.add_argument("--scenario", choices=(*SCENARIOS, "list"), default=None,
+                    help="the battle (its defense is deployed against its Mark, which replaces "
+                         "--mark); 'list' names them")
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--field", default=None, help="a field file (JSON) to play every game on")
@@ -288,6 +293,12 @@ def main(argv: list[str] | None = None) -> int:
     side.add_argument("--compare-defense", default=None, metavar="NAME",
                       help="also play NAME as the defence on the same seeds, and compare")
     args = ap.parse_args(argv)
+    if args.scenario == "list":
+        for key, scenario in SCENARIOS.items():
+            print(f"{key:22} {scenario.title}")
+        return 0
+    if args.scenario is not None:
+        args.mark = SCENARIOS[args.scenario].against
     out = results.check_path(args.out) if args.out else None
     if args.all and (args.compare_ogre or args.compare_defense):
         ap.error("--compare-ogre and --compare-defense compare one pairing, not --all")
@@ -343,7 +354,8 @@ def compare(first: dict, args, pool) -> dict:
 
 def write(out: Path, args, pairings: list[dict]) -> None:
     """Every game of the run, and each pairing's figures (JSON), to --out."""
-    summary = {"tool": "arena", "mark": args.mark, "seed": args.seed, "field_file": args.field,
+    summary = {"tool": "arena", "mark": args.mark, "scenario": args.scenario or "",
+               "seed": args.seed, "field_file": args.field,
                "opt_ogre": args.opt_ogre, "opt_defense": args.opt_defense,
                "optional_rules": battle_options(args).words,
                "pairings": [{k: v for k, v in r.items() if k != "rows"} for r in pairings]}

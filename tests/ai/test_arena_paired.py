@@ -94,3 +94,18 @@ def test_x15_the_arena_refuses_a_time_limit_it_does_not_offer(capsys):
     with pytest.raises(SystemExit):
         arena.main(["--time-limit", "7", "--games", "1"])
     assert "invalid choice" in capsys.readouterr().err
+
+
+def test_x15_the_arena_plays_a_scenario_by_name_and_lists_them(tmp_path, capsys):
+    assert arena.main(["--scenario", "list"]) == 0
+    listed = capsys.readouterr().out
+    assert "mark-iiis-attacking" in listed and "Mark IIIs Attacking" in listed
+    out = tmp_path / "run.json"
+    assert arena.main(["--scenario", "mark-iiis-attacking", "--ogre", "Low", "--defense", "Low",
+                       "--games", "2", "--jobs", "1", "--out", str(out)]) == 0
+    run = json.loads(out.read_text())
+    assert run["scenario"] == "mark-iiis-attacking" and run["mark"] == 5
+    assert len(run["rows"]) == 2 and all(r["result"] for r in run["rows"])
+    with pytest.raises(SystemExit):
+        arena.main(["--scenario", "duel-of-ten", "--games", "1"])
+    assert "invalid choice" in capsys.readouterr().err
