@@ -35,6 +35,7 @@ KINDS = (Kind.HEAVY, Kind.MISSILE, Kind.GEV, Kind.HOWITZER, Kind.INFANTRY, Kind.
 KIND_NAMES = {**{k: STATS[k].name for k in KINDS}, Kind.INFANTRY: "Infantry squads"}
 GUN_NAMES = tuple(WEAPON_STATS[w].name for w in WEAPONS)
 
+_COUNT_WORDS = {2: "Two", 3: "Three"}
 FIRST_GUN_LOST = "First gun lost"
 CP_DESTROYED = "Command Post destroyed"
 IMMOBILISED = "Ogre immobilised"
@@ -82,6 +83,7 @@ class Report:
     # Issue 18 (advice) will count the advice asked with the battle; None: not kept, not shown.
     advice_asked: int | None = None
     optional_rules: str = ""             # the switches the battle was played with (X15)
+    marks: tuple[int, ...] = ()          # every Ogre's Mark (X15); the figures are all of theirs
 
     @property
     def over(self) -> bool:
@@ -89,7 +91,17 @@ class Report:
 
     @property
     def start_treads(self) -> int:
-        return MARKS[self.mark].treads
+        return sum(MARKS[m].treads for m in self.marks or (self.mark,))
+
+    @property
+    def ogres_words(self) -> str:
+        """'Mark III Ogre', or 'Two Mark III Ogres' in a battle of several."""
+        names = [MARKS[m].name for m in self.marks or (self.mark,)]
+        if len(names) == 1:
+            return f"{names[0]} Ogre"
+        if len(set(names)) == 1:
+            return f"{_COUNT_WORDS.get(len(names), str(len(names)))} {names[0]} Ogres"
+        return "A " + " and a ".join(f"{n} Ogre" for n in names)
 
 
 def battle_report(start: GameState, actions: Iterable[Action | str],
@@ -143,39 +155,48 @@ class _Tally:
 
     def _key_events(self, before: GameState, after: GameState) -> None:
         turn = after.turn
-        o, p = ogre_in_play(before), ogre_in_play(after)
-        spent = p.missiles_spent - o.missiles_spent
-        if sum(o.weapons) - sum(p.weapons) > spent:
-            self.key.setdefault(FIRST_GUN_LOST, turn)
+        for o, p in zip(before.ogres, after.ogres):       # each Ogre, by its place
+            spent = p.missiles_spent - o.missiles_spent
+            if sum(o.weapons) - sum(p.weapons) > spent:
+                self.key.setdefault(FIRST_GUN_LOST, turn)
+            if o.treads > 0 and p.treads <= 0:
+                self.key.setdefault(IMMOBILISED, turn)
         if before.command_post is not None and after.command_post is None:
             self.key.setdefault(CP_DESTROYED, turn)
-        if o.treads > 0 and p.treads <= 0:
-            self.key.setdefault(IMMOBILISED, turn)
 
     def report(self, end: GameState, advice_asked: int | None) -> Report:
         start = self.start
         series = self.series
         if series[-1].turn < end.turn:
             series = series + [_strength(end, end.turn)]
-        o0, o1 = ogre_in_play(start), ogre_in_play(end)
-        fired = o1.missiles_spent - o0.missiles_spent
-        (m0, b0, s0, a0), (m1, b1, s1, a1) = o0.weapons, o1.weapons
+        (treads0, guns0, spent0), (treads1, guns1, spent1) = _ogres(start), _ogres(end)
+        fired = spent1 - spent0
+        (m0, b0, s0, a0), (m1, b1, s1, a1) = guns0, guns1
         guns_lost = (m0 - m1 - fired, b0 - b1, s0 - s1, a0 - a1)
         return Report(
-            mark=o0.mark, result=end.result, turns=end.turn, series=tuple(series),
+            mark=ogre_in_play(start).mark, result=end.result, turns=end.turn,
+            series=tuple(series),
             key_events=tuple(KeyEvent(t, what) for what, t in self.key.items()),
-            defense_lost=_defense_lost(start, end), treads_lost=o0.treads - o1.treads,
+            defense_lost=_defense_lost(start, end), treads_lost=treads0 - treads1,
             guns_lost=guns_lost, missiles_fired=fired,
             ogre_shots=self.ogre_shots, ogre_hits=self.ogre_hits,
             defense_shots=self.defense_shots, defense_hits=self.defense_hits,
             rams=self.rams, rammed_by_defense=self.rammed, overruns=self.overruns,
             actions=self.actions, advice_asked=advice_asked,
-            optional_rules=start.options.words)
+            optional_rules=start.options.words, marks=tuple(o.mark for o in start.ogres))
+
+
+def _ogres(s: GameState) -> tuple[int, tuple[int, int, int, int], int]:
+    """The Ogres' treads, intact guns (missiles, main, secondary, antipersonnel) and missiles
+    fired, all of them together: one Ogre's own in a 1986 battle."""
+    treads = sum(o.treads for o in s.ogres)
+    m, b, sec, ap = (sum(o.weapons[i] for o in s.ogres) for i in range(4))
+    return treads, (m, b, sec, ap), sum(o.missiles_spent for o in s.ogres)
 
 
 def _strength(s: GameState, turn: int) -> Strength:
-    o = ogre_in_play(s)
-    return Strength(turn, o.treads, o.weapons, s.surviving_attack_points())
+    treads, guns, _ = _ogres(s)
+    return Strength(turn, treads, guns, s.surviving_attack_points())
 
 
 def _defense_lost(start: GameState, end: GameState) -> tuple[tuple[str, int], ...]:

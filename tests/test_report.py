@@ -135,3 +135,22 @@ def test_x15_the_report_names_the_optional_rules_and_the_time_running_out():
     plain = battle_report(replace(start, options=Options()), ["done"])
     assert plain.optional_rules == "" and not any(
         w.startswith("Optional rules") for w in (p.words for p in report_paragraphs(plain)))
+
+
+def test_x9_x15_the_report_of_two_ogres_counts_them_together():
+    from ogre.ai.match import play
+    from ogre.rules.scenarios import MARK_IIIS_ATTACKING
+    from ogre.storage.fields import load_predesigned
+    from ogre.ui.dialogs.report_window import report_paragraphs
+
+    field = next(f.field for f in load_predesigned() if f.mark == 5)
+    start = new_game(field, 5, 7, MARK_IIIS_ATTACKING.key)
+    rec = play(start, make_controller("ogre", "Med", seed=7),
+               make_controller("defense", "Med", seed=7), max_turns=60, keep_log=True)
+    r = battle_report(start, [line.split(": ", 1)[1] for line in rec.log])
+    end = rec.final
+    assert r.result == end.result and r.marks == (3, 3) and r.start_treads == 90
+    assert r.treads_lost == sum(o.treads for o in start.ogres) - sum(o.treads for o in end.ogres)
+    assert r.series[-1].treads == sum(o.treads for o in end.ogres)
+    assert r.series[0].guns == tuple(2 * n for n in start.ogres[0].weapons)
+    assert report_paragraphs(r)[1].words.startswith("Two Mark III Ogres, ")

@@ -145,7 +145,7 @@ def report_paragraphs(r: Report) -> list[Para]:
     """The figures beside the chart, as paragraphs for theme.draw_paragraphs."""
     head = theme.ACCENT
     paras = [Para(r.result or f"The battle goes on (turn {r.turns})", 24, head, True),
-             Para(f"{'Mark III' if r.mark == 3 else 'Mark V'} Ogre, {_n(r.turns, 'turn')}, "
+             Para(f"{r.ogres_words}, {_n(r.turns, 'turn')}, "
                   f"{_n(r.actions, 'action')} in the log.", 18, theme.TEXT_DIM, gap=2)]
     if r.optional_rules:
         paras.append(Para(f"Optional rules: {r.optional_rules}.", 18, theme.TEXT_DIM, gap=2))
