@@ -7,6 +7,8 @@ V?" of a battle asks its scenario. Files of version 1 hold the Mark instead: `fo
 
 >>> SCENARIOS["basic"].title, for_mark(5).key, ADVANCED.complete_defense_points
 ('Basic (Mark III)', 'advanced', 50)
+>>> BASIC.named, MARK_IIIS_ATTACKING.named, MARK_IIIS_ATTACKING.ogre_words
+('Mark III', 'Mark IIIs Attacking', '2 Mark IIIs')
 """
 
 from __future__ import annotations
@@ -23,6 +25,19 @@ class Scenario:
     against: int       # the Mark the defense is deployed against: its allowance and victory
     ogres: tuple[int, ...] = ()     # the attacking Ogres' Marks; () for the one it is against
     extra_armor: int = 0            # armor units the defense gets beyond that allowance
+
+    @property
+    def named(self) -> str:
+        """As a list of battles names it: the 1986 two by their Mark, as the 1986 game did."""
+        return self.title if self.ogres else self.mark.name
+
+    @property
+    def ogre_words(self) -> str:
+        """The attacking Ogres, short, as the record's Ogre column says them: 'Mark V',
+        '2 Mark IIIs'."""
+        marks = self.attackers
+        name = MARKS[marks[0]].name
+        return name if len(marks) == 1 else f"{len(marks)} {name}s"
 
     @property
     def attackers(self) -> tuple[int, ...]:

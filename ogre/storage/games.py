@@ -265,7 +265,7 @@ class GameSlot:
                 except (OverflowError, ValueError, OSError):   # year 1 or 9999 in another zone
                     pass
             when = f", {local:%Y-%m-%d %H:%M}"
-        return (f"{self.slot}. {SCENARIOS[self.scenario].mark.name}, turn {self.turn}, "
+        return (f"{self.slot}. {SCENARIOS[self.scenario].named}, turn {self.turn}, "
                 f"{PHASE_TITLES[self.phase]}{when}")
 
 

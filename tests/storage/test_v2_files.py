@@ -449,3 +449,13 @@ def test_g6_x15_an_aim_keeps_the_ogre_it_is_of_or_at():
     assert plain["aim"]["ogre"] == 0 and AimState.model_validate(plain["aim"]).ogre == 0
     with pytest.raises(ValidationError, match="an Ogre's id is 0, -1, -2"):
         AimState.model_validate({**data["aim"], "ogre": 5})
+
+
+def test_g6_x15_a_saved_battle_of_two_ogres_keeps_them_and_its_slot_names_the_scenario(tmp_path):
+    from ogre.rules.scenarios import MARK_IIIS_ATTACKING
+
+    state = new_game(predesigned(1), 5, 3, scenario=MARK_IIIS_ATTACKING.key)
+    store = GameStore(tmp_path)
+    store.save(1, state, Players(), now=NOON)
+    assert store.load(1).state == state and len(store.load(1).state.ogres) == 2
+    assert store.list_slots()[0].summary.startswith("1. Mark IIIs Attacking, turn 1, ")

@@ -11,6 +11,7 @@ from datetime import datetime
 
 import pygame
 
+from ogre.rules.scenarios import SCENARIOS
 from ogre.rules.victory import VICTORY_LEVELS
 from ogre.storage.record import Entry, Total, totals
 from ogre.ui.dialogs.report_window import WIDTH, WideDialog
@@ -83,7 +84,7 @@ def battle_cells(e: Entry) -> list[str]:
         except (OverflowError, ValueError, OSError):    # year 1 or 9999 in another zone
             pass
     return [f"{when:%Y-%m-%d %H:%M}" if isinstance(when, datetime) else "",
-            "Mark III" if e.mark == 3 else "Mark V", e.field or "-", e.ogre.words,
+            SCENARIOS[e.scenario].ogre_words, e.field or "-", e.ogre.words,
             e.defense.words, e.result, str(e.turns)]
 
 

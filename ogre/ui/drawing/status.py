@@ -14,7 +14,6 @@ import re
 from ogre.rules.actions import Action, Aim, Clear, OgreAim
 from ogre.rules.command_post import name_of
 from ogre.rules.game import Event, Verdict, aim_attack
-from ogre.rules.sides import ogre_in_play
 from ogre.rules.state import FIRE_PHASES, OGRE_PHASES, GameState, Ogre, Phase, Piece
 from ogre.rules.units import STATS, WEAPON_STATS, WEAPONS, Kind, Weapon, is_ogre_id
 
@@ -230,8 +229,8 @@ def phase_hint(s: GameState) -> str:
 def side_has_acted(state: GameState) -> bool:
     """Has the side acted in this phase? Then the phase is not empty: the player ends it."""
     if state.phase in OGRE_PHASES:
-        o = ogre_in_play(state)
-        return o.moved > 0 if state.phase is Phase.OGRE_MOVE else any(o.fired)
+        moving = state.phase is Phase.OGRE_MOVE
+        return any(o.moved > 0 if moving else any(o.fired) for o in state.ogres)
     if state.phase in FIRE_PHASES:
         return any(p.fired for p in state.pieces)
     return any(p.moved for p in state.pieces)

@@ -93,8 +93,9 @@ def tactical_lines(b: Battle) -> list[str]:
     """The Tactical Display: the weapon picked in an attack dialog (C5, C6), else the
     selected piece, else a hint of what to do."""
     shown = getattr(b.dialog, "shown_weapon", None)
-    if shown is not None:
-        return sidebar.weapon_lines(b.state, ogre_in_play(b.state), shown())
+    if shown is not None:            # the Ogre that fires, or is fired at
+        ogre = getattr(b.dialog, "firer", None) or getattr(b.dialog, "aimed_at", None)
+        return sidebar.weapon_lines(b.state, ogre or ogre_in_play(b.state), shown())
     lines = (sidebar.piece_lines(b.state, b.selected) + under_ogre_lines(b)
              + status.aim_lines(b.state) + range_lines(b))
     if b.computer_turn():     # G2: what the computer does, never the player's prompt

@@ -124,7 +124,8 @@ class Story:
             self._take_back(lines)
             return
         was = before.piece(e.piece)
-        name = "Ogre" if is_ogre_id(e.piece) else was.name if was is not None else "Unit"
+        ogre = before.ogre_unit(e.piece)
+        name = ogre.name if ogre is not None else was.name if was is not None else "Unit"
         self.say(f"{name} back to {e.hex:04d}")
 
     def _take_back(self, gone: list[int]) -> None:
