@@ -144,8 +144,9 @@ class Match:
 
     def may_keep_ogre(self) -> bool:
         """G1: Play a Game may go on with this battle's Ogre - not once it is over or was given
-        up, and not a lesson's, whose Ogre a script damaged for the lesson."""
-        return (not self.over and not self.given_up
+        up, not a lesson's, whose Ogre a script damaged for the lesson, and not several Ogres,
+        which the Field Editor does not place (X15)."""
+        return (not self.over and not self.given_up and len(self.state.ogres) == 1
                 and all(seat.who != "lesson" for seat in self.seats.values()))
 
     def asked_advice(self) -> None:

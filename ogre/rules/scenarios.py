@@ -14,8 +14,12 @@ V?" of a battle asks its scenario. Files of version 1 hold the Mark instead: `fo
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .units import MARKS, OgreMark
+
+if TYPE_CHECKING:
+    from .state import GameState
 
 
 @dataclass(frozen=True)
@@ -56,12 +60,18 @@ class Scenario:
 
 BASIC = Scenario("basic", "Basic (Mark III)", 3)
 ADVANCED = Scenario("advanced", "Advanced (Mark V)", 5)
-# 9.02: two Mark IIIs for the Mark V of the advanced scenario, and two more armor units; the
-# engine plays it, and Play a Game offers it once the computer and the screens do
+# 9.02: two Mark IIIs for the Mark V of the advanced scenario, and two more armor units
 MARK_IIIS_ATTACKING = Scenario("mark-iiis-attacking", "Mark IIIs Attacking", 5, (3, 3), 2)
-OFFERED: tuple[Scenario, ...] = (BASIC, ADVANCED)    # as Play a Game and Host list them
-SCENARIOS: dict[str, Scenario] = {s.key: s for s in (*OFFERED, MARK_IIIS_ATTACKING)}
-_BY_MARK = {s.against: s for s in OFFERED}
+OFFERED: tuple[Scenario, ...] = (BASIC, ADVANCED, MARK_IIIS_ATTACKING)  # Play a Game's, Host's
+SCENARIOS: dict[str, Scenario] = {s.key: s for s in OFFERED}
+_BY_MARK = {s.against: s for s in (BASIC, ADVANCED)}
+
+
+def mark_played(state: GameState) -> int:
+    """The Mark a battle is played as: its one Ogre's (a kept Ogre may differ from its
+    scenario's), or the Mark the defense is deployed against in a battle of several."""
+    ogres = state.ogres
+    return ogres[0].mark if len(ogres) == 1 else SCENARIOS[state.scenario].against
 
 
 def for_mark(mark: int) -> Scenario:

@@ -58,6 +58,9 @@ class Preferences(BaseModel):
     # Play a Game's last choice, offered again next time (G1); a file from before these
     # existed simply gets the defaults, so version 1 still describes it.
     play_scenario: Literal[3, 5] = 3
+    # X15: the scenario picked, by key, when it is not the 1986 one of that Mark ("": it is);
+    # a file from before it gets "", still version 1
+    play_battle: Annotated[StrictStr, Spec(max_length=40, pattern=r"^[a-z0-9-]*$")] = ""
     play_computer: ComputerSide = "ogre"
     tutorial_lesson: Annotated[StrictInt, Spec(ge=0, le=99)] = 0    # Learn to Play's (X6)
     fullscreen: StrictBool = False      # F11 / Alt+Enter, kept for the next start (X13)

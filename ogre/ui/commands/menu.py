@@ -15,7 +15,8 @@ from ogre.match.turns import ComputerTurn, Thought
 from ogre.resources import standard_board
 from ogre.rules import Aim, Done, Field, OgreAim, Undo, legal_actions
 from ogre.rules.options import Options
-from ogre.rules.sides import Side, acting_side
+from ogre.rules.scenarios import mark_played
+from ogre.rules.sides import Side, acting_side, ogre_in_play
 from ogre.rules.state import Phase
 from ogre.storage.errors import StorageError
 from ogre.storage.fields import FieldStore, fit_label, load_predesigned
@@ -287,7 +288,8 @@ class Commands:
         if a.battle is None:
             return                          # the menu offers it only in a battle
         s = a.battle.state
-        a.open_editor(field_from_state(s), s.ogre.hex if not s.over else 0, s.ogre.mark)
+        a.open_editor(field_from_state(s), ogre_in_play(s).hex if not s.over else 0,
+                      mark_played(s))
 
     def players(self) -> Players:
         """Who plays, as a saved game records it (the match's seats)."""

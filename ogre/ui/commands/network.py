@@ -49,7 +49,8 @@ def ask_host(app: App) -> None:
             # its dice are the hosted battle's secret ones, never the seed's (HostSession)
             field = app.editor.field if app.editor is not None else app.commands.first_field()
             options = app.commands.next_options if len(picks) == 4 and picks[2] else NO_OPTIONS
-            state = new_game(field, OFFERED[picks[1]].against, app.seed, options=options)
+            scenario = OFFERED[picks[1]]
+            state = new_game(field, scenario.against, app.seed, scenario.key, options)
             log, start = [], state
         battle = Hosted(state, log, start, tuple(told))
         if picks[0] == boxes.INTERNET:

@@ -18,7 +18,7 @@ from ogre.match import SIDES
 from ogre.rules import Field, new_game
 from ogre.rules.invariants import first_problem
 from ogre.rules.options import NO_OPTIONS, Options
-from ogre.rules.scenarios import OFFERED
+from ogre.rules.scenarios import OFFERED, SCENARIOS, mark_played
 from ogre.rules.units import MARKS
 from ogre.storage.errors import StorageError
 from ogre.storage.preferences import Level, save_preferences
@@ -42,10 +42,11 @@ LEVELS: tuple[Level, ...] = ("Low", "Med", "Hi")
 SCENARIO, WHO, SKILL, SPEED = range(4)        # the dialog's groups
 
 
-def _offered(mark: int) -> int:
-    """Where the scenario deployed against this Mark is in Play a Game's list (the first when
-    none is)."""
-    return next((i for i, s in enumerate(OFFERED) if s.against == mark), 0)
+def _offered(mark: int, key: str = "") -> int:
+    """Where the scenario of this key, else the one deployed against this Mark, is in Play a
+    Game's list (the first when none is)."""
+    return next((i for i, s in enumerate(OFFERED) if s.key == key),
+                next((i for i, s in enumerate(OFFERED) if s.against == mark), 0))
 KEEP_OLD = 1                                  # "Keep old Ogre", the second option (G1)
 SKILL_NAMES = {"ogre": "The computer Ogre's skill", "defense": "The computer Defense's skill",
                "none": "The computer's skill"}
@@ -73,6 +74,7 @@ class PlayChoice:
     speed: Level | None              # the message speed, when picked
     field: FieldOption | None = None     # another field than the one on the screen
     options: Options = NO_OPTIONS        # the optional rules (X15)
+    scenario: str = ""                   # its key (X15)
 
     @property
     def computer(self) -> str | None:
@@ -103,14 +105,14 @@ class PlayDialog(OptionsDialog):
         self.field_h = FIELD_H * (2 if self.fields else 1)
         side = prefs.play_computer if ai else "none"
         groups: list[tuple[str, list[tuple[str, bool]]]] = [
-            ("Scenario", [(s.mark.name, True) for s in OFFERED]),
+            ("Scenario", [(s.named, True) for s in OFFERED]),
             ("Players", [("One player: the computer plays the Ogre", ai),
                          ("Two players, taking turns at this computer", True),
                          ("One player: you are the Ogre, the computer defends", ai)]),
             (SKILL_NAMES[side], [(level, True) for level in LEVELS]),
             ("Its message speed", [(level, True) for level in LEVELS]),
         ]
-        chosen = [_offered(prefs.play_scenario), PLAYERS.index(side),
+        chosen = [_offered(prefs.play_scenario, prefs.play_battle), PLAYERS.index(side),
                   LEVELS.index(self.skills.get(side, "Low")), LEVELS.index(prefs.message_speed)]
         super().__init__("Play a Game", "Choose the battle.", groups,
                          lambda c: on_close(None if c is None else self.choice()), chosen,
@@ -123,7 +125,8 @@ class PlayDialog(OptionsDialog):
         field = self.fields[self.field] if self.fields else None
         return PlayChoice(self.mark, self.side, dict(self.picked),
                           self.speed if self.speed_picked else None,
-                          None if field is None or field.on_screen else field, self.options)
+                          None if field is None or field.on_screen else field, self.options,
+                          OFFERED[self.chosen[SCENARIO]].key)
 
     @property
     def side(self) -> str:
@@ -261,6 +264,7 @@ class PlayGame:
         # choice (kept in the Preferences for the next run), or the ended battle's own for
         # New Battle
         self.options: Options = self.app.prefs.play_options.options()
+        self.scenario = self.app.prefs.play_battle     # a key; "" for the Mark's 1986 battle
 
     # ------------------------------------------------------------ Menu > Play a Game
     def open(self) -> None:
@@ -274,14 +278,14 @@ class PlayGame:
             if choice is None:
                 return
             self._remember(choice)
-            self.options = choice.options
+            self.options, self.scenario = choice.options, choice.scenario
             mark, computer = choice.mark, choice.computer
             b = a.battle
             if choice.field is not None:                 # a field picked from the list
                 self.on_field(choice.field, mark, computer)
             elif b is not None and a.screen is b:          # from a battle: on its own field
                 self.ask_then_new(mark, computer, field_from_state(b.match.start),
-                                  b.match.field_name, played=b.state.ogre.mark)
+                                  b.match.field_name, played=mark_played(b.state))
             elif b is not None and a.screen is a.editor and b.match.may_keep_ogre():
 
                 def new_or_kept(c: list[int] | None) -> None:
@@ -315,6 +319,7 @@ class PlayGame:
         a = self.app
         prefs = a.prefs.model_copy(update={
             "play_scenario": choice.mark, "play_computer": choice.side,
+            "play_battle": "" if SCENARIOS[choice.scenario].ogres == () else choice.scenario,
             "play_options": OptionsData.model_validate(OptionsData.of(choice.options))})
         for side, level in choice.skills.items():
             prefs = prefs.with_skill(side, level)
@@ -382,7 +387,7 @@ class PlayGame:
         a = self.app
         assert a.editor is not None
         # a kept Ogre keeps its Mark (G1), so the field is checked against that scenario
-        checked = a.battle.state.ogre.mark if keep and a.battle is not None else mark
+        checked = mark_played(a.battle.state) if keep and a.battle is not None else mark
 
         def start() -> None:
             self.start(mark, computer, keep)
@@ -413,7 +418,9 @@ class PlayGame:
             safe = a.battle.match.safe           # what was at risk still is
         else:
             seed = random.Random(a.seed * 1000 + c.games_played).randrange(1 << 31)
-            state = new_game(field, mark, seed, options=self.options)
+            wanted = SCENARIOS.get(self.scenario)
+            key = wanted.key if wanted is not None and wanted.against == mark else None
+            state = new_game(field, mark, seed, key, self.options)
         c.games_played += 1
         if not keep:
             c.unsaved.kept(state)            # a new battle: nothing to lose until it moves
@@ -438,12 +445,13 @@ class PlayGame:
                   ("Sides", [("The same sides", True),
                              ("Swap sides" if computer else "Swap sides (with the computer)",
                               computer is not None)])]
-        mark = b.state.ogre.mark
+        mark = mark_played(b.state)
 
         def chosen(c: list[int] | None) -> None:
             if c is None:
                 return
-            self.options = b.state.options           # the same optional rules
+            self.options = b.state.options           # the same optional rules and battle
+            self.scenario = b.state.scenario
             side = computer if c[1] == 0 or computer is None else \
                 ("defense" if computer == "ogre" else "ogre")
             if c[0] == 0:

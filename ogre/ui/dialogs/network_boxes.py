@@ -47,7 +47,7 @@ def host_box(ongoing: bool, on_close: Callable[[list[int] | None], object],
     Game's optional rules switched on, [way, scenario, rules, side], rules 1 to play with them."""
     groups = [WAYS]
     if not ongoing:
-        groups.append(("Scenario", [(s.mark.name, True) for s in OFFERED]))
+        groups.append(("Scenario", [(s.named, True) for s in OFFERED]))
         if options.on:
             groups.append(("Optional rules", [("None: the 1986 game", True),
                                               (f"Play a Game's: {rules_words(options)}", True)]))
