@@ -69,3 +69,14 @@ def test_c6_a_drag_onto_the_second_ogre_aims_at_its_parts():
     assert s.aim.ogre == O2 and s.aim.part is Weapon.MISSILE and s.aim.attackers == (2,)
     d.button("Fire")
     assert app.battle.results[-1].startswith("Defense fires at Missiles of Ogre 2")
+
+
+def test_x15_the_second_ogres_counter_and_summary_say_its_number():
+    from ogre.ui.drawing import art
+    from ogre.ui.scenes.sidebar import ogre_summary
+
+    assert art._labels(None, 1, 3, number=2) == ("MK III 2", "III 2")
+    assert art._labels(None, 1, 3, number=1) == art._labels(None, 1, 3) == ("MK III", "III")
+    s = _two_ogres(Phase.OGRE_MOVE, first=1515, second=1020)
+    assert ogre_summary(s, s.ogre_unit(O2))[0] == "Ogre 2 Summary - Mark III"
+    assert ogre_summary(s, s.ogre_unit(OGRE_ID))[0] == "Ogre Summary - Mark III"

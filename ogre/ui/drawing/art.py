@@ -309,11 +309,13 @@ def _ogre(pen: Pen, pal: Palette, mark: int) -> None:
 
 
 def _labels(kind: Kind | None, squads: int, mark: int,
-            cp: tuple[int, int] = (0, 0)) -> tuple[str, ...]:
+            cp: tuple[int, int] = (0, 0), number: int = 0) -> tuple[str, ...]:
     """The counter's figures, longest form first: attack/range, defense, move (the Ogre's
-    mark). `cp` is the command post's defense and move under the optional rules (X15)."""
+    mark, and its number from 2 among several). `cp` is the command post's defense and move
+    under the optional rules (X15)."""
     if kind is None:
-        return (MARK_NAMES[mark], MARK_SHORT[mark])
+        tail = f" {number}" if number > 1 else ""
+        return (MARK_NAMES[mark] + tail, MARK_SHORT[mark] + tail)
     s = STATS[kind]
     attack = squads if kind is Kind.INFANTRY else s.attack
     defense = squads if kind is Kind.INFANTRY else cp[0] if kind is Kind.CP else s.defense
@@ -363,14 +365,15 @@ def figure_height(size: int) -> int:
 
 
 def _label(kind: Kind | None, size: int, squads: int, mark: int,
-           cp: tuple[int, int] = (0, 0)) -> tuple[str, int, float]:
+           cp: tuple[int, int] = (0, 0), number: int = 0) -> tuple[str, int, float]:
     """(text, height, squeeze) of a counter's figures. The Ogre prints its mark as tall as
-    the defenders' figures: "MK III" where it fits, else "III"."""
+    the defenders' figures: "MK III" where it fits, else "III" ("MK III 2", "III 2")."""
     width = _label_width(size)
     form, height = _label_style(size)
+    labels = _labels(kind, squads, mark, cp, number)
     if kind is None:
-        form = 0 if _squeeze(MARK_NAMES[3], width, height) else 1
-    text = _labels(kind, squads, mark, cp)[form]
+        form = 0 if _squeeze(labels[0] if number > 1 else MARK_NAMES[3], width, height) else 1
+    text = labels[form]
     return text, height, _squeeze(text, width, height) or SQUEEZES[-1]
 
 
@@ -419,14 +422,14 @@ def _draw_silhouette(pen: Pen, unit: Kind | None, pal: Palette, squads: int, mar
 
 @lru_cache(maxsize=512)
 def _face(kind: str, size: int, squads: int, mark: int,
-          cp: tuple[int, int] = (0, 0)) -> pygame.Surface:
+          cp: tuple[int, int] = (0, 0), number: int = 0) -> pygame.Surface:
     """The untinted counter: face, silhouette and numbers."""
     unit = None if kind == "ogre" else Kind(kind)
     pal = OGRE if unit is None else DEFENDER
     body = _body_rect(size)
     edge = _edge_width(size)
     inner = _inner_rect(size)
-    text, px, squeeze = _label(unit, size, squads, mark, cp)
+    text, px, squeeze = _label(unit, size, squads, mark, cp, number)
     text_h = px + 1
     # the art area: the face above the numbers, less a small pad
     pad = max(1.0, inner.width * 0.05)
@@ -485,12 +488,13 @@ def _outline(size: int) -> pygame.Surface:
 
 @lru_cache(maxsize=2048)
 def counter(kind: str, size: int, *, squads: int = 1, state: str = "normal",
-            mark: int = 3, cp: tuple[int, int] = (0, 0)) -> pygame.Surface:
+            mark: int = 3, cp: tuple[int, int] = (0, 0), number: int = 0) -> pygame.Surface:
     """A size x size counter for a unit kind in a piece state (U1, U2, M2, C4).
 
     kind: "heavy", "missile", "howitzer", "gev", "infantry", "cp" or "ogre".
-    squads: 1-3, for infantry only. mark: 3 or 5, for the Ogre only. cp: the command post's
-    defense and move under the optional rules (X15), for the CP only.
+    squads: 1-3, for infantry only. mark: 3 or 5, for the Ogre only; number: an Ogre's among
+    several (2, 3...; X15). cp: the command post's defense and move under the optional rules
+    (X15), for the CP only.
     state: "normal", "moved" (green, glyph M), "fired" (red, F), "disabled" (blue, D),
     "highlight" (bright outline).
     """
@@ -505,7 +509,7 @@ def counter(kind: str, size: int, *, squads: int = 1, state: str = "normal",
     if kind == "ogre" and mark not in MARK_NAMES:
         raise ValueError(f"the Ogre is Mark 3 or Mark 5, not Mark {mark}")
     face = _face(kind, size, squads if kind == "infantry" else 1, mark if kind == "ogre" else 3,
-                 cp if kind == "cp" else (0, 0))
+                 cp if kind == "cp" else (0, 0), number if kind == "ogre" else 0)
     if state == "normal":
         return face
     surf = face.copy()

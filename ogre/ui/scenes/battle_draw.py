@@ -12,7 +12,7 @@ from ogre.rules.command_post import defender_allowance, defense_of
 from ogre.rules.hexes import BOTTOM_ROW
 from ogre.rules.sides import acting_side, ogre_in_play
 from ogre.rules.state import FIRE_PHASES, MOVE_PHASES, GameState, Ogre, Phase, Piece
-from ogre.rules.units import Kind
+from ogre.rules.units import OGRE_ID, Kind
 from ogre.ui.drawing import status
 from ogre.ui.drawing.mapview import MapView
 from ogre.ui.scenes import aims, sidebar
@@ -163,7 +163,8 @@ def _draw_pieces(b: Battle, surface: ink.Target) -> None:
             under = bool(s.at(o.hex))
             st = "highlight" if under or o.id in lit else (
                 "moved" if s.phase is Phase.OGRE_MOVE and o.moved else "normal")
-            b.map.draw_counter(surface, o.hex, "ogre", state=st, mark=o.mark)
+            b.map.draw_counter(surface, o.hex, "ogre", state=st, mark=o.mark,
+                               number=OGRE_ID + 1 - o.id)          # 2 and on: Ogre 2...
             if under:
                 stacked.append(o.hex)
     if b.selected is not None:

@@ -96,7 +96,7 @@ def moved_words(p: Piece) -> list[str]:
 
 
 def ogre_summary(state: GameState, o: Ogre) -> list[str]:
-    lines = [f"Ogre Summary - {MARKS[o.mark].name}",
+    lines = [f"{o.name} Summary - {MARKS[o.mark].name}",
              *([f"At {o.hex:04d}"] if o.on_map else []),
              f"Move value {o.move_value}   Moved {o.moved}",
              f"Treads {o.treads} of {o.original_treads}"]
