@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from ogre.rules import combat
 from ogre.rules.command_post import CRAWLER_MOVE
 from ogre.rules.options import HARDNESS, TIME_LIMITS
+from ogre.rules.scenarios import MARK_IIIS_ATTACKING
 from ogre.rules.units import MARKS, STATS, WEAPON_STATS, WEAPONS, Kind, Weapon
 from ogre.ui.dialogs.options import KEYS
 
@@ -158,7 +159,14 @@ def _setup() -> Page:
 
 def _optional() -> Page:
     limits = ", ".join(str(n) for n in TIME_LIMITS)
-    return Page("Options", "The optional rules", (
+    two = MARK_IIIS_ATTACKING
+    return Page("Battles", "The board game's other battles and optional rules", (
+        f"{two.title} (Play a Game > Scenario): {len(two.attackers)} Mark III Ogres attack "
+        f"the advanced defense (deployed against a Mark V) with {two.extra_armor} more armor "
+        "units. They enter one after the other and each moves and fires on its own; drag each "
+        "Ogre as you would the one. The battle ends when no Ogre fights on: with the Command "
+        "Post destroyed it is an Ogre victory if an Ogre escaped, marginal if none did; with "
+        "it standing, a marginal defense victory if an Ogre escaped, else a defense victory.",
         "Play a Game > Rules switches on the board game's optional rules. They are saved with "
         "the battle; all off, the battle is the 1986 game.",
         f"Time Limit ({limits} turns): the battle ends after that turn. Unless the Ogre has "
