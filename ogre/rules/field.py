@@ -68,8 +68,9 @@ def ogre_entries(field: Field) -> list[int]:
     return sorted(h for h in BOTTOM_ROW if h not in field.board.craters and h not in taken)
 
 
-def validate(field: Field, mark: int, standard: Board) -> list[Finding]:
-    """Every way this field departs from a standard deployment against `mark` (E8, E9)."""
+def validate(field: Field, mark: int, standard: Board, extra_armor: int = 0) -> list[Finding]:
+    """Every way this field departs from a standard deployment against `mark` (E8, E9), with
+    the armor units a scenario adds to it (9.02's two)."""
     m = MARKS[mark]
     found: list[Finding] = []
     cps = [p for p in field.placements if p.kind is Kind.CP]
@@ -88,7 +89,7 @@ def validate(field: Field, mark: int, standard: Board) -> list[Finding]:
 
     if infantry_squads(field) > m.infantry_squads:
         warn("infantry", "There are too many infantry on the map.")
-    if armor_units(field) > m.armor_units:
+    if armor_units(field) > m.armor_units + extra_armor:
         warn("armor", "There are too many armor units on the map.")
     if forward_attack_points(field) > m.forward_points:
         warn("forward", "Too many pieces are below the crater line.")

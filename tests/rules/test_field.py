@@ -178,3 +178,16 @@ def test_e8_t2_a_field_with_no_hex_for_the_ogre_to_enter_is_fatal():
     field = Field(standard_board(), (Placement(Kind.CP, 101),) + wall[1:])
     assert ogre_entries(field) == [min(BOTTOM_ROW)]
     assert not [f for f in validate(field, 3, standard_board()) if f.fatal]
+
+
+def test_e8_x15_mark_iiis_attacking_allows_the_advanced_defense_two_more_armor_units():
+    from ogre.rules.field import armor_units, validate
+    from ogre.rules.scenarios import MARK_IIIS_ATTACKING
+    from ogre.storage.fields import load_predesigned
+
+    field = next(f.field for f in load_predesigned() if f.mark == 5)
+    assert armor_units(field) == 20
+    heavies = tuple(Placement(Kind.HEAVY, h) for h in (102, 202))
+    more = Field(field.board, field.placements + heavies)
+    assert [f.code for f in validate(more, 5, field.board)] == ["armor"]
+    assert validate(more, 5, field.board, MARK_IIIS_ATTACKING.extra_armor) == []

@@ -397,7 +397,9 @@ class PlayGame:
                 start()         # Keep old Ogre goes on with the battle: nothing is lost
             else:
                 self.commands.unsaved.ask_first("Play a Game", start)   # a new Ogre (G6)
-        a.editor.start_checks(checked, play)
+        wanted = SCENARIOS.get(self.scenario)
+        extra = wanted.extra_armor if wanted is not None and wanted.against == checked else 0
+        a.editor.start_checks(checked, play, extra)
         if a.editor.dialog is not None and a.screen is not a.editor:
             a.screen = a.editor
 

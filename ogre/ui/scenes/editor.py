@@ -78,6 +78,7 @@ class Editor:
                  on_change: Callable[[], None] = lambda: None) -> None:
         self.field = defenders_only(field)
         self.kept_field = self.field        # as last loaded or saved: edits since are at risk
+        self.extra_armor = 0                # the armor units the scenario checked adds (9.02)
         self.sounds = sounds
         self.on_change = on_change
         self.dialog: Dialog | None = None
@@ -135,10 +136,12 @@ class Editor:
                              "stay.", OK_CANCEL,
                              when_ok(lambda: self._change(replace(self.field, placements=()))))
 
-    def start_checks(self, mark: int, on_play: Callable[[], None]) -> None:
+    def start_checks(self, mark: int, on_play: Callable[[], None], extra_armor: int = 0) -> None:
         """E8: refuse a field without a Command Post or a way to it; ask about every other
-        departure from the standard deployment in turn; play when all are accepted."""
-        findings = validate(self.field, mark, standard_board())
+        departure from the standard deployment in turn (a scenario's `extra_armor` allowed);
+        play when all are accepted."""
+        self.extra_armor = extra_armor
+        findings = validate(self.field, mark, standard_board(), extra_armor)
         fatal = [f for f in findings if f.fatal]
         if fatal:
             self.play("beep")
@@ -163,7 +166,8 @@ class Editor:
         detail = {
             "infantry": (f"{n['infantry']} squads; the {m.name} scenario allows "
                          f"{m.infantry_squads}."),
-            "armor": f"{n['armor']} armor units; the {m.name} scenario allows {m.armor_units}.",
+            "armor": f"{n['armor']} armor units; the {m.name} scenario allows "
+                     f"{m.armor_units + self.extra_armor}.",
             "forward": f"{n['forward']} attack points in front of the crater line; the "
                        f"{m.name} scenario allows {m.forward_points}.",
         }.get(code)
