@@ -26,8 +26,10 @@ from ogre.net.messages import (
     write,
 )
 from ogre.net.session import GuestSession, HostSession
+from ogre.rules import new_game
 from ogre.rules.hidden import blind
 from ogre.rules.options import Options
+from ogre.storage.fields import load_predesigned
 
 
 @pytest.fixture
@@ -52,6 +54,25 @@ def _pump_guest(guest: GuestSession, link: Link) -> None:
 
 
 def test_x10_two_games_on_the_loopback_play_a_battle_to_the_end_in_step(host):
+    _play_to_the_end(host)
+
+
+def test_x10_x15_mark_iiis_attacking_is_played_to_the_end_over_the_network():
+    from ogre.rules.scenarios import MARK_IIIS_ATTACKING
+
+    battle = new_game(next(f.field for f in load_predesigned() if f.mark == 5), 5, 9,
+                      MARK_IIIS_ATTACKING.key)
+    host = Host(session=HostSession(battle, "defense", start=battle))
+    try:
+        _play_to_the_end(host)
+    finally:
+        host.link.close()
+    assert len(host.session.state.ogres) == 2
+    assert any(a.startswith("move O2 ") for a in host.session.log)
+
+
+def _play_to_the_end(host: Host) -> None:
+    """The host plays the Ogre, the guest the defense, both the computer at Med."""
     guest, link = _guest_link(host)
     ogre = make_controller("ogre", "Med", seed=1)
     defence = make_controller("defense", "Med", seed=1)
