@@ -23,7 +23,7 @@ def test_u2_the_tactical_display_sums_up_the_ogre_selected():
     s = _two_ogres()
     first, second = sidebar.piece_lines(s, 0), sidebar.piece_lines(s, -1)
     assert first[:2] == ["Ogre Summary - Mark III", "At 1015"]
-    assert second[:2] == ["Ogre Summary - Mark V", "At 1213"]
+    assert second[:2] == ["Ogre 2 Summary - Mark V", "At 1213"]
     assert "Treads 40 of 60" in second
 
 
