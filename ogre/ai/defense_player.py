@@ -38,7 +38,7 @@ from .defense_fire import plan_groups, shooters
 from .defense_lookahead import lookahead_move
 from .ogre_player import OgrePlayer
 from .reading import CourseReading
-from .several import defense_focus, named
+from .several import defense_views, named
 from .skill import DEFENSE_SKILLS, REPLY_OGRE, DefenseSkill, level_name, wary_options
 
 FIRE_BONUS = 20.0
@@ -60,9 +60,18 @@ class DefensePlayer(PhasePlayer):
 
     def plan(self, state: GameState) -> list[Action]:
         if len(state.ogres) > 1:                 # X15: against one Ogre at a time
-            view = defense_focus(state)
-            return [named(a, view.ogres[0].id) for a in self.plan_one(view)]
+            return self.plan_among(state)
         return self.plan_one(state)
+
+    def plan_among(self, state: GameState) -> list[Action]:
+        """Among several Ogres: move against the nearest the Command Post; fire at it, or,
+        where nothing reaches it, at the next one something does."""
+        plan: list[Action] = [Done()]
+        for view in defense_views(state):
+            plan = [named(a, view.ogres[0].id) for a in self.plan_one(view)]
+            if state.phase is not Phase.DEFENSE_FIRE or plan != [Done()]:
+                break
+        return plan
 
     def plan_one(self, state: GameState) -> list[Action]:
         if self.base_skill.read_ogre:

@@ -91,8 +91,15 @@ def _entry_beside(state: GameState, wanted: Enter) -> Enter:
 def defense_focus(state: GameState) -> GameState:
     """The battle as the computer defense plans it among several Ogres: the fighting Ogre
     nearest its Command Post (or the first still fighting) in play."""
-    fighting = [o for o in state.ogres if o.on_map and not o.destroyed] or list(state.ogres)
+    return defense_views(state)[0]
+
+
+def defense_views(state: GameState) -> list[GameState]:
+    """The battle seen with each Ogre in play, as the defense weighs them: an Ogre being aimed
+    at alone; else the fighting Ogres, the nearest its Command Post first (then any other)."""
+    if state.aim is not None:
+        return [focused(state, state.aim.ogre)]
     cp = state.command_post
-    nearest = min(fighting, key=lambda o: (distance(o.hex, cp.hex) if cp and o.hex else 99,
-                                           -o.id))
-    return focused(state, nearest.id)
+    fighting = [o for o in state.ogres if o.on_map and not o.destroyed] or list(state.ogres)
+    fighting.sort(key=lambda o: (distance(o.hex, cp.hex) if cp and o.hex else 99, -o.id))
+    return [focused(state, o.id) for o in fighting]

@@ -57,3 +57,19 @@ def test_x15_the_defense_plans_against_the_fighting_ogre_nearest_its_command_pos
     near, far = cp.hex + 3, cp.hex + 9
     s = replace(s, ogres=(replace(o1, hex=far), replace(o2, hex=near)))
     assert ogre_in_play(defense_focus(s)).id == O2
+
+
+@pytest.mark.parametrize("level", ["Low", "Med", "Hi"])
+def test_x15_the_defense_fires_at_another_ogre_when_nothing_reaches_the_nearest(level):
+    from dataclasses import replace
+
+    from ogre.rules.state import Ogre, Phase
+
+    from .helpers import scenario
+
+    s = scenario([("cp", 801), ("heavy", 1515)], ogre=805, phase=Phase.DEFENSE_FIRE)
+    s = replace(s, scenario=MARK_IIIS_ATTACKING.key,
+                ogres=(s.ogres[0], replace(Ogre.fresh(3, id=O2), hex=1516)))
+    plan = make_controller("defense", level, seed=1).plan(s)
+    aims = [a for a in plan if isinstance(a, Aim)]
+    assert aims and all(a.ogre == O2 and a.piece == 2 for a in aims)
