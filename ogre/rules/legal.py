@@ -10,7 +10,7 @@ come from hexes.DISTANCE, and the per-piece loop asks the state's PieceIndex, no
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from operator import attrgetter
 
 from .actions import Action, Aim, Clear, Done, Enter, Exit, Fire, Group, Move, OgreAim, Split, Undo
@@ -434,11 +434,22 @@ _PARTS: dict[tuple[Counts, bool], tuple[Weapon, ...]] = {}     # a few hundred a
 
 
 def _legal_ogre_fire(s: GameState) -> list[Action]:
+    return _fire_phase(s, _one_ogres_aims)
+
+
+def _legal_defense_fire(s: GameState) -> list[Action]:
+    return _fire_phase(s, _aims_at_one_ogre)
+
+
+def _fire_phase(s: GameState, aims: Callable[[GameState, Ogre, list[Action]], None]
+                ) -> list[Action]:
+    """A fire phase's list: the aims of (or at) each Ogre, one Ogre's once something is aimed,
+    then Clear and Fire when it is, and Done."""
     out: list[Action] = []
     aim = s.aim
     for o in s.ogres:
-        if aim is None or aim.ogre == o.id:          # one Ogre's aim at a time
-            _one_ogres_aims(s, o, out)
+        if aim is None or aim.ogre == o.id:
+            aims(s, o, out)
     if aim is not None:
         out += CLEAR_FIRE
     out.append(DONE)
@@ -472,18 +483,6 @@ def _one_ogres_aims(s: GameState, o: Ogre, out: list[Action]) -> None:
                             _OGRE_AIMS.clear()
                         shot = _OGRE_AIMS[key] = OgreAim(t.id, aimed, oid)
                     out.append(shot)
-
-
-def _legal_defense_fire(s: GameState) -> list[Action]:
-    out: list[Action] = []
-    aim = s.aim
-    for o in s.ogres:
-        if aim is None or aim.ogre == o.id:          # one Ogre's part at a time
-            _aims_at_one_ogre(s, o, out)
-    if aim is not None:
-        out += CLEAR_FIRE
-    out.append(DONE)
-    return out
 
 
 def _aims_at_one_ogre(s: GameState, o: Ogre, out: list[Action]) -> None:
