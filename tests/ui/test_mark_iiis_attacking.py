@@ -1,5 +1,5 @@
 """9.02 Mark IIIs Attacking from Play a Game (X15): the player defends against two computer
-Ogres at Hi, saves mid-battle, loads, and the battle goes on; the two Ogres stand on the map."""
+Ogres at Hi, saves mid-battle, loads, finishes the battle and reads the report."""
 
 from __future__ import annotations
 
@@ -12,10 +12,12 @@ from test_one_player import _menu, run_until
 from test_play_choices import answer_field_questions, option
 
 from ogre.rules.scenarios import MARK_IIIS_ATTACKING, OFFERED
+from ogre.rules.sides import acting_side
 from ogre.rules.state import Phase
 from ogre.rules.units import OGRE_ID, ogre_id
 from ogre.ui.app import App
 from ogre.ui.commands.play import PlayDialog
+from ogre.ui.dialogs.report_window import ReportWindow, report_paragraphs
 
 
 def _shot(app: App, name: str) -> None:
@@ -25,7 +27,7 @@ def _shot(app: App, name: str) -> None:
         pygame.image.save(app.window, os.path.join(os.environ["OGRE_SHOTS"], name))
 
 
-def test_x15_9_02_play_a_game_against_two_computer_ogres_at_hi_saves_and_loads():
+def test_x15_9_02_play_a_game_against_two_computer_ogres_at_hi_saves_loads_and_reports():
     app = App()
     app.prefs = app.prefs.model_copy(update={"message_speed": "Hi"})
     d = Driver(app)
@@ -61,3 +63,24 @@ def test_x15_9_02_play_a_game_against_two_computer_ogres_at_hi_saves_and_loads()
     if d.dialog is not None and any(b.label == "Don't Save" for b in d.dialog.buttons):
         d.answer("Don't Save")
     assert app.battle.state == saved and app.commands.computer == "ogre"
+    _defend_passively_to_the_end(app, d)
+    assert app.battle.state.over
+    d.answer("Report")                                        # the battle-over box's
+    window = app.dialog
+    assert isinstance(window, ReportWindow) and window.report.marks == (3, 3)
+    words = [p.words for p in report_paragraphs(window.report)]
+    assert words[0] == app.battle.state.result and words[1].startswith("Two Mark III Ogres, ")
+    assert "The Ogres lost" in words and any(w.startswith("Ogres: ") for w in words)
+    _shot(app, "mark-iiis-report.png")
+
+
+def _defend_passively_to_the_end(app: App, d: Driver) -> None:
+    """The player ends each of the defense's phases at once; the computer Ogres play on."""
+    for _ in range(400):
+        run_until(app, lambda: app.battle.state.over
+                  or acting_side(app.battle.state) == "defense")
+        if app.battle.state.over:
+            return
+        d.button("Done")
+        while d.dialog is not None and not app.battle.state.over:
+            d.answer("OK")                                    # Reminders: end it anyway

@@ -154,10 +154,10 @@ def report_paragraphs(r: Report) -> list[Para]:
         paras += [Para(f"Turn {e.turn}: {e.what}", 18) for e in r.key_events]
     paras.append(Para("The defense lost", 19, head, True, gap=10))
     paras.append(Para(defense_lost_words(r), 18))
-    paras.append(Para("The Ogre lost", 19, head, True, gap=10))
+    paras.append(Para(f"{_the_ogres(r)} lost", 19, head, True, gap=10))
     paras.append(Para(ogre_lost_words(r), 18))
     paras.append(Para("Shots fired and hit", 19, head, True, gap=10))
-    paras.append(Para(f"Ogre: {r.ogre_shots} fired, {r.ogre_hits} hit. Defense: "
+    paras.append(Para(f"{_ogres(r)}: {r.ogre_shots} fired, {r.ogre_hits} hit. Defense: "
                       f"{r.defense_shots} fired, {r.defense_hits} hit.", 18))
     paras.append(Para("Rams and overruns", 19, head, True, gap=10))
     paras.append(Para(contact_words(r), 18))
@@ -185,10 +185,21 @@ def ogre_lost_words(r: Report) -> str:
     return words + "."
 
 
+def _ogres(r: Report) -> str:
+    """'Ogre', or 'Ogres' in a battle of several (X15)."""
+    return "Ogres" if len(r.marks) > 1 else "Ogre"
+
+
+def _the_ogres(r: Report) -> str:
+    return f"The {_ogres(r)}"
+
+
 def contact_words(r: Report) -> str:
-    rams = f"The Ogre rammed {_n(r.rams, 'time')} and overran infantry {_n(r.overruns, 'time')}"
+    rams = (f"{_the_ogres(r)} rammed {_n(r.rams, 'time')} and overran infantry "
+            f"{_n(r.overruns, 'time')}")
     if r.rammed_by_defense:
-        return f"{rams}; defenders rammed it {_n(r.rammed_by_defense, 'time')}."
+        them = "them" if len(r.marks) > 1 else "it"
+        return f"{rams}; defenders rammed {them} {_n(r.rammed_by_defense, 'time')}."
     return rams + "."
 
 
