@@ -101,3 +101,30 @@ def retire(conn: Queued, reason: str, ended: deque[Any]) -> None:
     if conn.told:
         conn.lines.append(("closed", conn.number, reason))
         ended.append(conn)
+
+
+class Listening(Protocol):
+    """What the silence watch reads of a connection (both links' connections have it)."""
+
+    admitted: bool
+    opened: float
+    heard: float
+    pinged: float
+
+
+PING = "ping"            # silence's answer when a ping is due
+
+
+def silence(conn: Listening, now: float, hello_wait: float, dead: float,
+            heartbeat: float) -> str:
+    """What a connection's silence calls for: the sentence it is let go with, PING when a ping
+    is due (noted as sent), or "" for nothing. A connection without its join code goes after
+    `hello_wait` seconds, a peer not heard for `dead`; a ping after `heartbeat`."""
+    if not conn.admitted and now - conn.opened > hello_wait:
+        return "No join code came in time."
+    if now - conn.heard > dead:
+        return "The other side stopped answering."
+    if now - conn.heard > heartbeat and now - conn.pinged > heartbeat:
+        conn.pinged = now
+        return PING
+    return ""

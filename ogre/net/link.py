@@ -32,7 +32,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from enum import Enum
 
-from .lines import Lines, queue_lines, retire, take_in_turn
+from .lines import PING, Lines, queue_lines, retire, silence, take_in_turn
 from .messages import MAX_LINE, Bye, Ping, write
 from .wire import Event
 
@@ -342,16 +342,14 @@ class Link:
         connection without its join code let go after `hello_wait`."""
         now = time.monotonic()
         for conn in list(self._conns.values()):
-            if not conn.admitted and now - conn.opened > self.hello_wait:
-                self._end(conn, "No join code came in time.")
-            elif now - conn.heard > self.dead:
-                self._end(conn, "The other side stopped answering.")
-            elif now - conn.heard > self.heartbeat and now - conn.pinged > self.heartbeat:
-                conn.pinged = now
+            what = silence(conn, now, self.hello_wait, self.dead, self.heartbeat)
+            if what == PING:
                 ping = write(Ping())
                 with self._lock:
                     conn.out.append(ping)
                     conn.out_bytes += len(ping)
+            elif what:
+                self._end(conn, what)
 
     def _reselect(self) -> None:
         """Read a connection while its queue has room; watch for room to write while it has

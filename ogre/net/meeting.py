@@ -36,7 +36,7 @@ from wormhole.errors import (  # type: ignore[import-untyped]
 )
 
 from .desk import CONNECT_WAIT, INTERNET, Desk, Peer
-from .lines import queue_lines, retire
+from .lines import PING, queue_lines, retire, silence
 from .link import LINES_WAITING, OUT_LIMIT, WAITING_PER_ADDRESS
 from .messages import Bye, Ping, other_version, write
 from .servers import APPID, host_of
@@ -362,13 +362,11 @@ class Meeting:
         for peer in list(self.desk.peers.values()):
             if peer.transport is None:
                 continue
-            if not peer.admitted and now - peer.opened > limits.hello_wait:
-                self.end(peer, "No join code came in time.")
-            elif now - peer.heard > limits.dead:
-                self.end(peer, "The other side stopped answering.")
-            elif now - peer.heard > limits.heartbeat and now - peer.pinged > limits.heartbeat:
-                peer.pinged = now
+            what = silence(peer, now, limits.hello_wait, limits.dead, limits.heartbeat)
+            if what == PING:
                 self.write(peer.number, write(Ping()))
+            elif what:
+                self.end(peer, what)
 
     def shut(self, done: threading.Event) -> None:
         """The game leaves: a goodbye on every connection, and every wormhole let go."""
