@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from ..rules.actions import Action, Aim, Done, Enter, Exit, OgreAim
+from ..rules.game import legal_actions
 from ..rules.hexes import distance
 from ..rules.state import GameState, Ogre, Phase
 
@@ -82,8 +83,6 @@ def _may_act(state: GameState, o: Ogre) -> bool:
 
 def _entry_beside(state: GameState, wanted: Enter) -> Enter:
     """An entry on the free bottom-row hex nearest the one another Ogre took first."""
-    from ..rules.game import legal_actions
-
     mine = [a for a in legal_actions(state) if type(a) is Enter and a.piece == wanted.piece]
     return min(mine, key=lambda a: (distance(a.to, wanted.to), a.to), default=wanted)
 

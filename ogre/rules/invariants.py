@@ -144,11 +144,10 @@ def _ogre_hexes(s: GameState, o: Ogre) -> Iterator[str]:
         elif s.phase is Phase.OGRE_ENTRY and o.moved:
             yield f"{the} has moved before it entered"
         return
-    if not o.hex and several and s.phase is not Phase.OGRE_ENTRY and not s.over:
-        yield f"{the} has not entered after the Ogres' entry"
+    if not o.hex and several:                # past the Ogres' entry
+        if not s.over:
+            yield f"{the} has not entered after the Ogres' entry"
         return
-    if not o.hex and several:
-        return                   # an Ogre of several yet to enter, or gone at the end
     if not _standable(board, o.hex):
         yield f"{the} is not on a hex of the map it can stand on"
         return

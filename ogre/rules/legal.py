@@ -142,7 +142,8 @@ def _one_ogres_moves(s: GameState, o: Ogre, out: list[Action]) -> None:
             if len(_OGRE_MOVES) > 4096:
                 _OGRE_MOVES.clear()
             known = _OGRE_MOVES[key] = (reach, tuple([_move(oid, h) for h in reach]))
-        friends = [x.hex for x in s.ogres if x is not o and x.hex]   # never stopped on (M1)
+        friends = ([x.hex for x in s.ogres if x is not o and x.hex]   # never stopped on (M1)
+                   if len(s.ogres) > 1 else ())
         if occupancy.keys().isdisjoint(reach) and not friends:
             out.extend(known[1])
         else:
