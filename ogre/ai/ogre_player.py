@@ -64,14 +64,14 @@ class OgrePlayer(PhasePlayer):
         if self.skill.lookahead:
             from .lookahead import ReplyModel
             self.reply = ReplyModel(self.skill)
-        self.options = options
+        self.overrides = options       # the skill fields given by keyword
         self.several: OgresInTurn | None = None        # a battle of several Ogres: each its own
 
     def plan(self, state: GameState) -> list[Action]:
         if len(state.ogres) > 1:
             if self.several is None:
                 self.several = OgresInTurn(
-                    lambda: OgrePlayer(self.level, self.seed, **self.options).plan_one)
+                    lambda: OgrePlayer(self.level, self.seed, **self.overrides).plan_one)
             return self.several.plan(state)
         return self.plan_one(state)
 
