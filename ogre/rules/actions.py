@@ -16,6 +16,11 @@ it always did, and another Ogre is written after a word or as `by=` and `at=`:
 (Enter(to=822, piece=-1), Exit(piece=-1))
 >>> str(parse_action("target 12 missile=1 by=O2")), str(Aim(7, Weapon.TREADS, ogre=-2))
 ('target 12 missile=1 by=O2', 'aim 7 treads at=O3')
+
+In a Duel an Ogre aims at a part of another:
+
+>>> str(parse_action("target O2 main=1 secondary=1 part=main by=O3"))
+'target O2 main=1 secondary=1 part=main by=O3'
 """
 
 from __future__ import annotations
@@ -123,15 +128,18 @@ class Exit:
 @quick_init
 @dataclass(frozen=True, slots=True)
 class OgreAim:
-    """C5: aim these weapons (counts per weapon) of one Ogre at one defender."""
+    """C5: aim these weapons (counts per weapon) of one Ogre at one defender, or in a Duel at
+    one part of an enemy Ogre (`target` its id, `part` the weapon or the treads)."""
     target: int
     weapons: Counts
     ogre: int = OGRE_ID
+    part: Weapon | None = None
 
     def __str__(self) -> str:
         parts = [f"{w.value}={n}" for w, n in zip(WEAPONS, self.weapons) if n]
         by = [] if self.ogre == OGRE_ID else [f"by={_pid(self.ogre)}"]
-        return " ".join([f"target {self.target}", *parts, *by])
+        at = [] if self.part is None else [f"part={self.part.value}"]
+        return " ".join([f"target {_pid(self.target)}", *parts, *at, *by])
 
 
 @quick_init
@@ -206,16 +214,18 @@ def parse_action(text: str) -> Action:
             return Aim(_parse_pid(args[0]), Weapon(args[1]), at)
         if verb == "target" and args:
             aimed = dict.fromkeys(WEAPONS, 0)
-            by = OGRE_ID
+            by, part = OGRE_ID, None
             for word in args[1:]:
                 name, _, n = word.partition("=")
                 if name == "by":
                     by = _parse_ogre(n)
-                    continue
-                aimed[Weapon(name)] = int(n)
+                elif name == "part":
+                    part = Weapon(n)
+                else:
+                    aimed[Weapon(name)] = int(n)
             if Weapon.TREADS in aimed:
                 raise ValueError("treads do not fire")
-            return OgreAim(_parse_pid(args[0]), counts(aimed[w] for w in WEAPONS), by)
+            return OgreAim(_parse_pid(args[0]), counts(aimed[w] for w in WEAPONS), by, part)
     except (KeyError, ValueError) as exc:
         raise ValueError(f"bad action {text!r}: {exc}") from None
     raise ValueError(f"bad action {text!r}")

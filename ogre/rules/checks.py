@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from . import duel
 from .actions import Action, Aim, Clear, Done, Enter, Exit, Fire, Group, Move, OgreAim, Split, Undo
 from .command_post import ram_tread_cost
 from .errors import RuleError
@@ -17,6 +18,7 @@ from .events import Verdict, shared_verdict
 from .hexes import BOTTOM_ROW, distance, on_map
 from .legal import must_leave, ogre_weapon_reaches, stack_movers
 from .movement import defender_allowance, defender_reach, ogre_reach
+from .scenarios import DUELS
 from .state import (
     DEFENSE_FIRE,
     DEFENSE_MOVE,
@@ -48,6 +50,8 @@ def check(state: GameState, action: Action) -> Verdict:
     """Say what `action` would do, or raise RuleError with the 1986 message."""
     if state.phase is OVER:
         raise _err("game_over")
+    if state.scenario in DUELS:
+        return duel.check(state, action)
     handler = _CHECKS.get(type(action))
     if handler is None:
         raise _err("bad_action", repr(action))

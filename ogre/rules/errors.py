@@ -32,6 +32,8 @@ MESSAGES: dict[str, str] = {
     # Field Editor messages
     "cp_present": "COMMAND POST ALREADY PRESENT",
     "crater_in_way": "CRATER IN THE WAY!",
+    # The pocket edition's battles, in the 1986 style
+    "entry_edge": "OGRE ENTERS ON ITS OWN EDGE ONLY",
     # Not in the manual's list: a finished battle takes no more orders.
     "game_over": "THE BATTLE IS OVER",
     "bad_action": "PLEASE STAY ON THE MAP",

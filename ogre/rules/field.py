@@ -105,9 +105,10 @@ def new_game(field: Field, mark: int, seed: int, scenario: str | None = None,
     """A battle on this field: the defenders deployed, a fresh Ogre waiting to enter (T2); in
     the 1986 scenario of the Ogre's Mark unless another is named (G1: a kept Ogre's Mark),
     played with these optional rules (X15)."""
-    pieces = tuple(Piece(i + 1, p.kind, p.hex, p.squads, start=p.hex)
-                   for i, p in enumerate(field.placements))
     key = scenario or for_mark(mark).key
+    placed = () if SCENARIOS[key].duel else field.placements    # 9.04: no units but Ogres
+    pieces = tuple(Piece(i + 1, p.kind, p.hex, p.squads, start=p.hex)
+                   for i, p in enumerate(placed))
     marks = SCENARIOS[key].attackers
     if len(marks) == 1:
         marks = (mark,)                    # a kept Ogre keeps its own Mark

@@ -21,7 +21,7 @@ from .state import (
     evolve_piece,
     index_in_place,
 )
-from .units import INFANTRY, TREADS, WEAPON_STATS, WEAPONS, weapons_text
+from .units import INFANTRY, TREADS, WEAPON_STATS, WEAPONS, Weapon, weapons_text
 from .units import counts as counts_of
 
 W_ATTACK = tuple(WEAPON_STATS[w].attack for w in WEAPONS)
@@ -35,8 +35,9 @@ def lose_squad(s: GameState, p: Piece) -> GameState:
 
 
 def aim_attack(s: GameState, aim: Aiming) -> int:
-    """Total attack strength of what is aimed (an infantry id counts one squad each time)."""
-    if aim.part is None:
+    """Total attack strength of what is aimed: an Ogre's weapons, or defenders (an infantry id
+    counts one squad each time)."""
+    if not aim.attackers:
         return sum(n * WEAPON_STATS[w].attack for w, n in zip(WEAPONS, aim.weapons))
     known = s.known
     return sum(1 if known(pid).kind is INFANTRY else known(pid).attack for pid in aim.attackers)
@@ -97,11 +98,48 @@ def defenders_fire(s: GameState, ev: list[Event]) -> GameState:
     aim = s.aim
     assert aim is not None and aim.part is not None    # check refuses Fire with nothing aimed
     o = s.known_ogre(aim.ogre)
-    attack = aim_attack(s, aim)
     part = aim.part
+    o, die, column, word, lost, rng = _fire_on_part(o, part, aim_attack(s, aim), s.rng)
+    shots: dict[int, int] = {}
+    for pid in aim.attackers:
+        shots[pid] = shots.get(pid, 0) + 1
+    pieces = tuple(evolve_piece(p, fired=p.fired + shots[p.id]) if p.id in shots else p
+                   for p in s.pieces)
+    s = evolve(s, pieces=pieces, ogre=o, rng=rng, aim=None, index=index_in_place(s, pieces))
+    whose = "" if o.id == OGRE_ID else f" of {o.name}"
+    ev.append(Event("fire", f"Defense fires at {WEAPON_STATS[part].name}{whose}: {word}",
+                    o.id, o.hex, die=die, odds=column, result=word, treads_lost=lost))
+    return s
+
+
+def ogre_fires_at_ogre(s: GameState, ev: list[Event]) -> GameState:
+    """An Ogre's weapons at a part of an enemy Ogre (6.11, for the Duel): combined on a weapon,
+    one at a time on the treads; the missiles fired are spent."""
+    aim = s.aim
+    assert aim is not None and aim.part is not None     # check refuses Fire with nothing aimed
+    firer, target = s.known_ogre(aim.ogre), s.known_ogre(aim.target)
+    counts = aim.weapons
+    part = aim.part
+    target, die, column, word, lost, rng = _fire_on_part(target, part, aim_attack(s, aim), s.rng)
+    weapons = counts_of((firer.weapons[0] - counts[0], *firer.weapons[1:]))
+    firer = evolve_ogre(firer, weapons=weapons,
+                        fired=counts_of(map(operator.add, firer.fired, counts)),
+                        missiles_spent=firer.missiles_spent + counts[0])
+    s = evolve(evolve(s, ogre=firer), ogre=target, rng=rng, aim=None)
+    ev.append(Event("fire", f"{firer.name} fires {weapons_text(counts)} at "
+                    f"{WEAPON_STATS[part].name} of {target.name}: {word}", target.id, target.hex,
+                    die=die, odds=column, result=word, treads_lost=lost))
+    return s
+
+
+def _fire_on_part(o: Ogre, part: Weapon, attack: int, rng: int
+                  ) -> tuple[Ogre, int, str, str, int, int]:
+    """C6, C7: one attack on a part of an Ogre: (the Ogre after it, the die, the odds column,
+    the result's words, the treads lost, the dice state after). Treads are always at 1-1 and
+    an X costs as many treads as the attack's strength; an X on a weapon destroys one."""
     column = (combat.TREADS_COLUMN if part is TREADS                         # aim_odds
               else combat.odds(attack, WEAPON_STATS[part].defense))
-    die, rng = roll(s.rng)
+    die, rng = roll(rng)
     result = combat.crt(column, die)
     lost = 0
     if result == "X" and part is TREADS:
@@ -118,13 +156,4 @@ def defenders_fire(s: GameState, ev: list[Event]) -> GameState:
         word = f"hit: {WEAPON_STATS[part].name} destroyed"
     else:
         word = "Glanced" if result == "D" else "miss"
-    shots: dict[int, int] = {}
-    for pid in aim.attackers:
-        shots[pid] = shots.get(pid, 0) + 1
-    pieces = tuple(evolve_piece(p, fired=p.fired + shots[p.id]) if p.id in shots else p
-                   for p in s.pieces)
-    s = evolve(s, pieces=pieces, ogre=o, rng=rng, aim=None, index=index_in_place(s, pieces))
-    whose = "" if o.id == OGRE_ID else f" of {o.name}"
-    ev.append(Event("fire", f"Defense fires at {WEAPON_STATS[part].name}{whose}: {word}",
-                    o.id, o.hex, die=die, odds=column, result=word, treads_lost=lost))
-    return s
+    return o, die, column, word, lost, rng

@@ -15,6 +15,7 @@ import operator
 from collections.abc import Callable
 from typing import Any
 
+from . import duel
 from .actions import Action, Aim, Clear, Done, Enter, Exit, Fire, Group, Move, OgreAim, Split, Undo
 from .checks import check, listed_move
 from .command_post import CRAWLER_NAME, name_of, ram_tread_cost, rammed_in_place
@@ -22,6 +23,7 @@ from .dice import roll
 from .events import Event, Verdict
 from .fire import aim_attack, aim_kill_probability, defenders_fire, lose_squad, ogre_fires
 from .legal import legal_actions, must_leave, note_move, ogre_weapon_reaches
+from .scenarios import DUELS
 from .state import (
     DEFENSE_FIRE,
     DEFENSE_MOVE,
@@ -77,6 +79,8 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
                              p, action.to), moved
     verdict = check(state, action)
     events: list[Event] = []
+    if state.scenario in DUELS:
+        return _settle(duel.play(state, action, verdict, events), events), events
     new = _APPLY[type(action)](state, action, verdict, events)
     ogres = new.ogres
     if len(ogres) == 1:

@@ -26,13 +26,15 @@ from collections.abc import Iterator
 
 from .actions import Group, Move
 from .board import Board
-from .game import VICTORY_LEVELS, legal_actions, ogre_weapon_reaches, victory_level
+from .duel import in_the_fight, reaches
+from .game import legal_actions, ogre_weapon_reaches, victory_level
 from .hexes import BOTTOM_ROW, distance, label, on_map
 from .movement import defender_allowance
 from .options import Options
-from .scenarios import SCENARIOS
-from .state import OGRE_PHASES, Aiming, GameState, Ogre, Phase, Piece
+from .scenarios import DUELS, SCENARIOS
+from .state import OGRE_ID, OGRE_PHASES, Aiming, GameState, Ogre, Phase, Piece
 from .units import MARKS, OGRE_MOVE, STATS, WEAPONS, Kind, Weapon, ogre_id
+from .victory import RESULTS
 
 MAX_TURN = 9_999          # no battle lasts so long; bounds what a file may claim ("Turn N")
 MAX_ID = 1_000_000        # splits make new ids; a battle makes hundreds, not millions
@@ -58,7 +60,8 @@ def first_problem(s: GameState) -> str | None:
 
 def _findings(s: GameState) -> Iterator[str]:
     # Each stage relies on the ones before it holding (a known Mark, ids in range, ...).
-    for stage in (_numbers, _ogre, _pieces, _stacking, _aim, _progress):
+    stages = _DUEL_STAGES if s.scenario in DUELS else _STAGES
+    for stage in stages:
         found = list(stage(s))
         yield from found
         if found:
@@ -94,8 +97,10 @@ def _numbers(s: GameState) -> Iterator[str]:
         yield "the phase is not one of the game's phases"
     if s.over != bool(s.result):
         yield "the battle's result and its phase disagree"
-    elif s.result and s.result not in VICTORY_LEVELS:
+    elif s.result and s.result not in RESULTS:
         yield "the battle's result is not a victory level"
+    if s.duellist != OGRE_ID and (not scenario.duel or s.ogre_unit(s.duellist) is None):
+        yield "the Ogre whose turn it is is not one of the battle's duellists"
 
 
 # ---------------------------------------------------------------- the Ogre (U2, U3, M4, M7)
@@ -141,11 +146,11 @@ def _ogre_hexes(s: GameState, o: Ogre) -> Iterator[str]:
             yield f"{the} is on the map before it enters or after it left"
         elif o.exited and not s.over and not several:
             yield f"{the} left the map but the battle is not over"
-        elif s.phase is Phase.OGRE_ENTRY and o.moved:
+        elif s.phase is Phase.OGRE_ENTRY and o.moved and not o.exited:
             yield f"{the} has moved before it entered"
         return
     if not o.hex and several:                # past the Ogres' entry
-        if not s.over:
+        if not s.over and not _to_enter(s, o):
             yield f"{the} has not entered after the Ogres' entry"
         return
     if not _standable(board, o.hex):
@@ -348,3 +353,46 @@ def _can_go_on(s: GameState) -> bool:
     if s.phase not in DEFENSE_MOVES or not s.crowded_hex():
         return True
     return bool(legal_actions(s))
+
+
+# ---------------------------------------------------------------- the Duel (9.04)
+
+def _to_enter(s: GameState, o: Ogre) -> bool:
+    """In a Duel's first turn an Ogre enters at its own turn: later ones are still to come."""
+    return (s.scenario in DUELS and s.turn == 1 and not o.exited
+            and (o.id < s.duellist or (o.id == s.duellist and s.phase is Phase.OGRE_ENTRY)))
+
+
+def _duel(s: GameState) -> Iterator[str]:
+    if s.pieces:
+        yield "a Duel has pieces besides its Ogres"
+    elif s.phase not in OGRE_PHASES and not s.over:
+        yield "a Duel is in a phase of the defense"
+    elif not s.over and not in_the_fight(s.known_ogre(s.duellist)):
+        yield "the Ogre whose turn it is has left the fight"
+    elif s.phase is Phase.OGRE_ENTRY and s.turn != 1:
+        yield "an Ogre of a Duel enters after the first turn"
+    elif s.aim is not None:
+        yield from _duel_aim(s, s.aim)
+    if not s.over and victory_level(s):
+        yield "the battle should already be over"
+
+
+def _duel_aim(s: GameState, a: Aiming) -> Iterator[str]:
+    o, target = s.known_ogre(s.duellist), s.ogre_unit(a.target)
+    if s.phase is not Phase.OGRE_FIRE or a.ogre != o.id or a.attackers:
+        yield "something is aimed outside the Ogre's own fire"
+    elif (target is None or target is o or not target.on_map or not isinstance(a.part, Weapon)
+          or target.intact(a.part) <= 0):
+        yield "the Ogre aims at a part of an Ogre that is not there"
+    elif (len(a.weapons) != 4 or not any(a.weapons) or a.weapons[3]
+          or any(n < 0 or n > o.available(w) for n, w in zip(a.weapons, WEAPONS))):
+        yield "the Ogre aims with weapons it lacks"
+    elif any(n and not reaches(o, i, target) for i, n in enumerate(a.weapons)):
+        yield "the Ogre aims at an Ogre out of its weapons' range"
+    elif a.part is Weapon.TREADS and sum(a.weapons) > 1:
+        yield "the Ogre combines an attack on the treads"
+
+
+_STAGES = (_numbers, _ogre, _pieces, _stacking, _aim, _progress)
+_DUEL_STAGES = (_numbers, _ogre, _duel)

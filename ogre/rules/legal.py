@@ -13,11 +13,13 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
 from operator import attrgetter
 
+from . import duel
 from .actions import Action, Aim, Clear, Done, Enter, Exit, Fire, Group, Move, OgreAim, Split, Undo
 from .board import Board, MovesAndReach, Reach, ReachKey
 from .command_post import allowances, ram_tread_cost
 from .hexes import BOTTOM_ROW, DISTANCE
 from .movement import _reach, defender_reach, ogre_reach
+from .scenarios import DUELS
 from .state import (
     DEFENSE_FIRE,
     DEFENSE_MOVE,
@@ -108,6 +110,8 @@ def legal_actions(state: GameState) -> list[Action]:
     """Every action `check` accepts now (moves along their shortest paths, one per hex)."""
     if state.phase is OVER:
         return []
+    if state.scenario in DUELS:
+        return duel.legal_actions(state)
     return _LEGAL[state.phase](state)
 
 

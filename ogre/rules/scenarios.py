@@ -29,6 +29,7 @@ class Scenario:
     against: int       # the Mark the defense is deployed against: its allowance and victory
     ogres: tuple[int, ...] = ()     # the attacking Ogres' Marks; () for the one it is against
     extra_armor: int = 0            # armor units the defense gets beyond that allowance
+    duel: bool = False              # 9.04: Ogres only, each its own side, no CP (rules.duel)
 
     @property
     def named(self) -> str:
@@ -62,8 +63,13 @@ BASIC = Scenario("basic", "Basic (Mark III)", 3)
 ADVANCED = Scenario("advanced", "Advanced (Mark V)", 5)
 # 9.02: two Mark IIIs for the Mark V of the advanced scenario, and two more armor units
 MARK_IIIS_ATTACKING = Scenario("mark-iiis-attacking", "Mark IIIs Attacking", 5, (3, 3), 2)
+# 9.04: Ogres only. The seed leaves the forces open; these are two even fights of it.
+DUEL = Scenario("duel", "Duel", 5, (5, 5), duel=True)
+THREE_WAY_DUEL = Scenario("three-way-duel", "Three-Way Duel", 3, (3, 3, 3), duel=True)
 OFFERED: tuple[Scenario, ...] = (BASIC, ADVANCED, MARK_IIIS_ATTACKING)  # Play a Game's, Host's
-SCENARIOS: dict[str, Scenario] = {s.key: s for s in OFFERED}
+# Every scenario a state, a file and the arena take; the Duels wait for their screens.
+SCENARIOS: dict[str, Scenario] = {s.key: s for s in (*OFFERED, DUEL, THREE_WAY_DUEL)}
+DUELS: frozenset[str] = frozenset(s.key for s in SCENARIOS.values() if s.duel)
 _BY_MARK = {s.against: s for s in (BASIC, ADVANCED)}
 
 

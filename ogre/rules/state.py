@@ -320,6 +320,7 @@ class GameState:
     next_id: int = 1
     result: str = ""                       # the victory level once the battle is over
     options: Options = NO_OPTIONS          # the optional rules it is played with
+    duellist: int = OGRE_ID                # in a Duel, the Ogre whose phases these are (9.04)
     # The PieceIndex of `pieces`, made when first asked for; pass _index=None to
     # dataclasses.replace along with new pieces (with_pieces does).
     _index: PieceIndex | None = field(default=None, compare=False, repr=False, hash=False)
@@ -413,7 +414,7 @@ class GameState:
         pieces = pieces[:at] + (new,) + pieces[at + 1:]
         return GameState(self.board, self.scenario, pieces, self.ogres, self.phase, self.turn,
                          self.rng, self.aim, self.ap_hit, self.next_id, self.result,
-                         self.options, idx.moved(old, new, pieces))
+                         self.options, self.duellist, idx.moved(old, new, pieces))
 
     @property
     def over(self) -> bool:
@@ -472,7 +473,7 @@ def evolve(s: GameState, pieces: tuple[Piece, ...] | None = None, ogre: Ogre | N
                      s.rng if rng is None else rng, s.aim if aim is _KEEP else aim,
                      s.ap_hit if ap_hit is None else ap_hit,
                      s.next_id if next_id is None else next_id,
-                     s.result if result is None else result, s.options, index)
+                     s.result if result is None else result, s.options, s.duellist, index)
 
 
 def index_in_place(s: GameState, pieces: tuple[Piece, ...]) -> PieceIndex | None:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from .duel import DUEL_RESULTS, duel_level
 from .hexes import distance
 from .legal import ogre_weapon_reaches
-from .scenarios import SCENARIOS
+from .scenarios import DUELS, SCENARIOS
 from .state import GameState, Ogre
 from .units import STATS, WEAPONS
 
@@ -18,12 +19,15 @@ OGRE_WINS = (COMPLETE_OGRE, OGRE_VICTORY, MARGINAL_OGRE)
 MOBILE = frozenset(kind for kind, stats in STATS.items() if stats.move > 0)
 VICTORY_LEVELS = (COMPLETE_OGRE, OGRE_VICTORY, MARGINAL_OGRE,
                   COMPLETE_DEFENSE, DEFENSE_VICTORY, MARGINAL_DEFENSE)
+RESULTS = (*VICTORY_LEVELS, *DUEL_RESULTS)     # every way a battle can end, the Duels' too
 
 
 def victory_level(s: GameState) -> str:
     """The level if the battle is over now, else ''."""
     if s.over:
         return s.result
+    if s.scenario in DUELS:
+        return duel_level(s)
     if len(s.ogres) > 1:
         return _several_ogres_level(s)
     o = s.ogre

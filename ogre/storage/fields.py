@@ -35,7 +35,7 @@ from ..resources import data_dir
 from ..rules.board import Board, board_from_ids
 from ..rules.field import Field, Placement, armor_units, forward_attack_points, infantry_squads
 from ..rules.hexes import NEIGHBOURS, label, parse
-from ..rules.scenarios import SCENARIOS, for_mark
+from ..rules.scenarios import OFFERED, SCENARIOS, for_mark
 from ..rules.units import MARKS, STATS, Kind
 from .atomic import read_text_limited, write_text_atomic
 from .documents import Migration, decode, encode, explain
@@ -82,11 +82,15 @@ def cleaned_to(limit: int) -> BeforeValidator:
 KindName = Annotated[Kind, BeforeValidator(_check_kind)]
 
 
+# The battles files hold: those the screens play (the Duels are the engine's and the arena's).
+_FILED = tuple(s.key for s in OFFERED)
+
+
 def _check_scenario(value: Any) -> str:
-    if isinstance(value, str) and value in SCENARIOS:
+    if isinstance(value, str) and value in _FILED:
         return value
     shown = repr(value[:40]) if isinstance(value, str) else str(value)[:40]
-    raise ValueError(f"{shown} is not a scenario, which are {', '.join(SCENARIOS)}")
+    raise ValueError(f"{shown} is not a scenario, which are {', '.join(_FILED)}")
 
 
 ScenarioKey = Annotated[str, PlainValidator(_check_scenario)]      # "basic", "advanced"

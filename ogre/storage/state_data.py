@@ -23,9 +23,11 @@ from pydantic import (
     AfterValidator,
     BaseModel,
     ConfigDict,
+    SerializerFunctionWrapHandler,
     StrictBool,
     StrictInt,
     field_validator,
+    model_serializer,
     model_validator,
 )
 from pydantic import Field as Spec
@@ -168,6 +170,7 @@ class StateData(BaseModel):
     next_id: Annotated[StrictInt, Spec(ge=1)]
     result: str = ""
     options: OptionsData = OptionsData()
+    duellist: OgreId = OGRE_ID      # a Duel's (9.04); the battles files hold have none
 
     @field_validator("ogres", mode="before")
     @classmethod
@@ -186,6 +189,14 @@ class StateData(BaseModel):
                 raise ValueError(f"two Ogres have the id {o.id}")
             seen.add(o.id)
         return ogres
+
+    @model_serializer(mode="wrap")
+    def _without_a_duellist(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """The battles files hold have no duellist: their files stay as they were."""
+        out: dict[str, Any] = handler(self)
+        if out.get("duellist") == OGRE_ID:
+            del out["duellist"]
+        return out
 
     @model_validator(mode="after")
     def _consistent(self) -> StateData:
@@ -218,6 +229,7 @@ class StateData(BaseModel):
             "next_id": s.next_id,
             "result": s.result,
             "options": OptionsData.of(s.options),
+            **({} if s.duellist == OGRE_ID else {"duellist": s.duellist}),
         }
 
     def to_state(self) -> GameState:
@@ -234,7 +246,8 @@ class StateData(BaseModel):
         return GameState(board=self.board.board(), scenario=self.scenario, pieces=pieces,
                          ogres=ogres, phase=self.phase, turn=self.turn, rng=self.rng, aim=aim,
                          ap_hit=frozenset(self.ap_hit), next_id=self.next_id, result=self.result,
-                         options=NO_OPTIONS if options == NO_OPTIONS else options)
+                         options=NO_OPTIONS if options == NO_OPTIONS else options,
+                         duellist=self.duellist)
 
 
 def state_from_v1(raw: Any) -> Any:
