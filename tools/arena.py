@@ -3,6 +3,7 @@
     python -m tools.arena --ogre Med --defense Med --mark 3 --games 200 --seed 1 --jobs 2
     python -m tools.arena --all --games 200 --seed 1          # all nine pairings, as a table
     python -m tools.arena --ogre mypkg.bots:Cunning --defense Hi --field my-field.json
+    python -m tools.arena --scenario three-way-duel --duellists Hi,Hi,Hi  # a Duel (tools/duels)
 
 Each game is seeded from (--seed, game number), so a run repeats exactly. Fields: --field FILE,
 else the predesigned fields for the Mark (fields/NN-*.json) in turn, else seeded standard
@@ -45,9 +46,9 @@ from ogre.rules import new_game
 from ogre.rules.field import Field
 from ogre.rules.game import OGRE_WINS, VICTORY_LEVELS
 from ogre.rules.options import HARDNESS, NO_OPTIONS, TIME_LIMITS, Options
-from ogre.rules.scenarios import SCENARIOS
+from ogre.rules.scenarios import DUELS, SCENARIOS
 from ogre.rules.state import GameState
-from tools import paired, reference, results
+from tools import duels, paired, reference, results
 from tools.progress import Progress
 
 LEVELS = ("Low", "Med", "Hi")
@@ -271,6 +272,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--scenario", choices=(*SCENARIOS, "list"), default=None,
                     help="the battle (its defense is deployed against its Mark, which replaces "
                          "--mark); 'list' names them")
+    ap.add_argument("--duellists", default=None, metavar="SKILLS",
+                    help="in a Duel, each Ogre's skill in turn: Hi,Med (tools/duels.py)")
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--field", default=None, help="a field file (JSON) to play every game on")
@@ -297,6 +300,15 @@ def main(argv: list[str] | None = None) -> int:
         for key, scenario in SCENARIOS.items():
             print(f"{key:22} {scenario.title}")
         return 0
+    if args.scenario in DUELS:
+        if args.duellists and args.all:
+            ap.error("--duellists names one lineup; --all plays each skill against Med")
+        try:
+            return duels.main(args)
+        except ValueError as exc:
+            ap.error(str(exc))
+    if args.duellists:
+        ap.error("--duellists is for a Duel: --scenario duel or three-way-duel")
     if args.scenario is not None:
         args.mark = SCENARIOS[args.scenario].against
     out = results.check_path(args.out) if args.out else None

@@ -79,3 +79,32 @@ def play(state: GameState, ogre: Controller, defense: Controller, max_turns: int
     rec.ogre_mobile_times = [ogre_t[t] for t in sorted(ogre_t) if t in mobile]
     rec.defense_turn_times = [def_t[t] for t in sorted(def_t)]
     return rec
+
+
+def play_duel(state: GameState, players: dict[int, Controller], max_turns: int = 60,
+              max_actions: int = 20000, keep_log: bool = False,
+              clock: Callable[[], float] = time.perf_counter) -> GameRecord:
+    """A Duel (9.04) to its end: `players` by Ogre id, each asked in its own Ogre's phases.
+    The record's Ogre think times are per Ogre's turn, every Ogre's together."""
+    rec = GameRecord()
+    times: dict[tuple[int, int], float] = {}
+    while not state.over and state.turn <= max_turns and rec.actions < max_actions:
+        who = state.duellist
+        t0 = clock()
+        action = players[who].choose(state)
+        times[(state.turn, who)] = times.get((state.turn, who), 0.0) + clock() - t0
+        try:
+            check(state, action)
+        except RuleError as exc:
+            rec.illegal.append(f"turn {state.turn} {state.phase.value} O{1 - who}: {action} "
+                               f"({exc.message})")
+            break
+        if keep_log:
+            rec.log.append(f"{state.turn} {state.phase.value}: {action}")
+        state, _ = apply(state, action)
+        rec.actions += 1
+    rec.result = state.result if state.over else UNFINISHED
+    rec.turns = state.turn
+    rec.final = state
+    rec.ogre_turn_times = [times[k] for k in sorted(times)]
+    return rec

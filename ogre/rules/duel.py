@@ -12,8 +12,9 @@ survive and hold the field. Our rulings where it is silent (docs/features.md, X1
 - an Ogre fires on an enemy's weapons and treads as the defense does (6.11): weapons combined
   on a weapon, one at a time on the treads at 1-1 (6.11.2); antipersonnel hurt no Ogre;
 - the battle ends when one Ogre or none is left in the fight (still to enter, or on the map with
-  treads or a weapon that hurts an Ogre), or when those left are all immobile and none reaches
-  another. The one left holds the field; otherwise no Ogre does.
+  treads or a weapon that hurts an Ogre), or when none of those left can ever harm another (no
+  gun it can bring to bear, no ram on treads). The one left holds the field; otherwise no Ogre
+  does.
 """
 
 from __future__ import annotations
@@ -405,14 +406,16 @@ _APPLY: dict[type, Callable[[GameState, Any, Verdict, list[Event]], GameState]] 
 def duel_level(s: GameState) -> str:
     """The Duel's result if it is over now, else ''."""
     left = [o for o in s.ogres if in_the_fight(o)]
-    if len(left) > 1 and not _stalemate(left):
+    if len(left) > 1 and any(can_hurt(a, b) for a in left for b in left if a is not b):
         return ""
     return holds_the_field(left[0]) if len(left) == 1 else NOBODY
 
 
-def _stalemate(left: list[Ogre]) -> bool:
-    """Every Ogre left is on the map, immobile, and out of every other's guns' reach."""
-    if any(o.treads > 0 or not o.on_map for o in left):
-        return False
-    return not any(o.weapons[i] and reaches(o, i, t)
-                   for o in left for t in left if t is not o for i in GUNS)
+def can_hurt(a: Ogre, b: Ogre) -> bool:
+    """Can `a` ever do `b` harm: a gun it can bring to bear (it moves, or one reaches b where
+    b stands), or a ram on treads b still has? Before they enter every Ogre can."""
+    if not (a.on_map and b.on_map):
+        return True
+    if any(a.weapons[i] and (a.treads > 0 or reaches(a, i, b)) for i in GUNS):
+        return True
+    return b.treads > 0 and a.treads >= ram_cost(a, b)

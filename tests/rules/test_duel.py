@@ -179,12 +179,18 @@ def test_x16_the_last_ogre_in_the_fight_holds_the_field():
     assert s.over and s.result == "Ogre Holds the Field"
 
 
-def test_x16_two_immobile_ogres_out_of_each_others_reach_end_it_with_no_one_holding():
-    s = duel({O: 1015, O2: 101}, phase=Phase.OGRE_FIRE,
-             o1={"treads": 1, "weapons": (0, 1, 0, 0)}, o2={"treads": 0, "weapons": (0, 1, 0, 0)})
-    s2 = replace(s, ogres=(replace(s.ogres[0], treads=0), s.ogres[1]))
+def test_x16_when_no_ogre_left_can_harm_another_no_ogre_holds_the_field():
     from ogre.rules.victory import victory_level
-    assert victory_level(s) == "" and victory_level(s2) == NOBODY
+    far = {O: 1015, O2: 101}
+    guns = {"treads": 0, "weapons": (0, 1, 0, 0)}
+    assert victory_level(duel(far, o1=guns, o2={**guns, "treads": 1})) == ""   # O2 can move
+    assert victory_level(duel(far, o1=guns, o2=guns)) == NOBODY       # out of each other's guns
+    near = {O: 1015, O2: 1013}
+    assert victory_level(duel(near, o1=guns, o2=guns)) == ""          # main batteries reach
+    # no guns, and treads too few to ram: neither can harm the other
+    worn = {"treads": 2, "weapons": (0, 0, 0, 4)}
+    assert victory_level(duel(far, o1=worn, o2=worn)) == NOBODY
+    assert victory_level(duel(far, o1={**worn, "treads": 3}, o2=worn)) == ""   # a ram left
 
 
 # ---------------------------------------------------------------- every position sound
