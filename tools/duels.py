@@ -1,4 +1,4 @@
-"""The arena's Duels (9.04, X16): duelling Ogres of given skills, headless, on the standard map.
+"""The arena's Duels (9.04, X15): duelling Ogres of given skills, headless, on the standard map.
 
     python -m tools.arena --scenario three-way-duel --duellists Hi,Hi,Hi --games 100
     python -m tools.arena --scenario duel --all --games 200 --seed 1

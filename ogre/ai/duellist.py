@@ -1,4 +1,4 @@
-"""A duelling Ogre (9.04, X16): the computer's Ogre in a Duel, at Low, Med or Hi.
+"""A duelling Ogre (9.04, X15): the computer's Ogre in a Duel, at Low, Med or Hi.
 
 In a Duel an Ogre dies only when its treads and its guns are all gone, so the fight is a race
 to strip the other's guns (they hurt every turn) and then its treads. A ram is the cheapest

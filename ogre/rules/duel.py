@@ -2,7 +2,7 @@
 legal_actions and apply hand a Duel's state here; the 1986 battles never come.
 
 The seed says only that a unit may leave the map and never re-enter, and that the object is to
-survive and hold the field. Our rulings where it is silent (docs/features.md, X16):
+survive and hold the field. Our rulings where it is silent (docs/features.md, X15):
 - the Ogres take their turns in order (O, O2, O3...): each its own movement, then its fire;
 - on turn 1 each enters at an edge of its own: the first at the bottom row, as the 1986 Ogre
   does, the second at the top row, a third at the left column, a fourth at the right;

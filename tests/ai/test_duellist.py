@@ -1,4 +1,4 @@
-"""The computer's duelling Ogre (X16, 9.04) and the arena's Duels: every action one the rules
+"""The computer's duelling Ogre (X15, 9.04) and the arena's Duels: every action one the rules
 accept, the same game from the same seeds, and the choices each level is built on."""
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ def _duel(places: dict[int, int], phase=Phase.OGRE_MOVE, key="duel", **changes):
 
 @pytest.mark.parametrize("key, lineup", [("duel", ("Low", "Hi")), ("duel", ("Med", "Med")),
                                          ("three-way-duel", ("Hi", "Low", "Med"))])
-def test_x16_duellists_play_to_the_end_with_nothing_refused(key, lineup):
+def test_x15_duellists_play_to_the_end_with_nothing_refused(key, lineup):
     for seed in range(6):
         s = new_game(Field(standard_board()), 5, seed, key)
         players = {o.id: Duellist(skill, seed) for o, skill in zip(s.ogres, lineup)}
@@ -41,7 +41,7 @@ def test_x16_duellists_play_to_the_end_with_nothing_refused(key, lineup):
         assert rec.illegal == [] and rec.result != UNFINISHED
 
 
-def test_x16_the_same_seeds_give_the_same_duel():
+def test_x15_the_same_seeds_give_the_same_duel():
     def one():
         s = new_game(Field(standard_board()), 5, 7, "three-way-duel")
         players = {o.id: Duellist(k, 7) for o, k in zip(s.ogres, ("Low", "Med", "Hi"))}
@@ -49,7 +49,7 @@ def test_x16_the_same_seeds_give_the_same_duel():
     assert one() == one()
 
 
-def test_x16_med_and_hi_come_on_nearest_the_middle_low_anywhere_on_its_edge():
+def test_x15_med_and_hi_come_on_nearest_the_middle_low_anywhere_on_its_edge():
     s = new_game(Field(standard_board()), 5, 1, "duel")
     for level in ("Med", "Hi"):
         a = Duellist(level).choose(s)
@@ -57,7 +57,7 @@ def test_x16_med_and_hi_come_on_nearest_the_middle_low_anywhere_on_its_edge():
     assert Duellist("Low", 3).choose(s).to in entry_edge(O)
 
 
-def test_x16_med_and_hi_ram_an_enemy_in_reach_low_never_does():
+def test_x15_med_and_hi_ram_an_enemy_in_reach_low_never_does():
     s = _duel({O: 1015, O2: 1013})
     for level in ("Med", "Hi"):
         assert Duellist(level).choose(s) == Move(O, 1013)
@@ -66,7 +66,7 @@ def test_x16_med_and_hi_ram_an_enemy_in_reach_low_never_does():
     check(s, low)
 
 
-def test_x16_hi_never_rams_an_ogre_with_no_treads_and_stands_off_its_guns():
+def test_x15_hi_never_rams_an_ogre_with_no_treads_and_stands_off_its_guns():
     # the prey cannot move and has its main battery (range 3): Hi's two secondaries (range 2)
     # cannot outrange it, so it comes in where its guns reach rather than wait forever
     s = _duel({O: 1015, O2: 1012}, o1={"weapons": (0, 0, 2, 12)},
@@ -80,7 +80,7 @@ def test_x16_hi_never_rams_an_ogre_with_no_treads_and_stands_off_its_guns():
     assert isinstance(a, Move) and DISTANCE[a.to][1012] == 3
 
 
-def test_x16_hi_keeps_its_missiles_from_an_armed_enemy_and_spends_them_on_an_unarmed_one():
+def test_x15_hi_keeps_its_missiles_from_an_armed_enemy_and_spends_them_on_an_unarmed_one():
     armed = _duel({O: 1015, O2: 1012}, phase=Phase.OGRE_FIRE)
     shot = Duellist("Hi").choose(armed)
     assert isinstance(shot, OgreAim) and shot.weapons[0] == 0
@@ -91,7 +91,7 @@ def test_x16_hi_keeps_its_missiles_from_an_armed_enemy_and_spends_them_on_an_una
     check(unarmed, shot)
 
 
-def test_x16_hi_fires_what_it_aimed_and_stops_when_nothing_reaches():
+def test_x15_hi_fires_what_it_aimed_and_stops_when_nothing_reaches():
     s = _duel({O: 1015, O2: 1012}, phase=Phase.OGRE_FIRE)
     shot = Duellist("Hi").choose(s)
     from ogre.rules import apply
@@ -101,7 +101,7 @@ def test_x16_hi_fires_what_it_aimed_and_stops_when_nothing_reaches():
     assert Duellist("Hi").choose(far) == Done()
 
 
-def test_x16_hi_lets_two_enemies_fight_each_other():
+def test_x15_hi_lets_two_enemies_fight_each_other():
     # O2 and O3 stand two hexes apart, at each other; Hi keeps beyond both their strikes
     s = _duel({O: 822, O2: 1010, O3: 1012}, key="three-way-duel")
     a = Duellist("Hi").choose(s)
@@ -109,7 +109,7 @@ def test_x16_hi_lets_two_enemies_fight_each_other():
     assert all(DISTANCE[to][h] > 3 + 5 for h in (1010, 1012))
 
 
-def test_x16_the_arena_plays_a_three_way_duel_and_the_levels_table():
+def test_x15_the_arena_plays_a_three_way_duel_and_the_levels_table():
     run = subprocess.run([sys.executable, "-m", "tools.arena", "--scenario", "three-way-duel",
                           "--duellists", "Hi,Hi,Hi", "--games", "6", "--jobs", "1"],
                          cwd=ROOT, capture_output=True, text=True, timeout=300)
@@ -129,7 +129,7 @@ def test_x16_the_arena_plays_a_three_way_duel_and_the_levels_table():
     (["--duellists", "Hi,Hi"], "--duellists is for a Duel"),
     (["--scenario", "duel", "--all", "--duellists", "Hi,Hi"], "names one lineup"),
 ])
-def test_x16_the_arena_refuses_a_lineup_that_does_not_fit_in_one_sentence(argv, words):
+def test_x15_the_arena_refuses_a_lineup_that_does_not_fit_in_one_sentence(argv, words):
     run = subprocess.run([sys.executable, "-m", "tools.arena", *argv, "--games", "1"],
                          cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert run.returncode == 2 and words in run.stderr and "Traceback" not in run.stderr

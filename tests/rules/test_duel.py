@@ -1,4 +1,4 @@
-"""The Duel (pocket edition 9.04, X16): Ogres only, each its own side; their turns in order,
+"""The Duel (pocket edition 9.04, X15): Ogres only, each its own side; their turns in order,
 each entering at its own edge; Ogres firing on Ogres (6.11) and ramming them (5.03.4, 5.03.5);
 leaving from any edge; the last Ogre in the fight holds the field."""
 
@@ -38,7 +38,7 @@ def duel(places: dict[int, int], phase: Phase = Phase.OGRE_MOVE, whose: int = O,
 
 # ---------------------------------------------------------------- the battle (9.04)
 
-def test_x16_a_duel_has_ogres_only_whatever_the_field_holds():
+def test_x15_a_duel_has_ogres_only_whatever_the_field_holds():
     s = new_game(mark_iii_field(), 5, 1, "duel")
     assert s.pieces == () and s.command_post is None
     assert [(o.id, o.mark) for o in s.ogres] == [(O, 5), (O2, 5)]
@@ -47,7 +47,7 @@ def test_x16_a_duel_has_ogres_only_whatever_the_field_holds():
     assert first_problem(s) is None and first_problem(three) is None
 
 
-def test_x16_each_ogre_enters_at_its_own_edge_in_its_own_turn():
+def test_x15_each_ogre_enters_at_its_own_edge_in_its_own_turn():
     s = new_game(Field(STANDARD()), 3, 1, "three-way-duel")
     assert s.phase is Phase.OGRE_ENTRY and s.duellist == O
     assert {a.to for a in legal_actions(s)} <= BOTTOM_ROW
@@ -68,14 +68,14 @@ def test_x16_each_ogre_enters_at_its_own_edge_in_its_own_turn():
     assert all(o.moved == 0 and o.undo_hex == o.hex for o in s.ogres)
 
 
-def test_x16_only_the_ogre_whose_turn_it_is_moves_or_fires():
+def test_x15_only_the_ogre_whose_turn_it_is_moves_or_fires():
     s = duel({O: 1015, O2: 1013})
     assert message(s, "move O2 1012") == "PLEASE MOVE A PIECE"
     s, _ = play(s, "done")
     assert message(s, "target O main=1 part=main by=O2") == "NO ATTACKER"
 
 
-def test_x16_an_enemy_ogres_hex_is_never_a_way_through():
+def test_x15_an_enemy_ogres_hex_is_never_a_way_through():
     # 0821's neighbours on the map are 0721, 0821 and 0921: two enemies close two of them
     s = duel({O: 822, O2: 821, O3: 921}, key="three-way-duel")
     moves = {a.to for a in legal_actions(s) if hasattr(a, "to")}
@@ -87,7 +87,7 @@ def test_x16_an_enemy_ogres_hex_is_never_a_way_through():
 # ---------------------------------------------------------------- fire (6.11, 6.11.2)
 
 @pytest.mark.parametrize("die", [1, 4, 5, 6])
-def test_x16_an_ogre_fires_combined_weapons_at_an_enemy_weapon(die):
+def test_x15_an_ogre_fires_combined_weapons_at_an_enemy_weapon(die):
     s = duel({O: 1015, O2: 1013}, phase=Phase.OGRE_FIRE, seed=seed_for(die))
     s, ev = play(s, "target O2 missile=1 part=main", "target O2 missile=1 main=1 part=main",
                  "fire")
@@ -102,7 +102,7 @@ def test_x16_an_ogre_fires_combined_weapons_at_an_enemy_weapon(die):
 
 
 @pytest.mark.parametrize("die", [4, 5])
-def test_x16_an_attack_on_treads_is_one_weapon_at_1_1_and_costs_its_strength(die):
+def test_x15_an_attack_on_treads_is_one_weapon_at_1_1_and_costs_its_strength(die):
     s = duel({O: 1015, O2: 1013}, phase=Phase.OGRE_FIRE, seed=seed_for(die))
     assert message(play(s, "target O2 main=1 part=treads")[0],
                    "target O2 main=2 part=treads") == "NO COMBINED ATTACKS ON TREADS"
@@ -117,19 +117,19 @@ def test_x16_an_attack_on_treads_is_one_weapon_at_1_1_and_costs_its_strength(die
     ("target O part=main main=1", "NO TARGET"),                    # not at itself
     ("target O2 main=3 part=main", "UNIT ALREADY FIRED THIS TURN"),
 ])
-def test_x16_an_ogre_fires_at_ogres_only_as_its_weapons_allow(text, words):
+def test_x15_an_ogre_fires_at_ogres_only_as_its_weapons_allow(text, words):
     s = duel({O: 1015, O2: 1012}, phase=Phase.OGRE_FIRE)
     assert message(s, text) == words
 
 
-def test_x16_one_target_at_a_time():
+def test_x15_one_target_at_a_time():
     s, _ = play(duel({O: 1015, O2: 1013}, phase=Phase.OGRE_FIRE), "target O2 main=1 part=main")
     assert message(s, "target O2 main=2 part=secondary") == "TARGET ONE UNIT AT A TIME"
 
 
 # ---------------------------------------------------------------- rams (5.03.4, 5.03.5)
 
-def test_x16_a_ram_stops_the_rammer_beside_its_enemy_and_costs_both_treads():
+def test_x15_a_ram_stops_the_rammer_beside_its_enemy_and_costs_both_treads():
     seed = 3
     s = duel({O: 1015, O2: 1013}, seed=seed, o2={"mark": 3, "treads": 45,
                                                  "weapons": (2, 1, 4, 8)})
@@ -143,21 +143,21 @@ def test_x16_a_ram_stops_the_rammer_beside_its_enemy_and_costs_both_treads():
     assert events_of(ev, "ram_ogre")[0].treads_lost == sum(dice_from(seed, 4))
 
 
-def test_x16_a_smaller_ogre_ramming_a_larger_loses_five_and_throws_two_dice():
+def test_x15_a_smaller_ogre_ramming_a_larger_loses_five_and_throws_two_dice():
     s = duel({O: 1015, O2: 1014}, o1={"mark": 3, "treads": 45, "weapons": (2, 1, 4, 8)})
     s, _ = play(s, "move O 1014")
     assert s.ogres[0].treads == 40 and s.ogres[1].treads == 60 - sum(dice_from(0, 2))
     assert s.ogres[0].hex == 1015
 
 
-def test_x16_no_ram_without_the_treads_to_pay_for_it():
+def test_x15_no_ram_without_the_treads_to_pay_for_it():
     s = duel({O: 1015, O2: 1014}, o1={"treads": 2})
     assert message(s, "move O 1014") == "NOT ENOUGH TREADS TO RAM"
 
 
 # ---------------------------------------------------------------- leaving and the end
 
-def test_x16_an_ogre_leaves_from_any_edge_and_the_other_holds_the_field():
+def test_x15_an_ogre_leaves_from_any_edge_and_the_other_holds_the_field():
     s = duel({O: 101, O2: 1013})
     assert 101 in EDGE and "exit" in [str(a) for a in legal_actions(s)]
     s, ev = play(s, "exit")
@@ -165,13 +165,13 @@ def test_x16_an_ogre_leaves_from_any_edge_and_the_other_holds_the_field():
     assert events_of(ev, "victory")[0].text == "Ogre 2 Holds the Field"
 
 
-def test_x16_in_a_three_way_duel_the_turn_passes_on_when_an_ogre_leaves():
+def test_x15_in_a_three_way_duel_the_turn_passes_on_when_an_ogre_leaves():
     s = duel({O: 101, O2: 1013, O3: 1010}, key="three-way-duel")
     s, _ = play(s, "exit")
     assert not s.over and s.duellist == O2 and s.phase is Phase.OGRE_MOVE
 
 
-def test_x16_the_last_ogre_in_the_fight_holds_the_field():
+def test_x15_the_last_ogre_in_the_fight_holds_the_field():
     s = duel({O: 1015, O2: 1013}, phase=Phase.OGRE_FIRE, seed=seed_for(6),
              o1={"treads": 0, "weapons": (0, 1, 0, 0)},
              o2={"treads": 1, "weapons": (0, 0, 0, 0)})
@@ -179,7 +179,7 @@ def test_x16_the_last_ogre_in_the_fight_holds_the_field():
     assert s.over and s.result == "Ogre Holds the Field"
 
 
-def test_x16_when_no_ogre_left_can_harm_another_no_ogre_holds_the_field():
+def test_x15_when_no_ogre_left_can_harm_another_no_ogre_holds_the_field():
     from ogre.rules.victory import victory_level
     far = {O: 1015, O2: 101}
     guns = {"treads": 0, "weapons": (0, 1, 0, 0)}
@@ -196,7 +196,7 @@ def test_x16_when_no_ogre_left_can_harm_another_no_ogre_holds_the_field():
 # ---------------------------------------------------------------- every position sound
 
 @pytest.mark.parametrize("key", ["duel", "three-way-duel"])
-def test_x16_random_duels_keep_every_invariant_and_list_only_what_check_accepts(key):
+def test_x15_random_duels_keep_every_invariant_and_list_only_what_check_accepts(key):
     for seed in range(12):
         s = new_game(mark_iii_field(), 5, seed, key)
         rnd = random.Random(seed)

@@ -463,7 +463,7 @@ def test_g6_x15_a_saved_battle_of_two_ogres_keeps_them_and_its_slot_names_the_sc
 
 
 @pytest.mark.parametrize("key", ["duel", "three-way-duel"])
-def test_x16_a_duel_is_not_saved_until_its_screens_are_built(key):
+def test_x15_a_duel_is_not_saved_until_its_screens_are_built(key):
     """The Duel is the engine's and the arena's: a file refuses it in one sentence, and a
     battle of the files' own scenarios writes no duellist."""
     state = new_game(predesigned(0), 5, 1, scenario=key)
