@@ -26,7 +26,8 @@ from itertools import product
 
 from ..rules.actions import Action, Done, Enter, Fire, Move, OgreAim
 from ..rules.combat import TREADS_COLUMN, kill_probability, odds
-from ..rules.duel import GUNS, PARTS, duellist, enemies, in_the_fight, reach
+from ..rules.duel import duellist, enemies, in_the_fight, reach
+from ..rules.enemy_ogres import GUNS, PARTS
 from ..rules.game import legal_actions
 from ..rules.hexes import DISTANCE
 from ..rules.rams import ram_cost

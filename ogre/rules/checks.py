@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import duel
+from . import duel, watchdog
 from .actions import Action, Aim, Clear, Done, Enter, Exit, Fire, Group, Move, OgreAim, Split, Undo
 from .command_post import ram_tread_cost
 from .errors import RuleError
@@ -18,7 +18,7 @@ from .events import Verdict, shared_verdict
 from .hexes import BOTTOM_ROW, distance, on_map
 from .legal import must_leave, ogre_weapon_reaches, stack_movers
 from .movement import defender_allowance, defender_reach, ogre_reach
-from .scenarios import DUELS
+from .scenarios import DUELS, WATCHDOGS
 from .state import (
     DEFENSE_FIRE,
     DEFENSE_MOVE,
@@ -91,6 +91,9 @@ def _check_ogre_move(s: GameState, a: Move) -> Verdict:
     o = s.ogre_unit(a.piece)
     if o is None:
         raise _err("move_a_piece")
+    dogs = WATCHDOGS.get(s.scenario) if len(s.ogres) > 1 else None
+    if dogs and o.id in dogs:
+        return watchdog.check_move(s, o, a.to)
     if s.phase is not OGRE_MOVE:
         raise _err("move_a_piece" if s.phase not in OGRE_PHASES else "cannot_move")
     if o.treads <= 0:
@@ -109,9 +112,12 @@ def _check_ogre_move(s: GameState, a: Move) -> Verdict:
         raise _err("crater")
     if distance(o.hex, a.to) > left:
         raise _err("too_far")
-    if len(s.ogres) > 1 and s.ogre_at(a.to) is not None:
+    there = s.ogre_at(a.to) if len(s.ogres) > 1 else None
+    if there is not None:
+        if dogs and there.id in dogs:
+            return watchdog.check_onto_watchdog(s, o, a.to)
         raise _err("hex_full")                  # friends pass through, never stop together
-    cost = ogre_reach(s, left, o.hex).get(a.to)
+    cost = (watchdog.attacker_reach(s, o) if dogs else ogre_reach(s, left, o.hex)).get(a.to)
     if cost is None:
         raise _err("no_path")
     occupants = s.at(a.to)
@@ -192,8 +198,9 @@ def _check_defender_move(s: GameState, a: Move) -> Verdict:
     if cost is None:
         raise _err("no_path")
     others = [q for q in s.at(a.to) if q.id != p.id]
-    if s.ogre_at(a.to) is not None:
-        if others:
+    there = s.ogre_at(a.to)
+    if there is not None:
+        if others or there.id in WATCHDOGS.get(s.scenario, ()):   # never onto its own Ogre
             raise _err("hex_full")
         if p.kind is INFANTRY:
             return shared_verdict("join_ogre", cost)
@@ -208,14 +215,19 @@ def _check_defender_move(s: GameState, a: Move) -> Verdict:
 def _check_undo(s: GameState, a: Undo) -> Verdict:
     if type(a.piece) is int and a.piece <= OGRE_ID:
         o = s.ogre_unit(a.piece)
-        if s.phase is not OGRE_MOVE or o is None:
+        own = DEFENSE_MOVE if a.piece in WATCHDOGS.get(s.scenario, ()) else OGRE_MOVE
+        if s.phase is not own or o is None:
             raise _err("move_a_piece")
         if o.hex == o.undo_hex and o.moved == o.undo_moved:
             raise _err("move_a_piece", "nothing to undo")
+        if own is DEFENSE_MOVE and not watchdog.undo_is_free(s, o.undo_hex, o):
+            raise _err("hex_full")
         return _UNDO
     p = _movable_defender(s, a.piece)
     if not p.can_undo:
         raise _err("move_a_piece", "nothing to undo")
+    if len(s.ogres) > 1 and s.scenario in WATCHDOGS and not watchdog.undo_is_free(s, p.start, p):
+        raise _err("hex_full")
     return _UNDO
 
 
@@ -252,7 +264,7 @@ def _infantry_in_move_phase(s: GameState, pid: int) -> Piece:
 
 def _check_exit(s: GameState, a: Exit) -> Verdict:
     o = s.ogre_unit(a.piece)
-    if s.phase is not OGRE_MOVE or o is None:
+    if s.phase is not OGRE_MOVE or o is None or a.piece in WATCHDOGS.get(s.scenario, ()):
         raise _err("off_map")
     if o.hex not in BOTTOM_ROW or o.moves_left < 1:
         raise _err("off_map")
@@ -260,6 +272,14 @@ def _check_exit(s: GameState, a: Exit) -> Verdict:
 
 
 def _check_ogre_aim(s: GameState, a: OgreAim) -> Verdict:
+    dogs = WATCHDOGS.get(s.scenario)
+    if dogs:
+        if a.part is not None or s.phase is DEFENSE_FIRE:
+            return watchdog.check_aim(s, a)
+        if a.ogre in dogs:
+            raise _err("no_attacker")           # the defense's Ogre fires in the defense's turn
+    elif a.part is not None:
+        raise _err("no_target")                 # an Ogre aims at another only where two fight
     if s.phase is not OGRE_FIRE:
         raise _err("no_attacker" if s.phase not in OGRE_PHASES else "cannot_move")
     if s.aim is not None and (s.aim.target != a.target or s.aim.ogre != a.ogre):
@@ -307,6 +327,8 @@ def _check_aim(s: GameState, a: Aim) -> Verdict:
     o = s.ogre_unit(a.ogre)
     if not isinstance(a.part, Weapon) or o is None or not o.on_map or o.intact(a.part) <= 0:
         raise _err("no_target")
+    if o.id in WATCHDOGS.get(s.scenario, ()):
+        raise _err("no_target")                 # the defense's own Ogre
     if s.aim is not None and (s.aim.part is not a.part or s.aim.ogre != a.ogre):
         raise _err("one_target")
     if distance(p.hex, o.hex) > p.range:

@@ -24,12 +24,20 @@ from dataclasses import replace
 from typing import Any
 
 from .actions import Action, Aim, Clear, Done, Enter, Exit, Fire, Group, Move, OgreAim, Split, Undo
+from .enemy_ogres import (
+    GUNS,
+    aims_at,
+    can_hurt,
+    check_aim_at_ogre,
+    check_ram,
+    may_ram,
+    ram,
+    reach_past,
+)
 from .errors import RuleError
 from .events import Event, Verdict, shared_verdict
 from .fire import ogre_fires_at_ogre
 from .hexes import BOTTOM_ROW, COLUMNS, DISTANCE, hex_id, on_map, rows_in_column
-from .movement import _ogre_bfs
-from .rams import RAMS_A_TURN, ram_cost, ram_ogre
 from .scenarios import DUELS
 from .state import (
     OGRE_ENTRY,
@@ -43,16 +51,13 @@ from .state import (
     evolve,
     evolve_ogre,
 )
-from .units import TREADS, WEAPON_STATS, WEAPONS, Counts, Weapon, counts
+from .units import Counts, counts
 
 TOP_ROW = frozenset(hex_id(c, 1) for c in range(1, COLUMNS + 1))
 LEFT_COLUMN = frozenset(hex_id(1, r) for r in range(1, rows_in_column(1) + 1))
 RIGHT_COLUMN = frozenset(hex_id(COLUMNS, r) for r in range(1, rows_in_column(COLUMNS) + 1))
 ENTRY_EDGES = (BOTTOM_ROW, TOP_ROW, LEFT_COLUMN, RIGHT_COLUMN)   # by the Ogre's place in turn
 EDGE = BOTTOM_ROW | TOP_ROW | LEFT_COLUMN | RIGHT_COLUMN
-GUNS = (0, 1, 2)                  # the weapons that hurt an Ogre: all but antipersonnel
-W_RANGE = tuple(WEAPON_STATS[w].range for w in WEAPONS)
-PARTS = (*WEAPONS[:3], TREADS)    # what one Ogre may aim at on another
 NOBODY = "No Ogre Holds the Field"
 _NO_AIM: Counts = (0, 0, 0, 0)
 
@@ -92,12 +97,7 @@ def enemies(s: GameState, o: Ogre) -> list[Ogre]:
 
 def reach(s: GameState, o: Ogre) -> dict[int, int]:
     """Hexes `o` can move onto this phase, with their cost: empty ones, and an enemy's to ram."""
-    stops = {x.hex for x in enemies(s, o)}
-    return _ogre_bfs(s.board, o.hex, o.moves_left, stops)
-
-
-def reaches(o: Ogre, i: int, target: Ogre) -> bool:
-    return i in GUNS and DISTANCE[o.hex][target.hex] <= W_RANGE[i]
+    return reach_past(s, o, {x.hex for x in enemies(s, o)})
 
 
 # ---------------------------------------------------------------- check
@@ -161,11 +161,7 @@ def _check_move(s: GameState, a: Move) -> Verdict:
     rammed = s.ogre_at(a.to)
     if rammed is None:
         return shared_verdict("move", cost)
-    if o.rams >= RAMS_A_TURN:
-        raise _err("two_rams")
-    if ram_cost(o, rammed) > o.treads:
-        raise _err("ram_treads")
-    return shared_verdict("ram_ogre", cost, rammed.id, True)
+    return check_ram(o, rammed, cost)
 
 
 def _check_undo(s: GameState, a: Undo) -> Verdict:
@@ -189,26 +185,9 @@ def _check_exit(s: GameState, a: Exit) -> Verdict:
 def _check_ogre_aim(s: GameState, a: OgreAim) -> Verdict:
     if s.phase is not OGRE_FIRE or a.ogre != s.duellist:
         raise _err("no_attacker")
-    if s.aim is not None and (s.aim.target != a.target or s.aim.part is not a.part):
-        raise _err("one_target")
     o = duellist(s)
-    target = s.ogre_unit(a.target) if a.target != o.id else None
-    if (target is None or not target.on_map or not isinstance(a.part, Weapon)
-            or target.intact(a.part) <= 0):
-        raise _err("no_target")
-    w = a.weapons
-    if len(w) != 4 or min(w) < 0 or not any(w):
-        raise _err("no_attacker")
-    if w[3]:
-        raise _err("no_target", "antipersonnel")
-    if a.part is TREADS and sum(w) > 1:
-        raise _err("treads_combined")
-    for i in GUNS:
-        if w[i] > o.weapons[i] - (0 if i == 0 else o.fired[i]):
-            raise _err("already_fired", WEAPONS[i].value)
-        if w[i] and not reaches(o, i, target):
-            raise _err("out_of_range")
-    return shared_verdict("aim", 0, target.id)
+    target = s.ogre_unit(a.target) if type(a.target) is int else None
+    return check_aim_at_ogre(s, a, o, target)
 
 
 def _check_clear_or_fire(s: GameState, a: Clear | Fire) -> Verdict:
@@ -262,7 +241,7 @@ def _moves(s: GameState, o: Ogre, out: list[Action]) -> None:
     if o.treads > 0 and o.moves_left > 0:
         for h in reach(s, o):
             rammed = s.ogre_at(h)
-            if rammed is None or (o.rams < RAMS_A_TURN and ram_cost(o, rammed) <= o.treads):
+            if rammed is None or may_ram(o, rammed):
                 out.append(Move(o.id, h))
         if o.hex in EDGE:
             out.append(Exit(o.id))
@@ -271,22 +250,8 @@ def _moves(s: GameState, o: Ogre, out: list[Action]) -> None:
 
 
 def _aims(s: GameState, o: Ogre, out: list[Action]) -> None:
-    aim = s.aim
-    current = aim.weapons if aim is not None else _NO_AIM
-    free = [i for i in GUNS if o.weapons[i] - (0 if i == 0 else o.fired[i]) > current[i]]
-    for target in enemies(s, o):
-        if aim is not None and aim.target != target.id:
-            continue
-        for part in PARTS:
-            if target.intact(part) <= 0 or (aim is not None and aim.part is not part):
-                continue
-            if part is TREADS and any(current):
-                continue                                    # 6.11.2: one weapon at a time
-            for i in free:
-                if reaches(o, i, target):
-                    aimed = counts(n + (j == i) for j, n in enumerate(current))
-                    out.append(OgreAim(target.id, aimed, o.id, part))
-    if aim is not None:
+    out += aims_at(s, o, enemies(s, o))
+    if s.aim is not None:
         out += [Clear(), Fire()]
 
 
@@ -313,25 +278,7 @@ def _apply_move(s: GameState, a: Move, v: Verdict, ev: list[Event]) -> GameState
         o = evolve_ogre(o, hex=a.to, moved=o.moved + v.cost)
         ev.append(Event("move", f"{o.name} to {a.to:04d}", o.id, a.to))
         return evolve(s, ogre=o)
-    rammed = s.known_ogre(v.target)
-    before = _hex_before(s, o, a.to, v.cost)
-    o = evolve_ogre(o, hex=before, moved=o.moved + v.cost - 1)
-    done = ram_ogre(o, rammed, s.rng)
-    lost = done.treads_lost
-    ev.append(Event("ram_ogre", f"{o.name} rams {rammed.name}: {rammed.name} loses {lost} "
-                    f"treads, {o.name} {o.treads - done.rammer.treads}", rammed.id, a.to,
-                    result="rammed", treads_lost=lost))
-    return evolve(evolve(s, ogre=done.rammer), ogre=done.rammed, rng=done.rng)
-
-
-def _hex_before(s: GameState, o: Ogre, to: int, cost: int) -> int:
-    """Where a ram on `to` at `cost` comes from: the lowest-numbered hex beside it on a
-    shortest way there (the Ogre's own when it is next to it)."""
-    if cost == 1:
-        return o.hex
-    found = reach(s, o)
-    return min(h for h, c in found.items() if c == cost - 1 and DISTANCE[h][to] == 1
-               and s.ogre_at(h) is None)
+    return ram(s, o, s.known_ogre(v.target), a.to, v.cost, reach(s, o), ev)
 
 
 def _apply_undo(s: GameState, a: Undo, v: Verdict, ev: list[Event]) -> GameState:
@@ -409,13 +356,3 @@ def duel_level(s: GameState) -> str:
     if len(left) > 1 and any(can_hurt(a, b) for a in left for b in left if a is not b):
         return ""
     return holds_the_field(left[0]) if len(left) == 1 else NOBODY
-
-
-def can_hurt(a: Ogre, b: Ogre) -> bool:
-    """Can `a` ever do `b` harm: a gun it can bring to bear (it moves, or one reaches b where
-    b stands), or a ram on treads b still has? Before they enter every Ogre can."""
-    if not (a.on_map and b.on_map):
-        return True
-    if any(a.weapons[i] and (a.treads > 0 or reaches(a, i, b)) for i in GUNS):
-        return True
-    return b.treads > 0 and a.treads >= ram_cost(a, b)

@@ -6,7 +6,7 @@ reach it) refuse the battle, the rest ask "Play this game anyway?".
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .board import Board, behind_crater_line, in_clear_area
 from .dice import seed_state
@@ -33,6 +33,7 @@ class Field:
     board: Board
     placements: tuple[Placement, ...] = ()
     name: str = ""
+    ogres: tuple[int, ...] = ()     # the hexes of the defense's own Ogres (9.01), in id order
 
     def at(self, h: int) -> Placement | None:
         for p in self.placements:
@@ -106,13 +107,20 @@ def new_game(field: Field, mark: int, seed: int, scenario: str | None = None,
     the 1986 scenario of the Ogre's Mark unless another is named (G1: a kept Ogre's Mark),
     played with these optional rules (X15)."""
     key = scenario or for_mark(mark).key
-    placed = () if SCENARIOS[key].duel else field.placements    # 9.04: no units but Ogres
+    battle = SCENARIOS[key]
+    placed = () if battle.duel else field.placements    # 9.04: no units but Ogres
     pieces = tuple(Piece(i + 1, p.kind, p.hex, p.squads, start=p.hex)
                    for i, p in enumerate(placed))
-    marks = SCENARIOS[key].attackers
+    marks = battle.marks
     if len(marks) == 1:
         marks = (mark,)                    # a kept Ogre keeps its own Mark
     ogres = tuple(Ogre.fresh(m, id=ogre_id(n)) for n, m in enumerate(marks, 1))
+    if battle.watchdogs:              # the defense's Ogres stand where the field has them
+        if len(field.ogres) != len(battle.watchdogs):
+            raise ValueError(f"{battle.title} needs the defense's Ogre placed on its field")
+        placed_at = dict(zip(sorted(battle.watchdog_ids, reverse=True), field.ogres))
+        ogres = tuple(replace(o, hex=placed_at.get(o.id, 0), undo_hex=placed_at.get(o.id, 0))
+                      for o in ogres)
     return GameState(board=field.board, scenario=key, pieces=pieces, ogres=ogres,
                      phase=Phase.OGRE_ENTRY, rng=seed_state(seed), next_id=len(pieces) + 1,
                      options=options)

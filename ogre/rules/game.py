@@ -15,15 +15,23 @@ import operator
 from collections.abc import Callable
 from typing import Any
 
-from . import duel
+from . import duel, watchdog
 from .actions import Action, Aim, Clear, Done, Enter, Exit, Fire, Group, Move, OgreAim, Split, Undo
 from .checks import check, listed_move
 from .command_post import CRAWLER_NAME, name_of, ram_tread_cost, rammed_in_place
 from .dice import roll
+from .enemy_ogres import ram
 from .events import Event, Verdict
-from .fire import aim_attack, aim_kill_probability, defenders_fire, lose_squad, ogre_fires
+from .fire import (
+    aim_attack,
+    aim_kill_probability,
+    defenders_fire,
+    lose_squad,
+    ogre_fires,
+    ogre_fires_at_ogre,
+)
 from .legal import legal_actions, must_leave, note_move, ogre_weapon_reaches
-from .scenarios import DUELS
+from .scenarios import DUELS, WATCHDOGS
 from .state import (
     DEFENSE_FIRE,
     DEFENSE_MOVE,
@@ -88,7 +96,8 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
         if o.treads > 0 and new.pieces and not o.exited and new.phase is not OVER:
             return new, events                 # the usual case: the battle goes on (G4)
     elif new.pieces and new.phase is not OVER and any(
-            o.treads > 0 and not o.exited for o in ogres):
+            o.treads > 0 and not o.exited for o in ogres
+            if o.id not in WATCHDOGS.get(new.scenario, ())):
         return new, events
     return _settle(new, events), events
 
@@ -140,6 +149,10 @@ _MOVE_EVENTS: dict[tuple[int, Kind, int, int], Event] = {}     # "Heavy Tank to 
 
 def _apply_ogre_move(s: GameState, a: Move, v: Verdict, ev: list[Event]) -> GameState:
     o = s.known_ogre(a.piece)
+    if v.kind == "ram_ogre":                      # an Ogre rams the defense's Ogre, or back
+        found = (watchdog.watchdog_reach(s, o) if o.id in WATCHDOGS[s.scenario]
+                 else watchdog.attacker_reach(s, o))
+        return ram(s, o, s.known_ogre(v.target), a.to, v.cost, found, ev)
     o = evolve_ogre(o, hex=a.to, moved=o.moved + v.cost)
     if v.kind == "move":
         ev.append(Event("move", f"{o.name} to {a.to:04d}", o.id, a.to))
@@ -230,7 +243,7 @@ def _apply_exit(s: GameState, a: Exit, v: Verdict, ev: list[Event]) -> GameState
 
 def _apply_ogre_aim(s: GameState, a: OgreAim, v: Verdict, ev: list[Event]) -> GameState:
     return evolve(s, aim=Aiming(target=a.target, weapons=counts(a.weapons),  # a list, perhaps
-                                ogre=a.ogre))
+                                part=a.part, ogre=a.ogre))
 
 
 def _apply_aim(s: GameState, a: Aim, v: Verdict, ev: list[Event]) -> GameState:
@@ -243,6 +256,10 @@ def _apply_clear(s: GameState, a: Clear, v: Verdict, ev: list[Event]) -> GameSta
 
 
 def _apply_fire(s: GameState, a: Fire, v: Verdict, ev: list[Event]) -> GameState:
+    aim = s.aim
+    assert aim is not None                        # check refuses Fire with nothing aimed
+    if aim.part is not None and not aim.attackers:
+        return ogre_fires_at_ogre(s, ev)          # an Ogre at the other side's Ogre
     if s.phase is OGRE_FIRE:
         return ogre_fires(s, ev)
     return defenders_fire(s, ev)

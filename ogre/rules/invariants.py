@@ -26,12 +26,13 @@ from collections.abc import Iterator
 
 from .actions import Group, Move
 from .board import Board
-from .duel import in_the_fight, reaches
+from .duel import in_the_fight
+from .enemy_ogres import reaches
 from .game import legal_actions, ogre_weapon_reaches, victory_level
 from .hexes import BOTTOM_ROW, distance, label, on_map
 from .movement import defender_allowance
 from .options import Options
-from .scenarios import DUELS, SCENARIOS
+from .scenarios import DUELS, SCENARIOS, WATCHDOGS
 from .state import OGRE_ID, OGRE_PHASES, Aiming, GameState, Ogre, Phase, Piece
 from .units import MARKS, OGRE_MOVE, STATS, WEAPONS, Kind, Weapon, ogre_id
 from .victory import RESULTS
@@ -75,7 +76,7 @@ def _numbers(s: GameState) -> Iterator[str]:
     if scenario is None or any(o.mark not in MARKS for o in s.ogres):
         yield "the Ogre or the scenario is neither a Mark III nor a Mark V"
         return
-    wanted = scenario.attackers
+    wanted = scenario.marks
     if tuple(o.id for o in s.ogres) != tuple(ogre_id(n) for n in range(1, len(wanted) + 1)):
         yield f"the battle does not have the {_ogres_words(len(wanted))} its scenario has"
         return
@@ -248,6 +249,10 @@ def _piece_moved(s: GameState, p: Piece) -> Iterator[str]:
 def _stacking(s: GameState) -> Iterator[str]:
     if s.over:
         return          # (a ram may end the battle in the middle of the defence's move)
+    dogs = WATCHDOGS.get(s.scenario, ())
+    if dogs and any(s.at(o.hex) for o in s.ogres if o.id in dogs and o.hex):
+        yield "a unit stands under the defense's own Ogre"
+        return
     # Armor and the CP begin each phase one a hex and keep that start till the next; only
     # infantry, grouped and split in the defence's move, may share a starting hex.
     starts = Counter(p.start for p in s.pieces if p.kind is not Kind.INFANTRY)
@@ -288,7 +293,15 @@ def _aim(s: GameState) -> Iterator[str]:
     a = s.aim
     if a is None:
         return
-    if s.phase is Phase.OGRE_FIRE and a.part is None:
+    dogs = WATCHDOGS.get(s.scenario, frozenset())
+    if dogs and a.part is not None and not a.attackers:
+        firer = s.ogre_unit(a.ogre)
+        own = Phase.DEFENSE_FIRE if a.ogre in dogs else Phase.OGRE_FIRE
+        if firer is None or s.phase is not own:
+            yield "something is aimed outside the Ogre's own fire"
+        else:
+            yield from _aim_at_ogre(s, a, firer, dogs)
+    elif s.phase is Phase.OGRE_FIRE and a.part is None:
         yield from _ogre_aim(s, a)
     elif s.phase is Phase.DEFENSE_FIRE and a.part is not None:
         yield from _defense_aim(s, a)
@@ -316,8 +329,8 @@ def _defense_aim(s: GameState, a: Aiming) -> Iterator[str]:
     shots = Counter(a.attackers)
     found = [s.piece(pid) for pid in shots]
     attackers = [p for p in found if p is not None]
-    if o is None:
-        yield "the aim is at an Ogre the battle does not have"
+    if o is None or o.id in WATCHDOGS.get(s.scenario, ()):
+        yield "the aim is at an Ogre the battle does not have, or the defense's own"
     elif not attackers or len(attackers) < len(found) or any(p.kind is Kind.CP for p in attackers):
         yield "the defence aims with a piece that is not there"
     elif not isinstance(a.part, Weapon) or not o.on_map or o.intact(a.part) <= 0:
@@ -379,11 +392,18 @@ def _duel(s: GameState) -> Iterator[str]:
 
 
 def _duel_aim(s: GameState, a: Aiming) -> Iterator[str]:
-    o, target = s.known_ogre(s.duellist), s.ogre_unit(a.target)
+    o = s.known_ogre(s.duellist)
     if s.phase is not Phase.OGRE_FIRE or a.ogre != o.id or a.attackers:
         yield "something is aimed outside the Ogre's own fire"
-    elif (target is None or target is o or not target.on_map or not isinstance(a.part, Weapon)
-          or target.intact(a.part) <= 0):
+    else:
+        yield from _aim_at_ogre(s, a, o, frozenset())
+
+
+def _aim_at_ogre(s: GameState, a: Aiming, o: Ogre, dogs: frozenset[int]) -> Iterator[str]:
+    """An Ogre's aim at an enemy Ogre's part (the Duel's, the defense's Ogre's and at it)."""
+    target = s.ogre_unit(a.target)
+    if (target is None or target is o or not target.on_map or not isinstance(a.part, Weapon)
+          or target.intact(a.part) <= 0 or (dogs and (o.id in dogs) == (target.id in dogs))):
         yield "the Ogre aims at a part of an Ogre that is not there"
     elif (len(a.weapons) != 4 or not any(a.weapons) or a.weapons[3]
           or any(n < 0 or n > o.available(w) for n, w in zip(a.weapons, WEAPONS))):

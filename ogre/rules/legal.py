@@ -13,13 +13,13 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
 from operator import attrgetter
 
-from . import duel
+from . import duel, watchdog
 from .actions import Action, Aim, Clear, Done, Enter, Exit, Fire, Group, Move, OgreAim, Split, Undo
 from .board import Board, MovesAndReach, Reach, ReachKey
 from .command_post import allowances, ram_tread_cost
 from .hexes import BOTTOM_ROW, DISTANCE
 from .movement import _reach, defender_reach, ogre_reach
-from .scenarios import DUELS
+from .scenarios import DUELS, WATCHDOGS
 from .state import (
     DEFENSE_FIRE,
     DEFENSE_MOVE,
@@ -127,34 +127,23 @@ def _legal_entry(s: GameState) -> list[Action]:
 
 def _legal_ogre_move(s: GameState) -> list[Action]:
     out: list[Action] = []
+    dogs = WATCHDOGS.get(s.scenario, ()) if len(s.ogres) > 1 else ()
     for o in s.ogres:
-        if o.hex:
-            _one_ogres_moves(s, o, out)
+        if o.hex and o.id not in dogs:
+            _one_ogres_moves(s, o, out, bool(dogs))
     out.append(DONE)
     return out
 
 
-def _one_ogres_moves(s: GameState, o: Ogre, out: list[Action]) -> None:
+def _one_ogres_moves(s: GameState, o: Ogre, out: list[Action], watched: bool = False) -> None:
     oid = o.id
     left = o.moves_left
     if o.treads > 0 and left > 0:
         occupancy = (s._index or s.index()).occupancy
-        reach = ogre_reach(s, left, o.hex)
-        key = id(reach) if oid == OGRE_ID else (id(reach), oid)
-        known = _OGRE_MOVES.get(key)                  # the Move values, per (shared) reach
-        if known is None or known[0] is not reach:
-            if len(_OGRE_MOVES) > 4096:
-                _OGRE_MOVES.clear()
-            known = _OGRE_MOVES[key] = (reach, tuple([_move(oid, h) for h in reach]))
-        friends = ([x.hex for x in s.ogres if x is not o and x.hex]   # never stopped on (M1)
-                   if len(s.ogres) > 1 else ())
-        if occupancy.keys().isdisjoint(reach) and not friends:
-            out.extend(known[1])
+        if watched:                                   # the defense has an Ogre of its own
+            watchdog.attacker_moves(s, o, out, _contact_allowed)
         else:
-            for m in known[1]:
-                occupants = occupancy.get(m.to)
-                if m.to not in friends and (not occupants or _contact_allowed(o, s, occupants)):
-                    out.append(m)
+            _moves_of_reach(s, o, ogre_reach(s, left, o.hex), occupancy, out)
         under = occupancy.get(o.hex)
         if under and _contact_allowed(o, s, under):
             out.append(_move(oid, o.hex))
@@ -162,6 +151,28 @@ def _one_ogres_moves(s: GameState, o: Ogre, out: list[Action]) -> None:
             out.append(EXIT if oid == OGRE_ID else Exit(oid))
     if o.hex != o.undo_hex or o.moved != o.undo_moved:
         out.append(_UNDOS.get(oid) or _undo(oid))
+
+
+def _moves_of_reach(s: GameState, o: Ogre, reach: Reach, occupancy: dict[int, tuple[Piece, ...]],
+                    out: list[Action]) -> None:
+    """An attacking Ogre's moves within its reach: onto empty hexes, and the rams and overruns
+    allowed (never onto a friend)."""
+    oid = o.id
+    key = id(reach) if oid == OGRE_ID else (id(reach), oid)
+    known = _OGRE_MOVES.get(key)                  # the Move values, per (shared) reach
+    if known is None or known[0] is not reach:
+        if len(_OGRE_MOVES) > 4096:
+            _OGRE_MOVES.clear()
+        known = _OGRE_MOVES[key] = (reach, tuple([_move(oid, h) for h in reach]))
+    friends = ([x.hex for x in s.ogres if x is not o and x.hex]   # never stopped on (M1)
+               if len(s.ogres) > 1 else ())
+    if occupancy.keys().isdisjoint(reach) and not friends:
+        out.extend(known[1])
+    else:
+        for m in known[1]:
+            occupants = occupancy.get(m.to)
+            if m.to not in friends and (not occupants or _contact_allowed(o, s, occupants)):
+                out.append(m)
 
 
 def _contact_allowed(o: Ogre, s: GameState, occupants: tuple[Piece, ...]) -> bool:
@@ -238,14 +249,15 @@ def _defender_moves_among_ogres(s: GameState) -> list[Action]:
     join, never a way through; M3 and M5 as with one Ogre."""
     idx = s._index or s.index()
     movers, occupancy = idx.movers, idx.occupancy
-    full = full_hexes(s)
+    dog_hexes = watchdog.watchdog_hexes(s)
+    full = full_hexes(s) | dog_hexes                  # never onto the defense's own Ogre
     under_ogres = {o.hex for o in s.ogres if o.hex}
     gev_phase = s.phase is GEV_MOVE
     allowance = allowances(s.phase, s.options)
     out: list[Action] = []
     for p in s.pieces:
         pid = p.id
-        if p.can_undo:
+        if p.can_undo and p.start not in dog_hexes:
             out.append(_UNDOS.get(pid) or _undo(pid))
         if movers is not None and pid not in movers:
             continue
@@ -260,6 +272,7 @@ def _defender_moves_among_ogres(s: GameState) -> list[Action]:
         if left > 0 and not p.disabled_turn:
             out += [_move(pid, h) for h in defender_reach(s, p, left)
                     if h not in full and not (p.kind is CP and h in under_ogres)]
+    watchdog.watchdog_moves(s, out)
     if movers is None and must_leave(s) is None:
         out.append(DONE)
     return out
@@ -439,11 +452,37 @@ _PARTS: dict[tuple[Counts, bool], tuple[Weapon, ...]] = {}     # a few hundred a
 
 
 def _legal_ogre_fire(s: GameState) -> list[Action]:
+    if len(s.ogres) > 1 and s.scenario in WATCHDOGS:
+        return _fire_with_watchdogs(s, _one_ogres_aims, watchdog.aims_at_watchdogs)
     return _fire_phase(s, _one_ogres_aims)
 
 
 def _legal_defense_fire(s: GameState) -> list[Action]:
+    if len(s.ogres) > 1 and s.scenario in WATCHDOGS:
+        return _fire_with_watchdogs(s, _aims_at_one_ogre, None)
     return _fire_phase(s, _aims_at_one_ogre)
+
+
+def _fire_with_watchdogs(s: GameState, aims: Callable[[GameState, Ogre, list[Action]], None],
+                         at_dogs: Callable[[GameState, Ogre], list[OgreAim]] | None
+                         ) -> list[Action]:
+    """A fire phase where the defense has an Ogre: the attackers' aims at defenders (or the
+    units' at the attackers), the aims at an Ogre's part (the attackers' at the defense's
+    Ogre, or its at them), then Clear and Fire when something is aimed, and Done."""
+    out: list[Action] = []
+    aim = s.aim
+    plain = aim is None or (aim.part is None if at_dogs else bool(aim.attackers))
+    for o in watchdog.attackers(s):
+        if plain and (aim is None or aim.ogre == o.id):
+            aims(s, o, out)
+        if at_dogs is not None:
+            out += at_dogs(s, o)
+    if at_dogs is None:
+        out += watchdog.watchdog_aims(s)
+    if aim is not None:
+        out += CLEAR_FIRE
+    out.append(DONE)
+    return out
 
 
 def _fire_phase(s: GameState, aims: Callable[[GameState, Ogre, list[Action]], None]

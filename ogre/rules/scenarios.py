@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .units import MARKS, OgreMark
+from .units import MARKS, OgreMark, ogre_id
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -30,6 +30,7 @@ class Scenario:
     ogres: tuple[int, ...] = ()     # the attacking Ogres' Marks; () for the one it is against
     extra_armor: int = 0            # armor units the defense gets beyond that allowance
     duel: bool = False              # 9.04: Ogres only, each its own side, no CP (rules.duel)
+    watchdogs: tuple[int, ...] = ()  # the defense's own Ogres' Marks (9.01; rules.watchdog)
 
     @property
     def named(self) -> str:
@@ -50,6 +51,17 @@ class Scenario:
         return self.ogres or (self.against,)
 
     @property
+    def marks(self) -> tuple[int, ...]:
+        """Every Ogre's Mark in the order of their ids: the attackers', then the defense's."""
+        return (*self.attackers, *self.watchdogs)
+
+    @property
+    def watchdog_ids(self) -> frozenset[int]:
+        """The ids of the defense's own Ogres: those after the attackers'."""
+        first = len(self.attackers) + 1
+        return frozenset(ogre_id(n) for n in range(first, first + len(self.watchdogs)))
+
+    @property
     def mark(self) -> OgreMark:
         return MARKS[self.against]
 
@@ -63,13 +75,21 @@ BASIC = Scenario("basic", "Basic (Mark III)", 3)
 ADVANCED = Scenario("advanced", "Advanced (Mark V)", 5)
 # 9.02: two Mark IIIs for the Mark V of the advanced scenario, and two more armor units
 MARK_IIIS_ATTACKING = Scenario("mark-iiis-attacking", "Mark IIIs Attacking", 5, (3, 3), 2)
+# 9.01: the defense adds a Mark III of its own (its forces are the basic scenario's, less five
+# squads of infantry); the attacker takes a Mark V.
+MARK_III_ON_DEFENSE = Scenario("mark-iii-on-defense", "Mark III on Defense", 5, (5,),
+                               watchdogs=(3,))
 # 9.04: Ogres only. The seed leaves the forces open; these are two even fights of it.
 DUEL = Scenario("duel", "Duel", 5, (5, 5), duel=True)
 THREE_WAY_DUEL = Scenario("three-way-duel", "Three-Way Duel", 3, (3, 3, 3), duel=True)
 OFFERED: tuple[Scenario, ...] = (BASIC, ADVANCED, MARK_IIIS_ATTACKING)  # Play a Game's, Host's
 # Every scenario a state, a file and the arena take; the Duels wait for their screens.
-SCENARIOS: dict[str, Scenario] = {s.key: s for s in (*OFFERED, DUEL, THREE_WAY_DUEL)}
+SCENARIOS: dict[str, Scenario] = {
+    s.key: s for s in (*OFFERED, MARK_III_ON_DEFENSE, DUEL, THREE_WAY_DUEL)}
 DUELS: frozenset[str] = frozenset(s.key for s in SCENARIOS.values() if s.duel)
+# The defense's own Ogres' ids, by scenario key, for the battles that have them.
+WATCHDOGS: dict[str, frozenset[int]] = {
+    s.key: s.watchdog_ids for s in SCENARIOS.values() if s.watchdogs}
 _BY_MARK = {s.against: s for s in (BASIC, ADVANCED)}
 
 

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from .duel import DUEL_RESULTS, duel_level
+from .enemy_ogres import can_hurt
 from .hexes import distance
 from .legal import ogre_weapon_reaches
-from .scenarios import DUELS, SCENARIOS
+from .scenarios import DUELS, SCENARIOS, WATCHDOGS
 from .state import GameState, Ogre
 from .units import STATS, WEAPONS
 
@@ -54,6 +55,9 @@ def out_of_the_fight(s: GameState, o: Ogre | None = None) -> bool:
         o = s.ogre
     if o.treads > 0 or not o.on_map:
         return False
+    dogs = WATCHDOGS.get(s.scenario, ()) if len(s.ogres) > 1 else ()
+    if any(w.id in dogs and (can_hurt(w, o) or can_hurt(o, w)) for w in s.ogres):
+        return False                  # the defense's Ogre and it can still fight it out
     if not MOBILE.isdisjoint([p.kind for p in s.pieces]):
         return False                  # asked after every action once the treads are gone
     for p in s.pieces:
@@ -65,16 +69,19 @@ def out_of_the_fight(s: GameState, o: Ogre | None = None) -> bool:
 
 
 def _several_ogres_level(s: GameState) -> str:
-    """1.03 by analogy for several attacking Ogres (9.02): the battle ends when every Ogre has
-    left the map or is out of the fight (or no defender is left); it is an Ogre victory when the
+    """1.03 by analogy for several attacking Ogres (9.02) or a defense with an Ogre of its own
+    (9.01): the battle ends when every attacking Ogre has left the map or is out of the fight
+    (or no defender is left, the defense's Ogre destroyed too); it is an Ogre victory when the
     CP fell and an Ogre escaped, marginal when the CP fell and none did."""
-    if not s.pieces:
+    dogs = WATCHDOGS.get(s.scenario, ())
+    if not s.pieces and all(o.destroyed for o in s.ogres if o.id in dogs):
         return COMPLETE_OGRE
-    fighting = [o for o in s.ogres if not o.exited and not _out(s, o)]
+    attackers = [o for o in s.ogres if o.id not in dogs]
+    fighting = [o for o in attackers if not o.exited and not _out(s, o)]
     if fighting:
         return ""
     cp_alive = s.command_post is not None
-    escaped = any(o.exited for o in s.ogres)
+    escaped = any(o.exited for o in attackers)
     if not cp_alive:
         return OGRE_VICTORY if escaped else MARGINAL_OGRE
     if escaped:

@@ -1,0 +1,118 @@
+"""One Ogre against an enemy Ogre, wherever two meet (the Duel, 9.04; the defense's own Ogre,
+9.01): its aim at a part of the enemy (6.07, 6.11, 6.11.2), its ram (5.03.4, 5.03.5) and its way
+past enemies, whose hexes it may ram but never cross.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Container
+
+from .actions import OgreAim
+from .errors import RuleError
+from .events import Event, Verdict, shared_verdict
+from .hexes import DISTANCE
+from .movement import _ogre_bfs
+from .rams import RAMS_A_TURN, ram_cost, ram_ogre
+from .state import GameState, Ogre, evolve, evolve_ogre
+from .units import TREADS, WEAPON_STATS, WEAPONS, Weapon, counts
+
+GUNS = (0, 1, 2)                  # the weapons that hurt an Ogre: all but antipersonnel
+W_RANGE = tuple(WEAPON_STATS[w].range for w in WEAPONS)
+PARTS = (*WEAPONS[:3], TREADS)    # what one Ogre may aim at on another
+
+
+def reaches(o: Ogre, i: int, target: Ogre) -> bool:
+    """Does o's weapon i reach the target Ogre (antipersonnel never hurts one)?"""
+    return i in GUNS and DISTANCE[o.hex][target.hex] <= W_RANGE[i]
+
+
+def reach_past(s: GameState, o: Ogre, stops: Container[int]) -> dict[int, int]:
+    """Hexes o can move onto this phase with their cost, where `stops` (enemies' hexes, and
+    defenders' for an attacking Ogre) end a way: to ram them, never to cross."""
+    return _ogre_bfs(s.board, o.hex, o.moves_left, stops)
+
+
+def may_ram(o: Ogre, rammed: Ogre) -> bool:
+    """5.03.4, 5.03.5: o has a ram left this turn and the treads to pay for this one."""
+    return o.rams < RAMS_A_TURN and ram_cost(o, rammed) <= o.treads
+
+
+def check_ram(o: Ogre, rammed: Ogre, cost: int) -> Verdict:
+    """5.03.4, 5.03.5: an Ogre's ram on an enemy Ogre, or the 1986 refusal."""
+    if o.rams >= RAMS_A_TURN:
+        raise RuleError("two_rams")
+    if ram_cost(o, rammed) > o.treads:
+        raise RuleError("ram_treads")
+    return shared_verdict("ram_ogre", cost, rammed.id, True)
+
+
+def ram(s: GameState, o: Ogre, rammed: Ogre, to: int, cost: int, found: dict[int, int],
+        ev: list[Event]) -> GameState:
+    """Play o's ram on the enemy Ogre at `to`, `cost` steps away in `found` (its reach): o
+    stops in the hex before, the lowest-numbered one beside `to` on a shortest way (its own
+    when it stands next to it), and the dice decide the rammed Ogre's treads."""
+    before = o.hex if cost == 1 else min(
+        h for h, c in found.items()
+        if c == cost - 1 and DISTANCE[h][to] == 1 and s.ogre_at(h) is None and not s.at(h))
+    o = evolve_ogre(o, hex=before, moved=o.moved + cost - 1)
+    done = ram_ogre(o, rammed, s.rng)
+    lost = done.treads_lost
+    ev.append(Event("ram_ogre", f"{o.name} rams {rammed.name}: {rammed.name} loses {lost} "
+                    f"treads, {o.name} loses {o.treads - done.rammer.treads}", rammed.id, to,
+                    result="rammed", treads_lost=lost))
+    return evolve(evolve(s, ogre=done.rammer), ogre=done.rammed, rng=done.rng)
+
+
+def check_aim_at_ogre(s: GameState, a: OgreAim, o: Ogre, target: Ogre | None) -> Verdict:
+    """An Ogre's weapons at one part of an enemy Ogre: combined on a weapon (6.07), one at a
+    time on the treads (6.11.2), never its antipersonnel; or the 1986 refusal."""
+    if s.aim is not None and (s.aim.target != a.target or s.aim.part is not a.part
+                              or s.aim.ogre != a.ogre):
+        raise RuleError("one_target")
+    if (target is None or target.id == o.id or not target.on_map
+            or not isinstance(a.part, Weapon) or target.intact(a.part) <= 0):
+        raise RuleError("no_target")
+    w = a.weapons
+    if len(w) != 4 or min(w) < 0 or not any(w):
+        raise RuleError("no_attacker")
+    if w[3]:
+        raise RuleError("no_target", "antipersonnel")
+    if a.part is TREADS and sum(w) > 1:
+        raise RuleError("treads_combined")
+    for i in GUNS:
+        if w[i] > o.weapons[i] - (0 if i == 0 else o.fired[i]):
+            raise RuleError("already_fired", WEAPONS[i].value)
+        if w[i] and not reaches(o, i, target):
+            raise RuleError("out_of_range")
+    return shared_verdict("aim", 0, target.id)
+
+
+def aims_at(s: GameState, o: Ogre, targets: list[Ogre]) -> list[OgreAim]:
+    """Every aim o may make now at a part of one of `targets`, one more gun than is aimed."""
+    aim = s.aim
+    current = aim.weapons if aim is not None else (0, 0, 0, 0)
+    free = [i for i in GUNS if o.weapons[i] - (0 if i == 0 else o.fired[i]) > current[i]]
+    out = []
+    for target in targets:
+        if aim is not None and aim.target != target.id:
+            continue
+        for part in PARTS:
+            if target.intact(part) <= 0 or (aim is not None and aim.part is not part):
+                continue
+            if part is TREADS and any(current):
+                continue                                    # 6.11.2: one weapon at a time
+            for i in GUNS:
+                if i in free and reaches(o, i, target):
+                    aimed = counts(n + (j == i) for j, n in enumerate(current))
+                    out.append(OgreAim(target.id, aimed, o.id, part))
+    return out
+
+
+def can_hurt(a: Ogre, b: Ogre) -> bool:
+    """Can `a` ever do `b` harm: a gun it can bring to bear (it moves, or one reaches b where
+    b stands), or a ram on treads b still has? Before they enter every Ogre can."""
+    if not (a.on_map and b.on_map):
+        return True
+    if any(a.weapons[i] and (a.treads > 0 or reaches(a, i, b)) for i in GUNS):
+        return True
+    return b.treads > 0 and a.treads >= ram_cost(a, b)
