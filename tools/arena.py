@@ -40,8 +40,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ogre.ai.deploy import defended
 from ogre.ai.match import UNFINISHED, play
 from ogre.ai.protocol import controller_from_arg, make_controller
+from ogre.ai.watchdog import AgainstWatchdog, WithWatchdog
 from ogre.rules import new_game
 from ogre.rules.field import Field
 from ogre.rules.game import OGRE_WINS, VICTORY_LEVELS
@@ -170,9 +172,15 @@ def battle(field: Field, job: Job) -> tuple[str, int, list[float], list[float], 
     """One battle on `field`: (result, turns, Ogre think times, defence think times, illegal
     actions). A battle still going at --max-turns is "Unfinished", or "Unfinished, CP destroyed"
     when the Ogre has already won whatever happens next."""
-    state = new_game(field, job.mark, job.seed, job.scenario, job.options)
+    watched = job.scenario is not None and SCENARIOS[job.scenario].watchdogs
+    if watched:
+        field = defended(field)                # 9.01's forces, and the defense's Ogre placed
+    state = new_game(field, 5 if watched else job.mark, job.seed, job.scenario, job.options)
     ogre = make_player("ogre", job.ogre, job.seed, job.ogre_opts)
     defense = make_player("defense", job.defense, job.seed, job.defense_opts)
+    if watched:
+        ogre = AgainstWatchdog(ogre, job.ogre, job.seed)
+        defense = WithWatchdog(defense, job.defense, job.seed)
     rec = play(state, ogre, defense, max_turns=job.max_turns)
     result = rec.result
     if result == UNFINISHED and rec.final is not None and rec.final.command_post is None:

@@ -90,3 +90,31 @@ def standard_deployment(board: Board, seed: int, mark: int = 3) -> Field:
             put(kind, pick(rear_ok), squads)
     name = f"Arena deployment {seed} (Mark {'III' if mark == 3 else 'V'})"
     return Field(board, tuple(placements), name)
+
+
+def defended(field: Field, squads: int = 15) -> Field:
+    """A Mark III field made 9.01's (Mark III on Defense): its infantry cut to `squads`, the
+    units furthest forward losing theirs first, and the defense's Mark III placed in the
+    obstructed area four rows in front of the Command Post (the free hex nearest that)."""
+    board = field.board
+    placements = list(field.placements)
+    extra = sum(p.squads for p in placements if p.kind is Kind.INFANTRY) - squads
+    for p in sorted([p for p in placements if p.kind is Kind.INFANTRY],
+                    key=lambda p: (-col_row(p.hex)[1], p.hex)):
+        if extra <= 0:
+            break
+        cut = min(extra, p.squads)
+        extra -= cut
+        i = placements.index(p)
+        if cut == p.squads:
+            placements.pop(i)
+        else:
+            placements[i] = Placement(p.kind, p.hex, p.squads - cut)
+    cp = next((p.hex for p in placements if p.kind is Kind.CP), 801)
+    col, row = col_row(cp)
+    post = col * 100 + min(row + 4, OBSTRUCTED_LAST_ROW)
+    taken = {p.hex for p in placements}
+    spot = min((h for h in ALL_HEXES if col_row(h)[1] <= OBSTRUCTED_LAST_ROW
+                and h not in board.craters and h not in taken),
+               key=lambda h: (distance(h, post), h))
+    return Field(board, tuple(placements), field.name, ogres=(spot,))

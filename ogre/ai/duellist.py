@@ -116,7 +116,7 @@ class Duellist:
             safe = [h for h in spots if all(DISTANCE[h][o.hex] > _strike(o) for o in foes)]
             if safe:
                 return min(safe, key=lambda h: (DISTANCE[h][prey.hex], h))
-        shots = {h: _guns_on(h, me, prey) for h in spots}
+        shots = {h: guns_on(h, me, prey) for h in spots}
         if max(shots.values()) > 0:
             return max(spots, key=lambda h: (shots[h], DISTANCE[h][prey.hex], -h))
         return min(spots, key=lambda h: (DISTANCE[h][prey.hex], h))
@@ -129,10 +129,15 @@ class Duellist:
     # ------------------------------------------------------------ fire
 
     def _fire(self, s: GameState, me: Ogre) -> Action:
+        return self.fire_at(s, me, [o for o in enemies(s, me) if in_the_fight(o)])
+
+    def fire_at(self, s: GameState, me: Ogre, enemies: list[Ogre]) -> Action:
+        """Its next action of a fire phase against these enemy Ogres: Fire what is aimed, aim
+        the next shot, or Done when nothing is worth a shot."""
         if s.aim is not None:
             return Fire()
-        foes = [o for o in enemies(s, me) if in_the_fight(o)
-                and any(me.available(WEAPONS[i]) and DISTANCE[me.hex][o.hex] <= RANGE[i]
+        foes = [o for o in enemies
+                if any(me.available(WEAPONS[i]) and DISTANCE[me.hex][o.hex] <= RANGE[i]
                        for i in GUNS)]
         if not foes:
             return Done()
@@ -182,7 +187,7 @@ class Duellist:
         return [c for c in product(*(range(n + 1) for n in free)) if any(c)]
 
 
-def _guns_on(h: int, me: Ogre, prey: Ogre) -> int:
+def guns_on(h: int, me: Ogre, prey: Ogre) -> int:
     """The attack strength of my guns that reach the prey from h."""
     d = DISTANCE[h][prey.hex]
     return sum(me.weapons[i] * ATTACK[i] for i in GUNS if d <= RANGE[i])

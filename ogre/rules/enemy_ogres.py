@@ -18,7 +18,7 @@ from .units import TREADS, WEAPON_STATS, WEAPONS, Weapon, counts
 
 GUNS = (0, 1, 2)                  # the weapons that hurt an Ogre: all but antipersonnel
 W_RANGE = tuple(WEAPON_STATS[w].range for w in WEAPONS)
-PARTS = (*WEAPONS[:3], TREADS)    # what one Ogre may aim at on another
+PARTS = (*WEAPONS, TREADS)        # what one Ogre may aim at on another (6.11)
 
 
 def reaches(o: Ogre, i: int, target: Ogre) -> bool:
@@ -37,6 +37,16 @@ def may_ram(o: Ogre, rammed: Ogre) -> bool:
     return o.rams < RAMS_A_TURN and ram_cost(o, rammed) <= o.treads
 
 
+def ram_origin(s: GameState, o: Ogre, to: int, cost: int, found: dict[int, int]) -> int | None:
+    """Where a ram on the enemy at `to`, `cost` steps away in `found` (o's reach, the hexes it
+    passes through included), comes from: o's own hex when it stands beside it, else the
+    lowest-numbered free hex beside `to` on a shortest way; None when no such hex is free."""
+    if cost == 1:
+        return o.hex
+    return min((h for h, c in found.items() if c == cost - 1 and DISTANCE[h][to] == 1
+                and s.ogre_at(h) is None and not s.at(h)), default=None)
+
+
 def check_ram(o: Ogre, rammed: Ogre, cost: int) -> Verdict:
     """5.03.4, 5.03.5: an Ogre's ram on an enemy Ogre, or the 1986 refusal."""
     if o.rams >= RAMS_A_TURN:
@@ -49,11 +59,10 @@ def check_ram(o: Ogre, rammed: Ogre, cost: int) -> Verdict:
 def ram(s: GameState, o: Ogre, rammed: Ogre, to: int, cost: int, found: dict[int, int],
         ev: list[Event]) -> GameState:
     """Play o's ram on the enemy Ogre at `to`, `cost` steps away in `found` (its reach): o
-    stops in the hex before, the lowest-numbered one beside `to` on a shortest way (its own
-    when it stands next to it), and the dice decide the rammed Ogre's treads."""
-    before = o.hex if cost == 1 else min(
-        h for h, c in found.items()
-        if c == cost - 1 and DISTANCE[h][to] == 1 and s.ogre_at(h) is None and not s.at(h))
+    stops in the hex before (ram_origin, which check found), and the dice decide the rammed
+    Ogre's treads."""
+    before = ram_origin(s, o, to, cost, found)
+    assert before is not None                     # check refused a ram from nowhere
     o = evolve_ogre(o, hex=before, moved=o.moved + cost - 1)
     done = ram_ogre(o, rammed, s.rng)
     lost = done.treads_lost
@@ -113,6 +122,8 @@ def can_hurt(a: Ogre, b: Ogre) -> bool:
     b stands), or a ram on treads b still has? Before they enter every Ogre can."""
     if not (a.on_map and b.on_map):
         return True
+    if b.destroyed:
+        return False
     if any(a.weapons[i] and (a.treads > 0 or reaches(a, i, b)) for i in GUNS):
         return True
     return b.treads > 0 and a.treads >= ram_cost(a, b)

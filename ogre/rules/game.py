@@ -150,7 +150,7 @@ _MOVE_EVENTS: dict[tuple[int, Kind, int, int], Event] = {}     # "Heavy Tank to 
 def _apply_ogre_move(s: GameState, a: Move, v: Verdict, ev: list[Event]) -> GameState:
     o = s.known_ogre(a.piece)
     if v.kind == "ram_ogre":                      # an Ogre rams the defense's Ogre, or back
-        found = (watchdog.watchdog_reach(s, o) if o.id in WATCHDOGS[s.scenario]
+        found = (watchdog.watchdog_ways(s, o) if o.id in WATCHDOGS[s.scenario]
                  else watchdog.attacker_reach(s, o))
         return ram(s, o, s.known_ogre(v.target), a.to, v.cost, found, ev)
     o = evolve_ogre(o, hex=a.to, moved=o.moved + v.cost)

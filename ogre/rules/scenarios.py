@@ -75,9 +75,9 @@ BASIC = Scenario("basic", "Basic (Mark III)", 3)
 ADVANCED = Scenario("advanced", "Advanced (Mark V)", 5)
 # 9.02: two Mark IIIs for the Mark V of the advanced scenario, and two more armor units
 MARK_IIIS_ATTACKING = Scenario("mark-iiis-attacking", "Mark IIIs Attacking", 5, (3, 3), 2)
-# 9.01: the defense adds a Mark III of its own (its forces are the basic scenario's, less five
-# squads of infantry); the attacker takes a Mark V.
-MARK_III_ON_DEFENSE = Scenario("mark-iii-on-defense", "Mark III on Defense", 5, (5,),
+# 9.01: the defense adds a Mark III of its own to the basic scenario's forces (less five squads
+# of infantry), so it is deployed as against a Mark III; the attacker takes a Mark V.
+MARK_III_ON_DEFENSE = Scenario("mark-iii-on-defense", "Mark III on Defense", 3, (5,),
                                watchdogs=(3,))
 # 9.04: Ogres only. The seed leaves the forces open; these are two even fights of it.
 DUEL = Scenario("duel", "Duel", 5, (5, 5), duel=True)

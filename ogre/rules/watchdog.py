@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .actions import Action, Move, OgreAim, Undo
-from .enemy_ogres import aims_at, check_aim_at_ogre, check_ram, may_ram, reach_past
+from .enemy_ogres import aims_at, check_aim_at_ogre, check_ram, may_ram, ram_origin, reach_past
 from .errors import RuleError
 from .events import Verdict, shared_verdict
 from .hexes import DISTANCE, on_map
@@ -48,12 +48,25 @@ def attacker_reach(s: GameState, o: Ogre) -> dict[int, int]:
     return reach_past(s, o, stops)
 
 
+def watchdog_ways(s: GameState, o: Ogre) -> dict[int, int]:
+    """Every hex the defense's Ogre can pass through or stop on: through its own units, up to
+    the attacker's hex."""
+    return reach_past(s, o, {a.hex for a in attackers(s) if a.hex})
+
+
 def watchdog_reach(s: GameState, o: Ogre) -> dict[int, int]:
-    """The defense's Ogre's reach: through its own units, onto empty hexes or the attacker's
-    (to ram it)."""
-    enemy = {a.hex for a in attackers(s) if a.hex}
-    found = reach_past(s, o, enemy)
-    return {h: c for h, c in found.items() if h in enemy or not (s.at(h) or s.ogre_at(h))}
+    """The hexes the defense's Ogre can move onto: empty ones, and the attacker's to ram it
+    from a free hex beside it."""
+    ways = watchdog_ways(s, o)
+    out = {}
+    for h, c in ways.items():
+        at = s.ogre_at(h)
+        if at is not None and at.id not in watchdog_ids(s):
+            if ram_origin(s, o, h, c, ways) is not None:
+                out[h] = c
+        elif not (s.at(h) or at):
+            out[h] = c
+    return out
 
 
 # ---------------------------------------------------------------- check

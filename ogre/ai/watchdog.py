@@ -1,0 +1,126 @@
+"""The computer where the defense has an Ogre of its own (9.01 Mark III on Defense, X15).
+
+Each side's player of the 1986 battle plays on, and the Ogre-against-Ogre part is added:
+- `WithWatchdog` (the defense): its units play as the defense player says; when that player
+  ends a Defense Movement or Attack, the defense's Ogre takes its own: it rams the attacker in
+  reach, else stands between it and the Command Post where the most of its guns reach it, and
+  fires at the attacker's parts as the duelling Ogre does (ai/duellist.py);
+- `AgainstWatchdog` (the attacking Ogre): the Ogre player plays as ever, the defense's Ogre a
+  hex it may not stop on; when it ends its Ogre Attack, what guns it has left fire at the
+  defense's Ogre as a duelling Ogre's would.
+An action the rules would refuse (a player that does not know the defense's Ogre planning
+through its hex) ends that player's part of the phase instead; nothing refused is played.
+"""
+
+from __future__ import annotations
+
+from ..rules.actions import Action, Done, Fire, Move
+from ..rules.errors import RuleError
+from ..rules.game import check
+from ..rules.hexes import DISTANCE
+from ..rules.rams import ram_cost
+from ..rules.state import DEFENSE_FIRE, DEFENSE_MOVE, OGRE_FIRE, GameState, Ogre
+from ..rules.watchdog import attackers, watchdog_reach, watchdogs
+from .duellist import Duellist, guns_on
+from .protocol import Controller
+from .skill import level_name
+
+
+class _Halves:
+    """A phase split in two: the 1986 player's part, then the Ogre's part. Remembers which
+    phases the 1986 player has finished (by turn and phase), so the same game gets the same
+    actions."""
+
+    def __init__(self, player: Controller, skill: str, seed: int) -> None:
+        self.player = player
+        try:
+            level = level_name(skill)
+        except ValueError:
+            level = "Med"                    # a plugin's side: its Ogre plays at Med
+        self.ogre = Duellist(level, seed)
+        self.finished: set[tuple[int, str]] = set()
+
+    def _player_part(self, s: GameState) -> Action | None:
+        """The 1986 player's next action, or None once it is done with this phase."""
+        key = (s.turn, s.phase.value)
+        if key in self.finished:
+            return None
+        action = self.player.choose(s)
+        try:
+            check(s, action)
+        except RuleError:
+            action = Done()
+        if isinstance(action, Done):
+            self.finished.add(key)
+            return None
+        return action
+
+
+class WithWatchdog(_Halves):
+    """The defense of a battle where it has an Ogre: its units, then its Ogre."""
+
+    side = "defense"
+
+    def choose(self, s: GameState) -> Action:
+        aim = s.aim
+        if aim is not None and not aim.attackers:
+            return Fire()                          # its Ogre's aim
+        if s.phase in (DEFENSE_MOVE, DEFENSE_FIRE):
+            own = self._player_part(s) if aim is None or aim.attackers else None
+            if own is not None:
+                return own
+            for dog in watchdogs(s):
+                action = self._ogre_part(s, dog)
+                if action is not None:
+                    return action
+            return Done()
+        return self.player.choose(s)
+
+    def _ogre_part(self, s: GameState, dog: Ogre) -> Action | None:
+        foes = [o for o in attackers(s) if o.on_map]
+        if not dog.on_map or not foes:
+            return None
+        if s.phase is DEFENSE_FIRE:
+            shot = self.ogre.fire_at(s, dog, foes)
+            return None if isinstance(shot, Done) else shot
+        if dog.hex != dog.undo_hex or dog.treads <= 0 or dog.moves_left <= 0:
+            return None                            # its one move, planned whole, is made
+        return _guard(s, dog, foes[0])
+
+
+def _guard(s: GameState, dog: Ogre, foe: Ogre) -> Action | None:
+    """The defense's Ogre's move: ram the attacker in reach, else the hex where the most of
+    its guns reach it, the nearer the Command Post the better."""
+    found = watchdog_reach(s, dog)
+    if foe.hex in found and ram_cost(dog, foe) < dog.treads and foe.treads > 0:
+        return Move(dog.id, foe.hex)
+    cp = s.command_post
+    home = cp.hex if cp is not None else dog.hex
+    spots = [h for h in found if h != foe.hex] + [dog.hex]
+    best = max(spots, key=lambda h: (guns_on(h, dog, foe), -DISTANCE[h][home], -h))
+    return None if best == dog.hex else Move(dog.id, best)
+
+
+class AgainstWatchdog(_Halves):
+    """The attacking Ogre of a battle where the defense has an Ogre: the Ogre player, then its
+    guns left at the defense's Ogre."""
+
+    side = "ogre"
+
+    def choose(self, s: GameState) -> Action:
+        aim = s.aim
+        if s.phase is not OGRE_FIRE:
+            action = self.player.choose(s)
+            try:
+                check(s, action)
+            except RuleError:
+                return Done()          # its plan crossed the defense's Ogre: it stops there
+            return action
+        if aim is not None and aim.part is not None:
+            return Fire()                          # its aim at the defense's Ogre
+        own = self._player_part(s)
+        if own is not None:
+            return own
+        me = attackers(s)[0]
+        dogs = [w for w in watchdogs(s) if w.on_map and not w.destroyed]
+        return self.ogre.fire_at(s, me, dogs) if me.on_map and dogs else Done()

@@ -1,0 +1,87 @@
+"""The computer where the defense has an Ogre of its own (X15, 9.01 Mark III on Defense): the
+field made 9.01's, each side's player of the 1986 battle with the Ogre-against-Ogre part added,
+and battles to their end with nothing refused."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from ogre.ai import make_controller
+from ogre.ai.deploy import defended
+from ogre.ai.match import UNFINISHED, play
+from ogre.ai.watchdog import AgainstWatchdog, WithWatchdog
+from ogre.rules import Phase, apply, check, new_game
+from ogre.rules.actions import Done, Move, OgreAim
+from ogre.rules.board import OBSTRUCTED_LAST_ROW
+from ogre.rules.hexes import col_row
+from ogre.rules.units import Kind, ogre_id
+from ogre.storage.fields import load_predesigned
+
+ROOT = Path(__file__).resolve().parents[2]
+DOG = ogre_id(2)
+KEY = "mark-iii-on-defense"
+
+
+def _fields():
+    return [defended(r.field) for r in load_predesigned() if r.mark == 3]
+
+
+def test_x15_a_mark_iii_field_made_9_01s_keeps_15_squads_and_places_the_ogre_in_front():
+    for field in _fields():
+        assert sum(p.squads for p in field.placements if p.kind is Kind.INFANTRY) == 15
+        (h,) = field.ogres
+        cp = next(p.hex for p in field.placements if p.kind is Kind.CP)
+        assert col_row(h)[1] <= OBSTRUCTED_LAST_ROW and h not in field.board.craters
+        assert h not in {p.hex for p in field.placements} and col_row(h)[1] > col_row(cp)[1]
+
+
+@pytest.mark.parametrize("ogre, defense", [("Hi", "Hi"), ("Low", "Med"), ("Med", "Low")])
+def test_x15_battles_with_the_defenses_ogre_end_with_nothing_refused(ogre, defense):
+    for seed, field in enumerate(_fields()):
+        s = new_game(field, 5, seed, KEY)
+        rec = play(s, AgainstWatchdog(make_controller("ogre", ogre, seed=seed), ogre, seed),
+                   WithWatchdog(make_controller("defense", defense, seed=seed), defense, seed),
+                   max_turns=100, keep_log=True)
+        assert rec.illegal == [] and rec.result != UNFINISHED
+        assert any("O2" in line for line in rec.log)        # its Ogre moved or fired
+
+
+def test_x15_the_defenses_ogre_rams_the_attacker_in_reach_after_its_units_are_done():
+    s = new_game(_fields()[0], 5, 1, KEY)
+    dog = s.ogres[1]
+    s = replace(s, phase=Phase.DEFENSE_MOVE, turn=5,
+                ogres=(replace(s.ogres[0], hex=dog.hex + 2, undo_hex=dog.hex + 2), dog))
+    d = WithWatchdog(make_controller("defense", "Med", seed=1), "Med", 1)
+    for _ in range(200):
+        a = d.choose(s)
+        check(s, a)
+        if isinstance(a, Move) and a.piece == DOG:
+            assert a.to == s.ogres[0].hex                     # the ram
+            return
+        assert not isinstance(a, Done)
+        s, _ = apply(s, a)
+    raise AssertionError("the defense's Ogre never moved")
+
+
+def test_x15_the_attacker_turns_its_guns_left_on_the_defenses_ogre():
+    s = new_game(_fields()[0], 5, 1, KEY)
+    dog = s.ogres[1]
+    near = dog.hex + 2
+    s = replace(s, phase=Phase.OGRE_FIRE, turn=5, pieces=(),
+                ogres=(replace(s.ogres[0], hex=near, undo_hex=near), dog))
+    a = AgainstWatchdog(make_controller("ogre", "Hi", seed=1), "Hi", 1).choose(s)
+    assert isinstance(a, OgreAim) and a.target == DOG and a.part is not None
+    check(s, a)
+
+
+def test_x15_the_arena_plays_mark_iii_on_defense():
+    run = subprocess.run([sys.executable, "-m", "tools.arena", "--scenario", KEY, "--ogre", "Med",
+                          "--defense", "Hi", "--games", "3", "--jobs", "1"],
+                         cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    assert "Ogre Med vs defense Hi: 3 games" in run.stdout and "ILLEGAL" not in run.stdout
