@@ -15,7 +15,7 @@ from ..rules.actions import Action, Clear, Done, Fire, Group, Move
 from ..rules.errors import RuleError
 from ..rules.game import apply, check, legal_actions, must_leave
 from ..rules.sides import PHASES_OF
-from ..rules.state import FIRE_PHASES, MOVE_PHASES, GameState, Phase
+from ..rules.state import FIRE_PHASES, MOVE_PHASES, OGRE_ID, GameState, Phase
 
 OGRE_SIDE_PHASES = PHASES_OF["ogre"]
 DEFENSE_SIDE_PHASES = PHASES_OF["defense"]
@@ -110,8 +110,9 @@ def safe_action(state: GameState) -> Action:
     crowded = state.crowded_hex()
     leaving = None if crowded else must_leave(state)     # armor under the Ogre moves off
     for a in actions:
-        if isinstance(a, Move) and (state.known(a.piece).hex == crowded if crowded else
-                                    leaving is None or a.piece == leaving.id):
+        if isinstance(a, Move) and a.piece > OGRE_ID and (
+                state.known(a.piece).hex == crowded if crowded else
+                leaving is None or a.piece == leaving.id):
             return a
     if actions:
         return actions[0]

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from ..rules.actions import Action, Done, Fire, Move
 from ..rules.errors import RuleError
-from ..rules.game import check
+from ..rules.game import check, legal_actions
 from ..rules.hexes import DISTANCE
 from ..rules.rams import ram_cost
 from ..rules.state import DEFENSE_FIRE, DEFENSE_MOVE, OGRE_FIRE, GameState, Ogre
@@ -46,14 +46,30 @@ class _Halves:
         if key in self.finished:
             return None
         action = self.player.choose(s)
-        try:
-            check(s, action)
-        except RuleError:
-            action = Done()
+        if not _accepted(s, action):
+            action = _instead(s)
         if isinstance(action, Done):
             self.finished.add(key)
             return None
         return action
+
+
+def _accepted(s: GameState, action: Action) -> bool:
+    try:
+        check(s, action)
+    except RuleError:
+        return False
+    return True
+
+
+def _instead(s: GameState) -> Action:
+    """What a 1986 player's refused action gives way to: the end of its part of the phase, or,
+    while that is refused too (units sharing a hex), the first action the rules list for a
+    unit."""
+    if _accepted(s, Done()):
+        return Done()
+    dogs = {w.id for w in watchdogs(s)}
+    return next(a for a in legal_actions(s) if getattr(a, "piece", None) not in dogs)
 
 
 class WithWatchdog(_Halves):
@@ -110,12 +126,8 @@ class AgainstWatchdog(_Halves):
     def choose(self, s: GameState) -> Action:
         aim = s.aim
         if s.phase is not OGRE_FIRE:
-            action = self.player.choose(s)
-            try:
-                check(s, action)
-            except RuleError:
-                return Done()          # its plan crossed the defense's Ogre: it stops there
-            return action
+            action = self.player.choose(s)     # a plan across the defense's Ogre stops there
+            return action if _accepted(s, action) else _instead(s)
         if aim is not None and aim.part is not None:
             return Fire()                          # its aim at the defense's Ogre
         own = self._player_part(s)

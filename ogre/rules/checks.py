@@ -50,9 +50,8 @@ def check(state: GameState, action: Action) -> Verdict:
     """Say what `action` would do, or raise RuleError with the 1986 message."""
     if state.phase is OVER:
         raise _err("game_over")
-    if state.scenario in DUELS:
-        return duel.check(state, action)
-    handler = _CHECKS.get(type(action))
+    handler = (duel.check if state.scenario in DUELS
+               else _CHECKS.get(type(action)))
     if handler is None:
         raise _err("bad_action", repr(action))
     try:
@@ -218,8 +217,10 @@ def _check_undo(s: GameState, a: Undo) -> Verdict:
         own = DEFENSE_MOVE if a.piece in WATCHDOGS.get(s.scenario, ()) else OGRE_MOVE
         if s.phase is not own or o is None:
             raise _err("move_a_piece")
-        if o.hex == o.undo_hex and o.moved == o.undo_moved:
+        if o.exited or (o.hex == o.undo_hex and o.moved == o.undo_moved):
             raise _err("move_a_piece", "nothing to undo")
+        if len(s.ogres) > 1 and s.ogre_at(o.undo_hex) not in (None, o):
+            raise _err("hex_full")                  # another Ogre stands there now
         if own is DEFENSE_MOVE and not watchdog.undo_is_free(s, o.undo_hex, o):
             raise _err("hex_full")
         return _UNDO

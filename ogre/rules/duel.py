@@ -11,6 +11,7 @@ survive and hold the field. Our rulings where it is silent (docs/features.md, X1
   the rammer stops; an enemy's hex is never a way through;
 - an Ogre fires on an enemy's weapons and treads as the defense does (6.11): weapons combined
   on a weapon, one at a time on the treads at 1-1 (6.11.2); antipersonnel hurt no Ogre;
+- under a Time Limit (7.02) a Duel still going after its last turn is held by no Ogre;
 - the battle ends when one Ogre or none is left in the fight (still to enter, or on the map with
   treads or a weapon that hurts an Ogre), or when none of those left can ever harm another (no
   gun it can bring to bear, no ram on treads). The one left holds the field; otherwise no Ogre
@@ -324,6 +325,10 @@ def next_duellist(s: GameState, ev: list[Event]) -> GameState:
         if o.id in later and in_the_fight(o):
             s = evolve(s, aim=None)
             return _turn_of(s, o, ev)
+    limit = s.options.time_limit
+    if limit and s.turn >= limit:               # 7.02: the last turn is played
+        ev.append(Event("time_up", f"Time is up after turn {s.turn}"))
+        return evolve(s, phase=OVER, result=NOBODY, aim=None)
     s = evolve(s, turn=s.turn + 1, aim=None)
     for o in s.ogres:
         s = evolve(s, ogre=evolve_ogre(o, moved=0, rams=0, undo_hex=o.hex, undo_moved=0))

@@ -33,7 +33,8 @@ def reach_past(s: GameState, o: Ogre, stops: Container[int]) -> dict[int, int]:
 
 
 def may_ram(o: Ogre, rammed: Ogre) -> bool:
-    """5.03.4, 5.03.5: o has a ram left this turn and the treads to pay for this one."""
+    """5.03.4, 5.03.5 ("twice per turn, or one enemy Ogre per turn"): o has a ram left this
+    turn (an Ogre ram spends them all, and its move) and the treads to pay for this one."""
     return o.rams < RAMS_A_TURN and ram_cost(o, rammed) <= o.treads
 
 
@@ -65,7 +66,7 @@ def ram(s: GameState, o: Ogre, rammed: Ogre, to: int, cost: int, found: dict[int
     assert before is not None                     # check refused a ram from nowhere
     o = evolve_ogre(o, hex=before, moved=o.moved + cost - 1)
     done = ram_ogre(o, rammed, s.rng)
-    lost = done.treads_lost
+    lost = rammed.treads - done.rammed.treads        # the dice's total, down to none
     ev.append(Event("ram_ogre", f"{o.name} rams {rammed.name}: {rammed.name} loses {lost} "
                     f"treads, {o.name} loses {o.treads - done.rammer.treads}", rammed.id, to,
                     result="rammed", treads_lost=lost))

@@ -149,7 +149,8 @@ def _one_ogres_moves(s: GameState, o: Ogre, out: list[Action], watched: bool = F
             out.append(_move(oid, o.hex))
         if o.hex in BOTTOM_ROW:
             out.append(EXIT if oid == OGRE_ID else Exit(oid))
-    if o.hex != o.undo_hex or o.moved != o.undo_moved:
+    if (o.hex != o.undo_hex or o.moved != o.undo_moved) and (
+            len(s.ogres) == 1 or s.ogre_at(o.undo_hex) in (None, o)):
         out.append(_UNDOS.get(oid) or _undo(oid))
 
 

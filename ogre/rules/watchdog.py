@@ -9,7 +9,7 @@ Our rulings where 9.01 is silent (docs/features.md):
   on its hex (no unit passes through an Ogre, in the 1986 game either);
 - its guns fire as an attack of their own, not combined with the units' (6.07 would allow it;
   the game aims one or the other at a time);
-- it never leaves the map, and it is gone when destroyed (6.13).
+- it never leaves the map; destroyed (6.13) it is out of the battle, its wreck where it stood.
 """
 
 from __future__ import annotations
@@ -75,6 +75,8 @@ def check_move(s: GameState, o: Ogre, to: int) -> Verdict:
     """The defense's Ogre moving (or ramming the attacker) in the Defense Movement."""
     if s.phase is not DEFENSE_MOVE:
         raise RuleError("move_a_piece" if s.phase is not OGRE_FIRE else "cannot_move")
+    if (s._index or s.index()).movers is not None:
+        raise RuleError("stack")                # M3: the stacked units move first
     if o.treads <= 0:
         raise RuleError("no_treads")
     left = o.moves_left
@@ -144,8 +146,8 @@ def attacker_moves(s: GameState, o: Ogre, out: list[Action],
 
 def watchdog_moves(s: GameState, out: list[Action]) -> None:
     """The defense's Ogres' moves and undos in the Defense Movement."""
-    if s.phase is not DEFENSE_MOVE:
-        return
+    if s.phase is not DEFENSE_MOVE or (s._index or s.index()).movers is not None:
+        return                          # M3: while units share a hex, only they may move
     for w in watchdogs(s):
         if not w.hex:
             continue

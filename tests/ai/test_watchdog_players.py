@@ -85,3 +85,20 @@ def test_x15_the_arena_plays_mark_iii_on_defense():
                          cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr
     assert "Ogre Med vs defense Hi: 3 games" in run.stdout and "ILLEGAL" not in run.stdout
+
+
+@pytest.mark.parametrize("level", ["Low", "Med", "Hi"])
+def test_x15_the_defense_with_its_ogre_answers_a_crowded_hex_with_an_action_the_rules_take(
+        level):
+    from ogre.rules import legal_actions
+    from ogre.rules.actions import Move as MoveAction
+    field = defended([r.field for r in load_predesigned() if r.mark == 3][0])
+    s = new_game(field, 5, 1, KEY)
+    for _ in range(3):
+        s, _ = apply(s, legal_actions(s)[0] if s.phase is Phase.OGRE_ENTRY else Done())
+    tank = next(p for p in s.pieces if p.id == 4)
+    howitzer = next(p for p in s.pieces if p.kind is Kind.HOWITZER)
+    s, _ = apply(s, MoveAction(tank.id, howitzer.hex))          # two units on one hex
+    assert s.crowded_hex()
+    d = WithWatchdog(make_controller("defense", level, seed=1), level, 1)
+    check(s, d.choose(s))

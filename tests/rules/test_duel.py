@@ -208,3 +208,27 @@ def test_x15_random_duels_keep_every_invariant_and_list_only_what_check_accepts(
             keep = [a for a in acts if type(a).__name__ != "Exit"] or acts
             s, _ = apply(s, rnd.choice(keep))
             assert first_problem(s) is None, (seed, first_problem(s))
+
+
+def test_x15_a_malformed_action_in_a_duel_is_refused_like_any_other():
+    from ogre.rules import Enter, Move, RuleError
+    s = duel({O: 1015, O2: 1013})
+    for bad in (Move(O, None), Enter("x", O)):
+        with pytest.raises(RuleError):
+            check(s, bad)
+
+
+def test_x15_7_02_a_duel_going_on_after_its_last_turn_is_held_by_no_ogre():
+    from ogre.rules.options import Options
+    s = replace(duel({O: 101, O2: 1013}, phase=Phase.OGRE_FIRE, whose=O2),
+                options=Options(time_limit=12), turn=12)
+    s, ev = play(s, "done")
+    assert s.over and s.result == NOBODY and events_of(ev, "time_up")
+    assert first_problem(s) is None
+
+
+def test_x15_a_ram_on_an_ogre_with_few_treads_takes_only_those():
+    s = duel({O: 1015, O2: 1014}, o2={"treads": 2})
+    s, ev = play(s, "move O 1014")
+    assert s.ogres[1].treads == 0 and events_of(ev, "ram_ogre")[0].treads_lost == 2
+    assert "loses 2 treads" in events_of(ev, "ram_ogre")[0].text

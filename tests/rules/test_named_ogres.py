@@ -201,3 +201,19 @@ def test_x15_the_invariants_hold_each_of_several_ogres(change, problem):
     from ogre.rules.invariants import first_problem
 
     assert first_problem(change(_mark_iiis())) == problem
+
+
+def test_x15_an_ogre_that_left_or_whose_hex_another_took_has_no_undo():
+    from ogre.rules import apply, legal_actions, new_game
+    from ogre.rules.scenarios import MARK_IIIS_ATTACKING
+    from ogre.storage.fields import load_predesigned
+    field = next(r.field for r in load_predesigned() if r.mark == 5)
+    s = new_game(field, 5, 1, MARK_IIIS_ATTACKING.key)
+    for text in ("enter 0721", "enter O2 0822", "exit O2"):
+        s, _ = apply(s, parse_action(text))
+    assert _checked(s, "undo O2") == "PLEASE MOVE A PIECE"
+    s = new_game(field, 5, 1, MARK_IIIS_ATTACKING.key)
+    for text in ("enter 0721", "enter O2 0822", "move O 0720", "move O2 0721"):
+        s, _ = apply(s, parse_action(text))
+    assert _checked(s, "undo O") == "THIS HEX IS FULL"
+    assert "undo O" not in [str(a) for a in legal_actions(s)]

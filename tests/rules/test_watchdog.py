@@ -130,3 +130,9 @@ def test_x15_random_battles_with_the_defenses_ogre_keep_every_invariant():
                 check(s, a)
             s, _ = apply(s, rnd.choice(acts))
             assert first_problem(s) is None, (seed, first_problem(s))
+
+
+def test_x15_m3_while_units_share_a_hex_the_defenses_ogre_waits():
+    s = watched([("heavy", 1009), ("missile", 1009)])
+    assert message(s, "move O2 1010") == "2 UNITS IN HEX PLEASE MOVE 1"
+    assert not [a for a in legal_actions(s) if getattr(a, "piece", 0) == DOG]
