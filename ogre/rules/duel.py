@@ -31,6 +31,7 @@ from .enemy_ogres import (
     can_hurt,
     check_aim_at_ogre,
     check_ram,
+    check_step,
     may_ram,
     ram,
     reach_past,
@@ -38,7 +39,7 @@ from .enemy_ogres import (
 from .errors import RuleError
 from .events import Event, Verdict, shared_verdict
 from .fire import ogre_fires_at_ogre
-from .hexes import BOTTOM_ROW, COLUMNS, DISTANCE, hex_id, on_map, rows_in_column
+from .hexes import BOTTOM_ROW, COLUMNS, hex_id, on_map, rows_in_column
 from .scenarios import DUELS
 from .state import (
     OGRE_ENTRY,
@@ -143,19 +144,7 @@ def _check_move(s: GameState, a: Move) -> Verdict:
     if s.phase is not OGRE_MOVE:
         raise _err("cannot_move")
     o = _own_ogre(s, a.piece)
-    if o.treads <= 0:
-        raise _err("no_treads")
-    left = o.moves_left
-    if left <= 0:
-        raise _err("has_moved")
-    if not on_map(a.to):
-        raise _err("off_map")
-    if a.to == o.hex:
-        raise _err("move_a_piece", "the Ogre is already there")
-    if s.board.is_crater(a.to):
-        raise _err("crater")
-    if DISTANCE[o.hex][a.to] > left:
-        raise _err("too_far")
+    check_step(s, o, a.to)
     cost = reach(s, o).get(a.to)
     if cost is None:
         raise _err("no_path")

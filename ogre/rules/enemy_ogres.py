@@ -10,7 +10,7 @@ from collections.abc import Container
 from .actions import OgreAim
 from .errors import RuleError
 from .events import Event, Verdict, shared_verdict
-from .hexes import DISTANCE
+from .hexes import DISTANCE, on_map
 from .movement import _ogre_bfs
 from .rams import RAMS_A_TURN, ram_cost, ram_ogre
 from .state import GameState, Ogre, evolve, evolve_ogre
@@ -30,6 +30,23 @@ def reach_past(s: GameState, o: Ogre, stops: Container[int]) -> dict[int, int]:
     """Hexes o can move onto this phase with their cost, where `stops` (enemies' hexes, and
     defenders' for an attacking Ogre) end a way: to ram them, never to cross."""
     return _ogre_bfs(s.board, o.hex, o.moves_left, stops)
+
+
+def check_step(s: GameState, o: Ogre, to: int) -> None:
+    """M1-M3's refusals of an Ogre's move to `to` where Ogres fight Ogres (the 1986 Ogre's own
+    check may also ram or overrun where it stands)."""
+    if o.treads <= 0:
+        raise RuleError("no_treads")
+    if o.moves_left <= 0:
+        raise RuleError("has_moved")
+    if not on_map(to):
+        raise RuleError("off_map")
+    if to == o.hex:
+        raise RuleError("move_a_piece", "the Ogre is already there")
+    if s.board.is_crater(to):
+        raise RuleError("crater")
+    if DISTANCE[o.hex][to] > o.moves_left:
+        raise RuleError("too_far")
 
 
 def may_ram(o: Ogre, rammed: Ogre) -> bool:

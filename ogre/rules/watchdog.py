@@ -17,10 +17,17 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .actions import Action, Move, OgreAim, Undo
-from .enemy_ogres import aims_at, check_aim_at_ogre, check_ram, may_ram, ram_origin, reach_past
+from .enemy_ogres import (
+    aims_at,
+    check_aim_at_ogre,
+    check_ram,
+    check_step,
+    may_ram,
+    ram_origin,
+    reach_past,
+)
 from .errors import RuleError
 from .events import Verdict, shared_verdict
-from .hexes import DISTANCE, on_map
 from .scenarios import WATCHDOGS
 from .state import DEFENSE_FIRE, DEFENSE_MOVE, OGRE_FIRE, GameState, Ogre, Piece
 
@@ -77,19 +84,7 @@ def check_move(s: GameState, o: Ogre, to: int) -> Verdict:
         raise RuleError("move_a_piece" if s.phase is not OGRE_FIRE else "cannot_move")
     if (s._index or s.index()).movers is not None:
         raise RuleError("stack")                # M3: the stacked units move first
-    if o.treads <= 0:
-        raise RuleError("no_treads")
-    left = o.moves_left
-    if left <= 0:
-        raise RuleError("has_moved")
-    if not on_map(to):
-        raise RuleError("off_map")
-    if to == o.hex:
-        raise RuleError("move_a_piece", "the Ogre is already there")
-    if s.board.is_crater(to):
-        raise RuleError("crater")
-    if DISTANCE[o.hex][to] > left:
-        raise RuleError("too_far")
+    check_step(s, o, to)
     cost = watchdog_reach(s, o).get(to)
     if cost is None:
         raise RuleError("hex_full" if s.at(to) or s.ogre_at(to) else "no_path")
