@@ -110,12 +110,12 @@ def legal_actions(state: GameState) -> list[Action]:
     """Every action `check` accepts now (moves along their shortest paths, one per hex)."""
     if state.phase is OVER:
         return []
-    if state.scenario in DUELS:
-        return duel.legal_actions(state)
-    return _LEGAL[state.phase](state)
+    return _LEGAL[state.phase](state)      # a Duel has only the Ogre's phases: they ask
 
 
 def _legal_entry(s: GameState) -> list[Action]:
+    if s.scenario in DUELS:
+        return duel.legal_actions(s)
     ogres = s.ogres
     if len(ogres) == 1:
         return [Enter(h) for h in sorted(BOTTOM_ROW) if not s.board.is_crater(h) and not s.at(h)]
@@ -126,6 +126,8 @@ def _legal_entry(s: GameState) -> list[Action]:
 
 
 def _legal_ogre_move(s: GameState) -> list[Action]:
+    if s.scenario in DUELS:
+        return duel.legal_actions(s)
     out: list[Action] = []
     dogs = WATCHDOGS.get(s.scenario, ()) if len(s.ogres) > 1 else ()
     for o in s.ogres:
@@ -453,6 +455,8 @@ _PARTS: dict[tuple[Counts, bool], tuple[Weapon, ...]] = {}     # a few hundred a
 
 
 def _legal_ogre_fire(s: GameState) -> list[Action]:
+    if s.scenario in DUELS:
+        return duel.legal_actions(s)
     if len(s.ogres) > 1 and s.scenario in WATCHDOGS:
         return _fire_with_watchdogs(s, _one_ogres_aims, watchdog.aims_at_watchdogs)
     return _fire_phase(s, _one_ogres_aims)
