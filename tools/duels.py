@@ -17,9 +17,11 @@ import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from typing import Any
 
 from ogre.ai.duellist import SKILLS, Duellist
 from ogre.ai.match import UNFINISHED, play_duel
+from ogre.ai.protocol import Controller
 from ogre.resources import standard_board
 from ogre.rules import new_game
 from ogre.rules.duel import NOBODY, holds_the_field
@@ -60,7 +62,7 @@ def play_one(job: DuelJob) -> tuple[str, int, list[float], list[str]]:
     """One Duel: (the winning seat's index as text, or the result), turns, think times per
     Ogre's turn, illegal actions."""
     state = new_game(Field(standard_board()), 5, job.seed, job.scenario)
-    players = {o.id: Duellist(skill, job.seed + i)
+    players: dict[int, Controller] = {o.id: Duellist(skill, job.seed + i)
                for i, (o, skill) in enumerate(zip(state.ogres, job.seats))}
     rec = play_duel(state, players, max_turns=job.max_turns)
     winner = next((str(i) for i, o in enumerate(state.ogres)
@@ -124,7 +126,7 @@ def levels(scenario: str, games: int, seed: int, max_turns: int,
     from tools.arena import game_seed, wilson
     others = len(SCENARIOS[scenario].attackers) - 1
     won: dict[str, list[bool]] = {}
-    rows = []
+    rows: list[dict[str, Any]] = []
     for level in LEVELS:
         names = (level, *("Med",) * others)
         jobs = [DuelJob(scenario, rotated(names, g), game_seed(seed, g), max_turns)
