@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from ..rules.actions import Action, Done, Enter, Fire, Move
 from ..rules.game import aim_kill_probability, apply, check
-from ..rules.sides import acting_side, ogre_in_play
+from ..rules.sides import acting_side
 from ..rules.state import GameState
 from .base import rolls_dice
 from .protocol import make_controller
@@ -96,7 +96,7 @@ def _moves(state: GameState, actions: Sequence[Action]) -> tuple[Step, ...]:
         if isinstance(a, Move):
             ends[a.piece] = a.to
         elif isinstance(a, Enter):
-            ends[ogre_in_play(state).id] = a.to
+            ends[a.piece] = a.to          # each Ogre its own entry, in a battle of several
     out = []
     for pid, end in ends.items():
         start = getattr(state.piece(pid) or state.ogre_unit(pid), "hex", 0)
@@ -117,9 +117,8 @@ def _shots(state: GameState, actions: Sequence[Action]) -> tuple[Shot, ...]:
         return ()
     kill = aim_kill_probability(s, aim)
     if aim.part is None:
-        return (Shot((ogre_in_play(state).id,), aim.target, "", kill),)
-    return (Shot(tuple(dict.fromkeys(aim.attackers)), ogre_in_play(state).id, aim.part.value,
-                 kill),)
+        return (Shot((aim.ogre,), aim.target, "", kill),)      # the Ogre that fires
+    return (Shot(tuple(dict.fromkeys(aim.attackers)), aim.ogre, aim.part.value, kill),)
 
 
 __all__ = ["Advice", "Shot", "Step", "advice_of", "advise", "advised_actions"]

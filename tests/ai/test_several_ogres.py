@@ -73,3 +73,22 @@ def test_x15_the_defense_fires_at_another_ogre_when_nothing_reaches_the_nearest(
     plan = make_controller("defense", level, seed=1).plan(s)
     aims = [a for a in plan if isinstance(a, Aim)]
     assert aims and all(a.ogre == O2 and a.piece == 2 for a in aims)
+
+
+def test_x8_x15_advice_for_the_ogres_shows_each_ogres_entry_and_names_the_ogre_that_fires():
+    from dataclasses import replace
+
+    from ogre.ai.advice import advice_of, advise
+    from ogre.rules.actions import Fire
+    from ogre.rules.state import Phase
+    s = _battle(1)
+    assert {step.piece for step in advise(s, seed=1).moves} == {OGRE_ID, O2}   # both come on
+    from ogre.rules.hexes import neighbours
+    target, near = next((p, h) for p in s.pieces for h in neighbours(p.hex)
+                        if not s.at(h) and not s.board.is_crater(h))
+    o, o2 = s.ogres
+    fire = replace(s, phase=Phase.OGRE_FIRE,
+                   ogres=(replace(o, hex=101), replace(o2, hex=near, undo_hex=near)))
+    shot = OgreAim(target.id, (0, 1, 0, 0), O2)
+    (advised,) = advice_of(fire, (shot, Fire())).shots
+    assert advised.attackers == (O2,) and advised.target == target.id
