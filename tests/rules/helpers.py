@@ -27,11 +27,13 @@ from ogre.rules import (
     Placement,
     RuleError,
     apply,
+    check,
     legal_actions,
     parse_action,
 )
 from ogre.rules.board import EMPTY_BOARD, Board
 from ogre.rules.dice import roll, seed_state
+from ogre.rules.events import Event
 from ogre.rules.hexes import ALL_HEXES
 from ogre.rules.options import NO_OPTIONS, Options
 from ogre.rules.scenarios import for_mark
@@ -125,6 +127,21 @@ def refused(state: GameState, action) -> RuleError:
     assert legal_actions(state) == legal
     assert {h: state.at(h) for h in ALL_HEXES} == occupants
     return info.value
+
+
+def played_or_refused(state: GameState, action) -> GameState | None:
+    """M1: `action` refused by check is refused by apply too, the state untouched (None); one
+    check accepts is played without changing its input (the state after it)."""
+    before = replace(state)
+    try:
+        check(state, action)
+    except RuleError:
+        refused(state, action)
+        return None
+    after, events = apply(state, action)
+    assert state == before                           # apply never changes its input
+    assert isinstance(after, GameState) and all(isinstance(e, Event) for e in events)
+    return after
 
 
 def message(state: GameState, action) -> str:
