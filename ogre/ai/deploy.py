@@ -12,7 +12,7 @@ import random
 from ..rules.board import CRATER_LINE_ROW, OBSTRUCTED_LAST_ROW, Board
 from ..rules.field import Field, Placement
 from ..rules.hexes import ALL_HEXES, col_row, distance
-from ..rules.units import MARKS, STATS, Kind, attack_points
+from ..rules.units import ARMOR, MARKS, STATS, Kind, attack_points
 
 # Armor mixes for 12 units (howitzer = 2); Mark V scales them up.
 _MIXES = (
@@ -96,11 +96,35 @@ def defended(field: Field, squads: int = 15) -> Field:
     """A Mark III field made 9.01's (Mark III on Defense): its infantry cut to `squads`, the
     units furthest forward losing theirs first, and the defense's Mark III placed in the
     obstructed area four rows in front of the Command Post (the free hex nearest that)."""
-    board = field.board
-    placements = list(field.placements)
+    placements = _cut_infantry(list(field.placements), squads)
+    return Field(field.board, tuple(placements), field.name,
+                 ogres=(_ogre_spot(field.board, placements),))
+
+
+def watched(field: Field) -> Field:
+    """A Mark III field made 9.03's (Ogre Defending): half the basic force (6 armor units and
+    10 squads; the units furthest forward go first) and the watchdog Mark III placed as
+    `defended` places 9.01's."""
+    placements = _cut_infantry(list(field.placements), 10)
+    armor = sorted([p for p in placements if p.kind in ARMOR], key=_forward_first)
+    spent = 0
+    for p in reversed(armor):                       # the rearmost kept first
+        cost = STATS[p.kind].armor_cost
+        if spent + cost > 6:
+            placements.remove(p)
+        else:
+            spent += cost
+    return Field(field.board, tuple(placements), field.name,
+                 ogres=(_ogre_spot(field.board, placements),))
+
+
+def _forward_first(p: Placement) -> tuple[int, int]:
+    return (-col_row(p.hex)[1], p.hex)
+
+
+def _cut_infantry(placements: list[Placement], squads: int) -> list[Placement]:
     extra = sum(p.squads for p in placements if p.kind is Kind.INFANTRY) - squads
-    for p in sorted([p for p in placements if p.kind is Kind.INFANTRY],
-                    key=lambda p: (-col_row(p.hex)[1], p.hex)):
+    for p in sorted([p for p in placements if p.kind is Kind.INFANTRY], key=_forward_first):
         if extra <= 0:
             break
         cut = min(extra, p.squads)
@@ -110,11 +134,15 @@ def defended(field: Field, squads: int = 15) -> Field:
             placements.pop(i)
         else:
             placements[i] = Placement(p.kind, p.hex, p.squads - cut)
+    return placements
+
+
+def _ogre_spot(board: Board, placements: list[Placement]) -> int:
+    """The free obstructed hex nearest four rows in front of the Command Post."""
     cp = next((p.hex for p in placements if p.kind is Kind.CP), 801)
     col, row = col_row(cp)
     post = col * 100 + min(row + 4, OBSTRUCTED_LAST_ROW)
     taken = {p.hex for p in placements}
-    spot = min((h for h in ALL_HEXES if col_row(h)[1] <= OBSTRUCTED_LAST_ROW
+    return min((h for h in ALL_HEXES if col_row(h)[1] <= OBSTRUCTED_LAST_ROW
                 and h not in board.craters and h not in taken),
                key=lambda h: (distance(h, post), h))
-    return Field(board, tuple(placements), field.name, ogres=(spot,))

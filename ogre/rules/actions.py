@@ -17,6 +17,11 @@ it always did, and another Ogre is written after a word or as `by=` and `at=`:
 >>> str(parse_action("target 12 missile=1 by=O2")), str(Aim(7, Weapon.TREADS, ogre=-2))
 ('target 12 missile=1 by=O2', 'aim 7 treads at=O3')
 
+Where units fight units (9.03) a unit aims at an enemy unit:
+
+>>> parse_action("aim 1003 unit=7")
+AimAt(piece=1003, target=7)
+
 In a Duel an Ogre aims at a part of another:
 
 >>> str(parse_action("target O2 main=1 secondary=1 part=main by=O3"))
@@ -118,7 +123,7 @@ class Split:
 @quick_init
 @dataclass(frozen=True, slots=True)
 class Exit:
-    """M9: an Ogre leaves the map from the bottom row."""
+    """M9: an Ogre leaves the map from the bottom row (in 9.03 an attacking unit does too)."""
     piece: int = OGRE_ID
 
     def __str__(self) -> str:
@@ -157,6 +162,18 @@ class Aim:
 
 @quick_init
 @dataclass(frozen=True, slots=True)
+class AimAt:
+    """6.06-6.08 where units fight units (9.03): aim one unit (one squad of infantry) at an
+    enemy unit; units aimed at one target fire together."""
+    piece: int
+    target: int
+
+    def __str__(self) -> str:
+        return f"aim {self.piece} unit={self.target}"
+
+
+@quick_init
+@dataclass(frozen=True, slots=True)
 class Clear:
     def __str__(self) -> str:
         return "clear"
@@ -178,7 +195,8 @@ class Done:
         return "done"
 
 
-Action = Enter | Move | Undo | Group | Split | Exit | OgreAim | Aim | Clear | Fire | Done
+Action = (Enter | Move | Undo | Group | Split | Exit | OgreAim | Aim | AimAt | Clear | Fire
+          | Done)
 
 
 def parse_action(text: str) -> Action:
@@ -193,7 +211,7 @@ def parse_action(text: str) -> Action:
                 "exit": Exit, "clear": Clear, "fire": Fire, "done": Done}
             return bare[verb]()
         if verb == "exit" and len(args) == 1:
-            return Exit(_parse_ogre(args[0]))
+            return Exit(_parse_pid(args[0]))
         if verb == "enter" and len(args) == 1:
             return Enter(parse_hex(args[0]))
         if verb == "enter" and len(args) == 2:
@@ -204,6 +222,8 @@ def parse_action(text: str) -> Action:
             return Undo(_parse_pid(args[0]))
         if verb in ("group", "split") and len(args) == 1:
             return (Group if verb == "group" else Split)(_parse_pid(args[0]))
+        if verb == "aim" and len(args) == 2 and args[1].startswith("unit="):
+            return AimAt(_parse_pid(args[0]), _parse_pid(args[1][5:]))
         if verb == "aim" and len(args) in (2, 3):
             at = OGRE_ID
             if len(args) == 3:

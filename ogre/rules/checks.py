@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import duel, watchdog
+from . import assault, duel, watchdog
 from .actions import Action, Aim, Clear, Done, Enter, Exit, Fire, Group, Move, OgreAim, Split, Undo
 from .command_post import ram_tread_cost
 from .errors import RuleError
@@ -18,8 +18,9 @@ from .events import Verdict, shared_verdict
 from .hexes import BOTTOM_ROW, distance, on_map
 from .legal import must_leave, ogre_weapon_reaches, stack_movers
 from .movement import defender_allowance, defender_reach, ogre_reach
-from .scenarios import DUELS, WATCHDOGS
+from .scenarios import ASSAULTS, DUELS, WATCHDOGS
 from .state import (
+    ATTACK_GEV_MOVE,
     DEFENSE_FIRE,
     DEFENSE_MOVE,
     FIRE_PHASES,
@@ -50,8 +51,7 @@ def check(state: GameState, action: Action) -> Verdict:
     """Say what `action` would do, or raise RuleError with the 1986 message."""
     if state.phase is OVER:
         raise _err("game_over")
-    handler = (duel.check if state.scenario in DUELS
-               else _CHECKS.get(type(action)))
+    handler = _OWN_RULES.get(state.scenario) or _CHECKS.get(type(action))
     if handler is None:
         raise _err("bad_action", repr(action))
     try:
@@ -354,6 +354,8 @@ def _check_done(s: GameState, a: Done) -> Verdict:
         return _DONE                  # legal_actions ends a move phase's list with Done if legal
     if s.phase is OGRE_ENTRY:
         raise _err("entry_row")
+    if s.phase is ATTACK_GEV_MOVE:
+        raise _err("bad_action", "no attacking force moves in this battle")
     if s.phase in MOVE_PHASES and s.crowded_hex():
         raise _err("stack")
     if must_leave(s) is not None:
@@ -367,3 +369,6 @@ _CHECKS: dict[type, Callable[[GameState, Any], Verdict]] = {
     Split: _check_split, Exit: _check_exit, OgreAim: _check_ogre_aim, Aim: _check_aim,
     Clear: _check_clear_or_fire, Fire: _check_clear_or_fire, Done: _check_done,
 }
+# The scenarios whose battles check their actions by their own rules, by key.
+_OWN_RULES: dict[str, Callable[[GameState, Any], Verdict]] = {
+    **dict.fromkeys(DUELS, duel.check), **dict.fromkeys(ASSAULTS, assault.check)}

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from .assault import FIRST_ID
 from .board import Board, behind_crater_line, in_clear_area
 from .dice import seed_state
 from .hexes import BOTTOM_ROW
 from .movement import reaches_command_post
 from .options import NO_OPTIONS, Options
-from .scenarios import SCENARIOS, for_mark
+from .scenarios import SCENARIOS, Scenario, for_mark
 from .state import GameState, Ogre, Phase, Piece
 from .units import MARKS, STATS, Kind, attack_points, ogre_id
 
@@ -121,6 +122,30 @@ def new_game(field: Field, mark: int, seed: int, scenario: str | None = None,
         placed_at = dict(zip(sorted(battle.watchdog_ids, reverse=True), field.ogres))
         ogres = tuple(replace(o, hex=placed_at.get(o.id, 0), undo_hex=placed_at.get(o.id, 0))
                       for o in ogres)
+    if battle.force:
+        return _assault(field, battle, pieces, ogres, seed, options)
     return GameState(board=field.board, scenario=key, pieces=pieces, ogres=ogres,
                      phase=Phase.OGRE_ENTRY, rng=seed_state(seed), next_id=len(pieces) + 1,
                      options=options)
+
+
+def attacking_force(battle: Scenario) -> tuple[Piece, ...]:
+    """9.03's attacking units, waiting off the map (hex 0) to enter: ids from FIRST_ID, and
+    infantry in units of three squads and the rest."""
+    units: list[tuple[Kind, int]] = []
+    for kind, n in battle.force:
+        if kind is Kind.INFANTRY:
+            units += [(kind, 3)] * (n // 3) + ([(kind, n % 3)] if n % 3 else [])
+        else:
+            units += [(kind, 1)] * n
+    return tuple(Piece(FIRST_ID + i, kind, 0, squads) for i, (kind, squads) in enumerate(units))
+
+
+def _assault(field: Field, battle: Scenario, pieces: tuple[Piece, ...], ogres: tuple[Ogre, ...],
+             seed: int, options: Options) -> GameState:
+    """Ogre Defending: the force attacks first, entering as it moves (rules.assault); next_id
+    stays above both sides' counts, since each side's new squads take their ids from it."""
+    force = attacking_force(battle)
+    return GameState(board=field.board, scenario=battle.key, pieces=pieces + force,
+                     ogres=ogres, phase=Phase.OGRE_MOVE, rng=seed_state(seed),
+                     next_id=max(len(pieces), len(force)) + 1, options=options)

@@ -15,11 +15,11 @@ import operator
 from collections.abc import Callable
 from typing import Any
 
-from . import duel, watchdog
+from . import assault_play, duel, watchdog
 from .actions import Action, Aim, Clear, Done, Enter, Exit, Fire, Group, Move, OgreAim, Split, Undo
 from .checks import check, listed_move
-from .command_post import CRAWLER_NAME, name_of, ram_tread_cost, rammed_in_place
-from .dice import roll
+from .command_post import CRAWLER_NAME, ram_tread_cost
+from .contact import overrun, ram_unit
 from .enemy_ogres import ram
 from .events import Event, Verdict
 from .fire import (
@@ -31,7 +31,16 @@ from .fire import (
     ogre_fires_at_ogre,
 )
 from .legal import legal_actions, must_leave, note_move, ogre_weapon_reaches
-from .scenarios import DUELS, WATCHDOGS
+from .levels import (
+    COMPLETE_DEFENSE,
+    COMPLETE_OGRE,
+    DEFENSE_VICTORY,
+    MARGINAL_DEFENSE,
+    MARGINAL_OGRE,
+    OGRE_VICTORY,
+    VICTORY_LEVELS,
+)
+from .scenarios import ASSAULTS, DUELS, WATCHDOGS
 from .state import (
     DEFENSE_FIRE,
     DEFENSE_MOVE,
@@ -42,7 +51,6 @@ from .state import (
     OVER,
     Aiming,
     GameState,
-    Ogre,
     Phase,
     Piece,
     evolve,
@@ -52,18 +60,7 @@ from .state import (
     piece_start,
 )
 from .units import CP, INFANTRY, Kind, counts
-from .victory import (
-    COMPLETE_DEFENSE,
-    COMPLETE_OGRE,
-    DEFENSE_VICTORY,
-    MARGINAL_DEFENSE,
-    MARGINAL_OGRE,
-    OGRE_VICTORY,
-    OGRE_WINS,
-    VICTORY_LEVELS,
-    out_of_the_fight,
-    victory_level,
-)
+from .victory import OGRE_WINS, out_of_the_fight, victory_level
 
 __all__ = [     # the engine's calls, and what it re-exports from the modules beside it
     "check", "apply", "legal_actions", "must_leave", "ogre_weapon_reaches", "ram_tread_cost",
@@ -89,6 +86,8 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     events: list[Event] = []
     if state.scenario in DUELS:
         return _settle(duel.play(state, action, verdict, events), events), events
+    if state.scenario in ASSAULTS:
+        return _settle(assault_play.play(state, action, verdict, events), events), events
     new = _APPLY[type(action)](state, action, verdict, events)
     ogres = new.ogres
     if len(ogres) == 1:
@@ -161,42 +160,8 @@ def _apply_ogre_move(s: GameState, a: Move, v: Verdict, ev: list[Event]) -> Game
     s = evolve(s, ogre=o)
     victim = s.known(v.target)
     if v.kind == "overrun":
-        return _overrun(s, o, victim, ev)
-    return _ram(s, o, victim, ev)
-
-
-def _overrun(s: GameState, o: Ogre, p: Piece, ev: list[Event]) -> GameState:
-    """M8: infantry under the Ogre loses a squad if the Ogre has antipersonnel left."""
-    if not o.weapons[3]:
-        ev.append(Event("overrun", f"{o.name} overruns {p.name}: no antipersonnel, "
-                        "no effect", p.id, p.hex, result="no effect"))
-        return s
-    ev.append(Event("overrun", f"{o.name} overruns {p.name}: reduced", p.id, p.hex,
-                    result="reduced"))
-    return lose_squad(s, p)
-
-
-def _ram(s: GameState, o: Ogre, p: Piece, ev: list[Event]) -> GameState:
-    """M7: immobile armor and the CP are destroyed; mobile armor 1-3 disabled, 4-6 destroyed
-    (a hardened CP too, command_post)."""
-    options = s.options
-    lost = ram_tread_cost(p, options)
-    o = evolve_ogre(o, treads=o.treads - lost, rams=o.rams + 1)
-    s = evolve(s, ogre=o)
-    rams = f"{o.name} rams {name_of(p, options)}"
-    if rammed_in_place(p, options):
-        ev.append(Event("ram", f"{rams}: destroyed", p.id, p.hex,
-                        result="destroyed", treads_lost=lost))
-        return s.replace_piece(None, p.id)
-    die, rng = roll(s.rng)
-    s = evolve(s, rng=rng)
-    if die <= 3:
-        ev.append(Event("ram", f"{rams}: disabled", p.id, p.hex, die=die,
-                        result="disabled", treads_lost=lost))
-        return s.replace_piece(evolve_piece(p, disabled_turn=s.turn), p.id)
-    ev.append(Event("ram", f"{rams}: destroyed", p.id, p.hex, die=die,
-                    result="destroyed", treads_lost=lost))
-    return s.replace_piece(None, p.id)
+        return overrun(s, o, victim, ev)
+    return ram_unit(s, o, victim, ev)
 
 
 def _apply_undo(s: GameState, a: Undo, v: Verdict, ev: list[Event]) -> GameState:

@@ -25,6 +25,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 from .actions import Group, Move
+from .assault_invariants import findings as assault_findings
 from .board import Board
 from .duel import in_the_fight
 from .enemy_ogres import reaches
@@ -32,7 +33,7 @@ from .game import legal_actions, ogre_weapon_reaches, victory_level
 from .hexes import BOTTOM_ROW, distance, label, on_map
 from .movement import defender_allowance
 from .options import Options
-from .scenarios import DUELS, SCENARIOS, WATCHDOGS
+from .scenarios import ASSAULTS, DUELS, SCENARIOS, WATCHDOGS
 from .state import OGRE_ID, OGRE_PHASES, Aiming, GameState, Ogre, Phase, Piece
 from .units import MARKS, OGRE_MOVE, STATS, WEAPONS, Kind, Weapon, ogre_id
 from .victory import RESULTS
@@ -61,7 +62,8 @@ def first_problem(s: GameState) -> str | None:
 
 def _findings(s: GameState) -> Iterator[str]:
     # Each stage relies on the ones before it holding (a known Mark, ids in range, ...).
-    stages = _DUEL_STAGES if s.scenario in DUELS else _STAGES
+    stages = (_DUEL_STAGES if s.scenario in DUELS
+              else _ASSAULT_STAGES if s.scenario in ASSAULTS else _STAGES)
     for stage in stages:
         found = list(stage(s))
         yield from found
@@ -96,6 +98,8 @@ def _numbers(s: GameState) -> Iterator[str]:
         yield "the dice state is not a 64-bit number"
     if s.phase not in Phase.__members__.values():
         yield "the phase is not one of the game's phases"
+    elif s.phase is Phase.ATTACK_GEV_MOVE and not scenario.force:
+        yield "the battle has no attacking force whose GEVs move"
     if s.over != bool(s.result):
         yield "the battle's result and its phase disagree"
     elif s.result and s.result not in RESULTS:
@@ -416,3 +420,4 @@ def _aim_at_ogre(s: GameState, a: Aiming, o: Ogre, dogs: frozenset[int]) -> Iter
 
 _STAGES = (_numbers, _ogre, _pieces, _stacking, _aim, _progress)
 _DUEL_STAGES = (_numbers, _ogre, _duel)
+_ASSAULT_STAGES = (_numbers, _ogre, assault_findings)

@@ -13,14 +13,15 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
 from operator import attrgetter
 
-from . import duel, watchdog
+from . import assault_legal, duel, watchdog
 from .actions import Action, Aim, Clear, Done, Enter, Exit, Fire, Group, Move, OgreAim, Split, Undo
 from .board import Board, MovesAndReach, Reach, ReachKey
 from .command_post import allowances, ram_tread_cost
 from .hexes import BOTTOM_ROW, DISTANCE
 from .movement import _reach, defender_reach, ogre_reach
-from .scenarios import DUELS, WATCHDOGS
+from .scenarios import ASSAULTS, DUELS, WATCHDOGS
 from .state import (
+    ATTACK_GEV_MOVE,
     DEFENSE_FIRE,
     DEFENSE_MOVE,
     GEV_MOVE,
@@ -110,6 +111,8 @@ def legal_actions(state: GameState) -> list[Action]:
     """Every action `check` accepts now (moves along their shortest paths, one per hex)."""
     if state.phase is OVER:
         return []
+    if state.scenario in ASSAULTS:
+        return assault_legal.legal_actions(state)
     return _LEGAL[state.phase](state)      # a Duel has only the Ogre's phases: they ask
 
 
@@ -570,6 +573,10 @@ def _aims_at_one_ogre(s: GameState, o: Ogre, out: list[Action]) -> None:
                 out.append(shot)
 
 
+def _nothing(s: GameState) -> list[Action]:
+    return []
+
+
 _LEGAL = {
     OGRE_ENTRY: _legal_entry,
     OGRE_MOVE: _legal_ogre_move,
@@ -577,4 +584,5 @@ _LEGAL = {
     DEFENSE_MOVE: _legal_defender_move,
     DEFENSE_FIRE: _legal_defense_fire,
     GEV_MOVE: _legal_defender_move,
+    ATTACK_GEV_MOVE: _nothing,          # an attacking force's (rules.assault): none here
 }

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .units import MARKS, OgreMark, ogre_id
+from .units import GEV, HEAVY, INFANTRY, MARKS, MISSILE_TANK, Kind, OgreMark, ogre_id
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -31,6 +31,9 @@ class Scenario:
     extra_armor: int = 0            # armor units the defense gets beyond that allowance
     duel: bool = False              # 9.04: Ogres only, each its own side, no CP (rules.duel)
     watchdogs: tuple[int, ...] = ()  # the defense's own Ogres' Marks (9.01; rules.watchdog)
+    # 9.03: the attacking force of units, (kind, count) with infantry counted in squads;
+    # () where Ogres attack (rules.assault)
+    force: tuple[tuple[Kind, int], ...] = ()
 
     @property
     def named(self) -> str:
@@ -48,7 +51,7 @@ class Scenario:
     @property
     def attackers(self) -> tuple[int, ...]:
         """The Marks of the Ogres that attack, in the order of their ids (O, O2, ...)."""
-        return self.ogres or (self.against,)
+        return self.ogres or (() if self.force else (self.against,))
 
     @property
     def marks(self) -> tuple[int, ...]:
@@ -82,11 +85,18 @@ MARK_III_ON_DEFENSE = Scenario("mark-iii-on-defense", "Mark III on Defense", 3, 
 # 9.04: Ogres only. The seed leaves the forces open; these are two even fights of it.
 DUEL = Scenario("duel", "Duel", 5, (5, 5), duel=True)
 THREE_WAY_DUEL = Scenario("three-way-duel", "Three-Way Duel", 3, (3, 3, 3), duel=True)
+# 9.03: the basic scenario's defense attacks (12 armor units, 20 squads; a Howitzer could not
+# enter), and a Mark III with half that force guards the CP.
+BASIC_FORCE: tuple[tuple[Kind, int], ...] = ((HEAVY, 3), (MISSILE_TANK, 3), (GEV, 6),
+                                             (INFANTRY, 20))
+OGRE_DEFENDING = Scenario("ogre-defending", "Ogre Defending", 3, watchdogs=(3,),
+                          force=BASIC_FORCE)
 OFFERED: tuple[Scenario, ...] = (BASIC, ADVANCED, MARK_IIIS_ATTACKING)  # Play a Game's, Host's
-# Every scenario a state, a file and the arena take; the Duels wait for their screens.
+# Every scenario a state and the arena take; the others wait for their screens.
 SCENARIOS: dict[str, Scenario] = {
-    s.key: s for s in (*OFFERED, MARK_III_ON_DEFENSE, DUEL, THREE_WAY_DUEL)}
+    s.key: s for s in (*OFFERED, MARK_III_ON_DEFENSE, OGRE_DEFENDING, DUEL, THREE_WAY_DUEL)}
 DUELS: frozenset[str] = frozenset(s.key for s in SCENARIOS.values() if s.duel)
+ASSAULTS: frozenset[str] = frozenset(s.key for s in SCENARIOS.values() if s.force)
 # The defense's own Ogres' ids, by scenario key, for the battles that have them.
 WATCHDOGS: dict[str, frozenset[int]] = {
     s.key: s.watchdog_ids for s in SCENARIOS.values() if s.watchdogs}

@@ -19,7 +19,8 @@ from .state import GameState, Ogre, Phase
 Side = Literal["ogre", "defense"]
 SIDES: tuple[Side, Side] = ("ogre", "defense")
 PHASES_OF: dict[Side, frozenset[Phase]] = {
-    "ogre": frozenset({Phase.OGRE_ENTRY, Phase.OGRE_MOVE, Phase.OGRE_FIRE}),
+    "ogre": frozenset({Phase.OGRE_ENTRY, Phase.OGRE_MOVE, Phase.OGRE_FIRE,
+                       Phase.ATTACK_GEV_MOVE}),
     "defense": frozenset({Phase.DEFENSE_MOVE, Phase.DEFENSE_FIRE, Phase.GEV_MOVE}),
 }
 _SIDE_OF: dict[Phase, Side] = {phase: side for side in SIDES for phase in PHASES_OF[side]}

@@ -43,13 +43,14 @@ class Phase(str, Enum):
     DEFENSE_MOVE = "defense_move"
     DEFENSE_FIRE = "defense_fire"
     GEV_MOVE = "gev_move"
+    ATTACK_GEV_MOVE = "attack_gev_move"   # an attacking force's GEVs (9.03), after its fire
     OVER = "over"
 
 
 # The members as plain names for the engine's hot paths (Phase.X costs about 100 ns, see units).
-OGRE_ENTRY, OGRE_MOVE, OGRE_FIRE, DEFENSE_MOVE, DEFENSE_FIRE, GEV_MOVE, OVER = (
+OGRE_ENTRY, OGRE_MOVE, OGRE_FIRE, DEFENSE_MOVE, DEFENSE_FIRE, GEV_MOVE, ATTACK_GEV_MOVE, OVER = (
     Phase.OGRE_ENTRY, Phase.OGRE_MOVE, Phase.OGRE_FIRE, Phase.DEFENSE_MOVE, Phase.DEFENSE_FIRE,
-    Phase.GEV_MOVE, Phase.OVER)
+    Phase.GEV_MOVE, Phase.ATTACK_GEV_MOVE, Phase.OVER)
 
 PHASE_TITLES = {
     Phase.OGRE_ENTRY: "Ogre Entry",
@@ -58,6 +59,7 @@ PHASE_TITLES = {
     Phase.DEFENSE_MOVE: "Defense Movement",
     Phase.DEFENSE_FIRE: "Defense Attack",
     Phase.GEV_MOVE: "GEV Movement",
+    Phase.ATTACK_GEV_MOVE: "GEV Movement",
     Phase.OVER: "Battle Over",
 }
 

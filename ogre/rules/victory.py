@@ -1,26 +1,31 @@
-"""The end of the battle (G4): the six victory levels in the manual's words, and when each holds."""
+"""The end of the battle (G4): when each victory level holds (rules.levels has their words)."""
 
 from __future__ import annotations
 
+from .assault_play import assault_level
 from .duel import DUEL_RESULTS, duel_level
 from .enemy_ogres import can_hurt
 from .hexes import distance
 from .legal import ogre_weapon_reaches
-from .scenarios import DUELS, SCENARIOS, WATCHDOGS
+from .levels import (
+    ATTACK_LEVELS,
+    COMPLETE_DEFENSE,
+    COMPLETE_OGRE,
+    DEFENSE_VICTORY,
+    MARGINAL_DEFENSE,
+    MARGINAL_OGRE,
+    OGRE_VICTORY,
+    VICTORY_LEVELS,
+)
+from .scenarios import ASSAULTS, DUELS, SCENARIOS, WATCHDOGS
 from .state import GameState, Ogre
 from .units import STATS, WEAPONS
 
-COMPLETE_OGRE = "Complete Ogre Victory"
-OGRE_VICTORY = "Ogre Victory"
-MARGINAL_OGRE = "Marginal Ogre Victory"
-COMPLETE_DEFENSE = "Complete Defense Victory"
-DEFENSE_VICTORY = "Defense Victory"
-MARGINAL_DEFENSE = "Marginal Defense Victory"
 OGRE_WINS = (COMPLETE_OGRE, OGRE_VICTORY, MARGINAL_OGRE)
+ATTACK_WINS = (*OGRE_WINS, *ATTACK_LEVELS)     # the attacking side's, an Ogre or a force
 MOBILE = frozenset(kind for kind, stats in STATS.items() if stats.move > 0)
-VICTORY_LEVELS = (COMPLETE_OGRE, OGRE_VICTORY, MARGINAL_OGRE,
-                  COMPLETE_DEFENSE, DEFENSE_VICTORY, MARGINAL_DEFENSE)
-RESULTS = (*VICTORY_LEVELS, *DUEL_RESULTS)     # every way a battle can end, the Duels' too
+# every way a battle can end, the Duels' and Ogre Defending's too
+RESULTS = (*VICTORY_LEVELS, *ATTACK_LEVELS, *DUEL_RESULTS)
 
 
 def victory_level(s: GameState) -> str:
@@ -29,6 +34,8 @@ def victory_level(s: GameState) -> str:
         return s.result
     if s.scenario in DUELS:
         return duel_level(s)
+    if s.scenario in ASSAULTS:
+        return assault_level(s)
     if len(s.ogres) > 1:
         return _several_ogres_level(s)
     o = s.ogre

@@ -39,8 +39,9 @@ from pydantic import (
 )
 from pydantic import Field as Spec
 
+from ..rules.levels import VICTORY_LEVELS
 from ..rules.scenarios import SCENARIOS
-from ..rules.victory import OGRE_WINS, VICTORY_LEVELS
+from ..rules.victory import OGRE_WINS
 from .atomic import read_text_limited, write_text_atomic
 from .documents import Migration, explain, parse_json, upgrade
 from .errors import StorageError

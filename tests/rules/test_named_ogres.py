@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 
 from ogre.rules import Phase, RuleError, check, parse_action
-from ogre.rules.actions import Aim, Enter, Exit, OgreAim
+from ogre.rules.actions import Aim, AimAt, Enter, Exit, OgreAim
 from ogre.rules.state import Ogre
 from ogre.rules.units import OGRE_ID, Weapon, ogre_id
 
@@ -24,12 +24,14 @@ O2 = ogre_id(2)
     ("target 12 main=1", OgreAim(12, (0, 1, 0, 0))),
     ("target 12 main=1 by=O2", OgreAim(12, (0, 1, 0, 0), O2)),
     ("aim 7 treads", Aim(7, Weapon.TREADS)), ("aim 7 treads at=O2", Aim(7, Weapon.TREADS, O2)),
+    # Ogre Defending's attacking units leave the map too, and aim at units
+    ("exit 1003", Exit(1003)), ("aim 1003 unit=7", AimAt(1003, 7)),
 ])
 def test_x15_the_notation_names_every_ogre_but_the_1986_one(text, action):
     assert parse_action(text) == action and str(action) == text
 
 
-@pytest.mark.parametrize("text", ["enter 7 0822", "exit 12", "aim 7 treads at=12",
+@pytest.mark.parametrize("text", ["enter 7 0822", "aim 7 treads at=12",
                                   "aim 7 treads on=O2", "target 12 main=1 by=7", "enter O1 0822"])
 def test_x15_an_ogre_named_where_none_can_be_is_not_an_action(text):
     with pytest.raises(ValueError):

@@ -20,7 +20,9 @@ def test_t1_every_phase_belongs_to_exactly_one_side_and_the_end_to_none():
     for phase in Phase:
         owners = [side for side in SIDES if phase in PHASES_OF[side]]
         assert owners == ([] if phase is Phase.OVER else [side_of_phase(phase)])
-    assert PHASES_OF["ogre"] == OGRE_PHASES and {other(s) for s in SIDES} == set(SIDES)
+    # the attacking side's phases: the Ogre's, and an attacking force's GEVs' second move (9.03)
+    assert PHASES_OF["ogre"] == OGRE_PHASES | {Phase.ATTACK_GEV_MOVE}
+    assert {other(s) for s in SIDES} == set(SIDES)
 
 
 def test_t1_the_side_to_act_is_the_one_whose_pieces_the_rules_let_act():

@@ -40,7 +40,7 @@ STATES = sampled_states()
 
 def test_the_sample_covers_every_phase_aims_damage_and_the_end():
     phases = {s.phase for s, *_ in STATES}
-    assert phases == set(Phase)
+    assert phases == set(Phase) - {Phase.ATTACK_GEV_MOVE}    # only an attacking force's (9.03)
     assert any(s.aim is not None and s.phase is Phase.OGRE_FIRE for s, *_ in STATES)
     assert any(s.aim is not None and s.phase is Phase.DEFENSE_FIRE for s, *_ in STATES)
     assert any(s.ap_hit for s, *_ in STATES)

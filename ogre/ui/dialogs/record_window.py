@@ -11,8 +11,8 @@ from datetime import datetime
 
 import pygame
 
+from ogre.rules.levels import VICTORY_LEVELS
 from ogre.rules.scenarios import SCENARIOS
-from ogre.rules.victory import VICTORY_LEVELS
 from ogre.storage.record import Entry, Total, totals
 from ogre.ui.dialogs.report_window import WIDTH, WideDialog
 from ogre.ui.toolkit import ink, theme
