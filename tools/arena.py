@@ -40,16 +40,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ogre.ai.deploy import defended
+from ogre.ai.assault_players import make_assault_player
+from ogre.ai.deploy import defended, watched
 from ogre.ai.match import UNFINISHED, play
 from ogre.ai.protocol import controller_from_arg, make_controller
 from ogre.ai.watchdog import AgainstWatchdog, WithWatchdog
 from ogre.rules import new_game
 from ogre.rules.field import Field
-from ogre.rules.game import OGRE_WINS, VICTORY_LEVELS
+from ogre.rules.game import VICTORY_LEVELS
+from ogre.rules.levels import ATTACK_LEVELS
 from ogre.rules.options import HARDNESS, NO_OPTIONS, TIME_LIMITS, Options
 from ogre.rules.scenarios import DUELS, SCENARIOS
 from ogre.rules.state import GameState
+from ogre.rules.victory import ATTACK_WINS
 from tools import duels, paired, reference, results
 from tools.progress import Progress
 
@@ -172,7 +175,10 @@ def battle(field: Field, job: Job) -> tuple[str, int, list[float], list[float], 
     """One battle on `field`: (result, turns, Ogre think times, defence think times, illegal
     actions). A battle still going at --max-turns is "Unfinished", or "Unfinished, CP destroyed"
     when the Ogre has already won whatever happens next."""
-    watched = job.scenario is not None and SCENARIOS[job.scenario].watchdogs
+    scenario = SCENARIOS[job.scenario] if job.scenario is not None else None
+    if scenario is not None and scenario.force:
+        return _assault(field, job)
+    watched = scenario is not None and scenario.watchdogs
     if watched:
         field = defended(field)                # 9.01's forces, and the defense's Ogre placed
     state = new_game(field, 5 if watched else job.mark, job.seed, job.scenario, job.options)
@@ -182,6 +188,18 @@ def battle(field: Field, job: Job) -> tuple[str, int, list[float], list[float], 
         ogre = AgainstWatchdog(ogre, job.ogre, job.seed)
         defense = WithWatchdog(defense, job.defense, job.seed)
     rec = play(state, ogre, defense, max_turns=job.max_turns)
+    result = rec.result
+    if result == UNFINISHED and rec.final is not None and rec.final.command_post is None:
+        result = UNFINISHED_WON
+    return result, rec.turns, rec.ogre_turn_times, rec.defense_turn_times, rec.illegal
+
+
+def _assault(field: Field, job: Job) -> tuple[str, int, list[float], list[float], list[str]]:
+    """Ogre Defending (9.03): the force of units against the Mark III field made 9.03's
+    (ai/deploy.watched), each side a skill of ai/assault_players."""
+    state = new_game(watched(field), 3, job.seed, job.scenario, job.options)
+    rec = play(state, make_assault_player("ogre", job.ogre, job.seed),
+               make_assault_player("defense", job.defense, job.seed), max_turns=job.max_turns)
     result = rec.result
     if result == UNFINISHED and rec.final is not None and rec.final.command_post is None:
         result = UNFINISHED_WON
@@ -210,6 +228,9 @@ def run_pairing(ogre: str, defense: str, args, pool, ogre_opts: list[str] | None
     progress.close()
     elapsed = time.perf_counter() - t0
     counts = {level: 0 for level in (*VICTORY_LEVELS, UNFINISHED_WON, UNFINISHED)}
+    if args.scenario is not None and SCENARIOS[args.scenario].force:
+        counts = {level: 0 for level in (*ATTACK_LEVELS, *VICTORY_LEVELS[3:], UNFINISHED_WON,
+                                         UNFINISHED)}
     turns, otimes, dtimes, illegal = [], [], [], []
     for result, n, ot, dt, bad in outcomes:
         counts[result] = counts.get(result, 0) + 1
@@ -218,7 +239,7 @@ def run_pairing(ogre: str, defense: str, args, pool, ogre_opts: list[str] | None
         dtimes += dt
         illegal += bad
     n = len(outcomes)
-    wins = sum(counts[level] for level in (*OGRE_WINS, UNFINISHED_WON))
+    wins = sum(counts.get(level, 0) for level in (*ATTACK_WINS, UNFINISHED_WON))
     rows = [game_row(j, res[0], res[1], len(FIELDS)) for j, res in zip(jobs, outcomes)]
     return {"rows": rows, "ogre": ogre, "defense": defense, "games": n, "counts": counts,
             "wins": wins,
@@ -234,7 +255,7 @@ def game_row(job: Job, result: str, turns: int, n_fields: int) -> dict:
     """One game as --out writes it (tools/paired.py reads these)."""
     return {"ogre": job.ogre, "defense": job.defense, "game": job.field_index,
             "game_seed": job.seed, "field": job.field_index % n_fields, "result": result,
-            "ogre_win": int(result in (*OGRE_WINS, UNFINISHED_WON)), "turns": turns}
+            "ogre_win": int(result in (*ATTACK_WINS, UNFINISHED_WON)), "turns": turns}
 
 
 def report(r: dict) -> None:
