@@ -21,6 +21,7 @@ GuardPlayer (the defender, its Ogre and its units)
        moves each unit to where it can fire on the attackers nearest the CP.
   Hi   sends its Ogre at the attacking unit nearest the CP, rams first the armor worth most,
        keeps its units within reach of the CP, and fires as the Hi attacker does.
+  A Command Crawler (8.02) keeps away from the attackers at every level.
 
 The rules decide every refusal: the players only hand back actions legal_actions lists.
 """
@@ -43,7 +44,7 @@ from ..rules.state import (
     GameState,
     Piece,
 )
-from ..rules.units import GEV, INFANTRY, STATS, WEAPON_STATS, WEAPONS, Kind
+from ..rules.units import CP, GEV, INFANTRY, STATS, WEAPON_STATS, WEAPONS, Kind
 from .analysis import fire_distance, step_distance_map
 from .base import DEFENSE_SIDE_PHASES, OGRE_SIDE_PHASES, PhasePlayer
 from .unit_fire import FIRE_SKILLS, FireSkill, ogre_shot, units_shot
@@ -192,6 +193,12 @@ class GuardPlayer(_AssaultPlayer):
             if pid <= 0 or state.known(pid).moved:
                 return None
             p = state.known(pid)
+            free = [m for m in moves if not state.at(m.to)]
+            if p.kind is CP:                      # a Command Crawler keeps away from them
+                def room(h: int) -> tuple[int, int]:
+                    return (min(DISTANCE[h][f.hex] for f in foes), -h)
+                far = max(free, key=lambda m: room(m.to), default=None)
+                return far if far is not None and room(far.to) > room(p.hex) else None
             to_fire = fire_distance(state.board, p.kind, marks)
             home = cp.hex
 
@@ -199,7 +206,6 @@ class GuardPlayer(_AssaultPlayer):
                 away = max(0, DISTANCE[h][home] - self.skill.guard)
                 back = 0 if state.phase is not GEV_MOVE else DISTANCE[h][home]
                 return (to_fire.get(h, 99) + 3 * away + back, h)
-            free = [m for m in moves if not state.at(m.to)]
             best = min(free, key=lambda m: cost(m.to), default=None)
             return best if best is not None and cost(best.to) < cost(p.hex) else None
         return self._one_move(s, legal, pick)

@@ -17,6 +17,7 @@ from ogre.ai.match import UNFINISHED, play
 from ogre.rules import Phase, apply, check, new_game
 from ogre.rules.actions import AimAt, Exit, Fire, Move
 from ogre.rules.hexes import DISTANCE
+from ogre.rules.options import Options
 from tests.rules.helpers import mark_iii_field
 from tests.rules.test_ogre_defending import CP_FAR, defending
 
@@ -82,3 +83,11 @@ def test_x15_the_arena_plays_ogre_defending():
     assert run.returncode == 0, run.stderr
     assert "Ogre Hi vs defense Med: 4 games" in run.stdout and "ILLEGAL" not in run.stdout
     assert "Attack Victory" in run.stdout
+
+
+def test_x15_8_02_a_command_crawler_keeps_away_from_the_attackers():
+    s = defending([("cp", 808)], [("infantry", 811, 3)], dog=812, phase=Phase.DEFENSE_MOVE,
+                  options=Options(command_crawler=True))
+    for level in ("Low", "Med", "Hi"):
+        a = GuardPlayer(level).choose(s)
+        assert isinstance(a, Move) and a.piece == 1 and DISTANCE[a.to][811] > DISTANCE[808][811]
