@@ -288,3 +288,35 @@ def test_x15_random_battles_keep_every_invariant_and_every_listed_action_is_acce
         s, _ = apply(s, _leaning_choice(s, rnd))
         assert first_problem(s) is None, (str(s.phase), first_problem(s))
     assert s.over or s.turn > 5
+
+
+# ---------------------------------------------------------------- infantry and Undo (M4, M5)
+
+def test_x15_m5_each_sides_squads_split_off_with_ids_of_their_own_side():
+    s = defending([CP_FAR, ("infantry", 505, 3)], [("infantry", 1010, 3)], dog=1515)
+    s, _ = play(s, "split 1001")
+    attack_new = max(p.id for p in s.pieces)
+    assert attack_new > A1 and s.known(attack_new).squads == 1
+    s, _ = play(s, f"move {attack_new} 1009")
+    s = replace(s, phase=Phase.DEFENSE_MOVE)
+    s, _ = play(s, "split 2")
+    defense_new = max(p.id for p in s.pieces if p.id < FIRST_ID)
+    assert 2 < defense_new < FIRST_ID and first_problem(s) is None
+
+
+def test_x15_m5_infantry_of_the_two_sides_never_groups():
+    s = defending([CP_FAR, ("infantry", 505, 1)], [("infantry", 506, 1)], dog=1515)
+    assert message(s, "move 1001 0505") == "THIS HEX IS FULL"
+    assert message(s, "group 1001") == "PLEASE MOVE A PIECE"
+
+
+def test_x15_m4_the_ogres_undo_stops_at_its_ram_and_never_lands_on_its_own_unit():
+    seed = seed_for(1)                                   # 1-3: the rammed GEV is disabled
+    s = defending([CP_FAR], [("gev", 806)], dog=808, phase=Phase.DEFENSE_MOVE, seed=seed)
+    s, _ = play(s, "move O 0806", "move O 0805")
+    s, _ = play(s, "undo O")
+    assert s.ogres[0].hex == 806                         # back to the ram, not before it
+    t = defending([CP_FAR, ("heavy", 1010)], [("heavy", 1520)], dog=808,
+                  phase=Phase.DEFENSE_MOVE)
+    t, _ = play(t, "move O 0809", "move 2 0808")
+    assert message(t, "undo O") == "THIS HEX IS FULL"
