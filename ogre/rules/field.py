@@ -113,7 +113,7 @@ def new_game(field: Field, mark: int, seed: int, scenario: str | None = None,
     pieces = tuple(Piece(i + 1, p.kind, p.hex, p.squads, start=p.hex)
                    for i, p in enumerate(placed))
     marks = battle.marks
-    if len(marks) == 1:
+    if len(marks) == 1 and not battle.watchdogs:
         marks = (mark,)                    # a kept Ogre keeps its own Mark
     ogres = tuple(Ogre.fresh(m, id=ogre_id(n)) for n, m in enumerate(marks, 1))
     if battle.watchdogs:              # the defense's Ogres stand where the field has them

@@ -66,6 +66,8 @@ def test_x15_the_force_waits_off_the_map_and_the_watchdog_stands_on_the_field():
     defense = [p for p in s.pieces if p.id < FIRST_ID]
     assert sum(p.squads for p in defense if p.kind is Kind.INFANTRY) == 10
     assert s.ogres[0].hex and s.ogres[0].mark == 3 and first_problem(s) is None
+    # the watchdog is the scenario's Mark III whatever Mark the field was played against
+    assert new_game(watched(mark_iii_field()), 5, 1, KEY).ogres[0].mark == 3
 
 
 # ---------------------------------------------------------------- entering and escaping
