@@ -51,9 +51,9 @@ from .command_post import defender_allowance, ram_tread_cost
 from .enemy_ogres import check_step
 from .errors import RuleError
 from .events import Verdict, shared_verdict
+from .fire import check_firer
 from .hexes import BOTTOM_ROW, DISTANCE, on_map
 from .movement import _ogre_bfs
-from .scenarios import ASSAULTS
 from .state import (
     ATTACK_GEV_MOVE,
     DEFENSE_FIRE,
@@ -73,12 +73,9 @@ ESCAPED = -1                     # where an attacking unit stands once it has le
 ATTACK_MOVES = frozenset({OGRE_MOVE, ATTACK_GEV_MOVE})
 DEFENSE_MOVES = frozenset({DEFENSE_MOVE, GEV_MOVE})
 ATTACK_PHASES = frozenset({OGRE_MOVE, OGRE_FIRE, ATTACK_GEV_MOVE})
-_FIRST_MOVES = frozenset({OGRE_MOVE, DEFENSE_MOVE})      # where infantry groups and splits
+TURN_STARTS = frozenset({OGRE_MOVE, DEFENSE_MOVE})   # each side's first movement: infantry
+                                                    # groups and splits in it
 W_RANGE = tuple(WEAPON_STATS[w].range for w in WEAPONS)
-
-
-def is_assault(s: GameState) -> bool:
-    return s.scenario in ASSAULTS
 
 
 def attacking(pid: int) -> bool:
@@ -91,11 +88,6 @@ def watchdog(s: GameState) -> Ogre:
     return s.ogres[0]
 
 
-def force(s: GameState) -> list[Piece]:
-    """The attacking force's units still in the battle: waiting, on the map or escaped."""
-    return [p for p in s.pieces if p.id >= FIRST_ID]
-
-
 def defenders(s: GameState) -> list[Piece]:
     return [p for p in s.pieces if p.id < FIRST_ID]
 
@@ -103,12 +95,6 @@ def defenders(s: GameState) -> list[Piece]:
 def acting_attacker(s: GameState) -> bool:
     """Is it the attacking force's turn (else the defense's)?"""
     return s.phase in ATTACK_PHASES
-
-
-def enemies_of(s: GameState, p: Piece) -> list[Piece]:
-    """The other side's units on the map."""
-    mine = attacking(p.id)
-    return [q for q in s.pieces if attacking(q.id) != mine and q.hex > 0]
 
 
 # ---------------------------------------------------------------- where a unit can go
@@ -315,7 +301,7 @@ def _check_undo(s: GameState, a: Undo) -> Verdict:
 
 
 def _check_group(s: GameState, a: Group) -> Verdict:
-    p = _own_unit(s, a.piece, _FIRST_MOVES)
+    p = _own_unit(s, a.piece, TURN_STARTS)
     others = [q for q in s.at(p.hex) if q.id != p.id] if p.hex > 0 else []
     if p.kind is not INFANTRY or len(others) != 1 or others[0].kind is not INFANTRY:
         raise _err("move_a_piece", "no infantry to group with")
@@ -325,7 +311,7 @@ def _check_group(s: GameState, a: Group) -> Verdict:
 
 
 def _check_split(s: GameState, a: Split) -> Verdict:
-    p = _own_unit(s, a.piece, _FIRST_MOVES)
+    p = _own_unit(s, a.piece, TURN_STARTS)
     if p.kind is not INFANTRY or p.hex <= 0:
         raise _err("move_a_piece")
     movers = crowded(s, attacking(p.id))
@@ -357,18 +343,7 @@ def _firer(s: GameState, pid: Any) -> Piece:
     p = s.piece(pid)
     if p is None or p.hex <= 0 or attacking(p.id) != acting_attacker(s):
         raise _err("no_attacker")
-    if p.kind is CP:
-        raise _err("cp_attack")
-    if p.disabled:
-        raise _err("disabled_attack")
-    aimed = s.aim.attackers.count(p.id) if s.aim else 0
-    if p.kind is INFANTRY:
-        if p.fired + aimed >= p.squads:
-            raise _err("squad_spent")
-    elif p.fired:
-        raise _err("already_fired")
-    elif aimed:
-        raise _err("already_aimed")
+    check_firer(s, p)
     return p
 
 

@@ -9,13 +9,13 @@ from dataclasses import replace
 from typing import Any
 
 from .actions import Action, Aim, AimAt, Clear, Done, Exit, Fire, Group, Move, OgreAim, Split, Undo
-from .assault import ESCAPED, FIRST_ID, attacking, defenders, watchdog
+from .assault import ESCAPED, FIRST_ID, TURN_STARTS, attacking, defenders, watchdog
 from .combat import crt, odds
 from .command_post import defense_of
 from .contact import overrun, ram_unit
 from .dice import roll
 from .events import Event, Verdict
-from .fire import _hit_defender, defenders_fire, ogre_fires
+from .fire import aim_attack, defenders_fire, group, hit_unit, ogre_fires
 from .levels import (
     ATTACK_VICTORY,
     COMPLETE_ATTACK,
@@ -39,9 +39,8 @@ from .state import (
     evolve_piece,
     piece_start,
 )
-from .units import INFANTRY, counts
+from .units import counts
 
-_FIRST_MOVES = frozenset({OGRE_MOVE, DEFENSE_MOVE})      # where a side's turn begins
 
 def play(s: GameState, a: Action, v: Verdict, ev: list[Event]) -> GameState:
     """Apply an action check accepted in Ogre Defending; the end is settled by the caller."""
@@ -91,13 +90,7 @@ def _apply_undo(s: GameState, a: Undo, v: Verdict, ev: list[Event]) -> GameState
 
 
 def _apply_group(s: GameState, a: Group, v: Verdict, ev: list[Event]) -> GameState:
-    """M5: the merged unit keeps the larger distance moved and cannot be undone."""
-    p, q = s.known(a.piece), s.known(v.target)
-    moved = max(p.moved, q.moved)
-    merged = evolve_piece(p, squads=p.squads + q.squads, moved=moved, start=p.hex,
-                          base_moved=moved, fired=p.fired + q.fired)
-    ev.append(Event("group", f"Grouped into {merged.name}", p.id, p.hex))
-    return s.with_pieces(tuple([merged if x is p else x for x in s.pieces if x is not q]))
+    return group(s, s.known(a.piece), s.known(v.target), ev)
 
 
 def _apply_split(s: GameState, a: Split, v: Verdict, ev: list[Event]) -> GameState:
@@ -153,9 +146,7 @@ def units_fire(s: GameState, ev: list[Event]) -> GameState:
     aim = s.aim
     assert aim is not None
     target = s.known(aim.target)
-    attack = sum(1 if s.known(pid).kind is INFANTRY else s.known(pid).attack
-                 for pid in aim.attackers)
-    column = odds(attack, defense_of(target, s.options))
+    column = odds(aim_attack(s, aim), defense_of(target, s.options))
     die, rng = roll(s.rng)
     shots: dict[int, int] = {}
     for pid in aim.attackers:
@@ -163,7 +154,7 @@ def units_fire(s: GameState, ev: list[Event]) -> GameState:
     pieces = tuple(evolve_piece(p, fired=p.fired + shots[p.id]) if p.id in shots else p
                    for p in s.pieces)
     s = s.with_pieces(pieces, rng=rng, aim=None)
-    s, word = _hit_defender(s, s.known(target.id), crt(column, die))
+    s, word = hit_unit(s, s.known(target.id), crt(column, die))
     side = "Attack" if attacking(aim.attackers[0]) else "Defense"
     ev.append(Event("fire", f"{side} fires at {target.name}: {word}", target.id, target.hex,
                     die, column, word))
@@ -178,7 +169,7 @@ def _apply_done(s: GameState, a: Done, v: Verdict, ev: list[Event]) -> GameState
             ev.append(Event("time_up", f"Time is up after turn {s.turn}"))
             return evolve(s, phase=OVER, result=MARGINAL_DEFENSE, aim=None)
         s = evolve(s, turn=s.turn + 1)
-    if nxt in _FIRST_MOVES:
+    if nxt in TURN_STARTS:
         s = _turn_begins(s, nxt is OGRE_MOVE, ev)
     pieces = tuple(piece_start(p) for p in s.pieces)
     ev.append(Event("phase", _PHASE_WORDS[nxt]))

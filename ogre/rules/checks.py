@@ -15,6 +15,7 @@ from .actions import Action, Aim, Clear, Done, Enter, Exit, Fire, Group, Move, O
 from .command_post import ram_tread_cost
 from .errors import RuleError
 from .events import Verdict, shared_verdict
+from .fire import check_firer
 from .hexes import BOTTOM_ROW, distance, on_map
 from .legal import must_leave, ogre_weapon_reaches, stack_movers
 from .movement import defender_allowance, defender_reach, ogre_reach
@@ -313,18 +314,7 @@ def _check_aim(s: GameState, a: Aim) -> Verdict:
     p = s.piece(a.piece)
     if p is None:
         raise _err("no_attacker")
-    if p.kind is CP:
-        raise _err("cp_attack")
-    if p.disabled:
-        raise _err("disabled_attack")
-    aimed = s.aim.attackers.count(p.id) if s.aim else 0
-    if p.kind is INFANTRY:
-        if p.fired + aimed >= p.squads:
-            raise _err("squad_spent")
-    elif p.fired:
-        raise _err("already_fired")
-    elif aimed:
-        raise _err("already_aimed")
+    check_firer(s, p)
     o = s.ogre_unit(a.ogre)
     if not isinstance(a.part, Weapon) or o is None or not o.on_map or o.intact(a.part) <= 0:
         raise _err("no_target")

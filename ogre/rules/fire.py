@@ -1,5 +1,6 @@
-"""Fire resolved (C2-C7): the odds of what is aimed, the die, and what it does to the target.
-game.apply calls ogre_fires or defenders_fire when Fire is played."""
+"""Fire resolved (C2-C7): who may fire, the odds of what is aimed, the die, and what it does to
+the target; and the squads infantry loses or merges (M5, M8). game.apply calls ogre_fires or
+defenders_fire when Fire is played."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from fractions import Fraction
 from . import combat
 from .command_post import defense_of, disabled_by_a_d, name_of
 from .dice import roll
+from .errors import RuleError
 from .events import Event
 from .state import (
     OGRE_ID,
@@ -21,10 +23,20 @@ from .state import (
     evolve_piece,
     index_in_place,
 )
-from .units import INFANTRY, TREADS, WEAPON_STATS, WEAPONS, Weapon, weapons_text
+from .units import CP, INFANTRY, TREADS, WEAPON_STATS, WEAPONS, Weapon, weapons_text
 from .units import counts as counts_of
 
 W_ATTACK = tuple(WEAPON_STATS[w].attack for w in WEAPONS)
+
+
+def group(s: GameState, p: Piece, q: Piece, ev: list[Event]) -> GameState:
+    """M5: infantry q joins p in its hex; the merged unit keeps the larger distance moved and
+    cannot be undone."""
+    moved = max(p.moved, q.moved)
+    merged = evolve_piece(p, squads=p.squads + q.squads, moved=moved, start=p.hex,
+                          base_moved=moved, fired=p.fired + q.fired)
+    ev.append(Event("group", f"Grouped into {merged.name}", p.id, p.hex))
+    return s.with_pieces(tuple([merged if x is p else x for x in s.pieces if x is not q]))
 
 
 def lose_squad(s: GameState, p: Piece) -> GameState:
@@ -32,6 +44,23 @@ def lose_squad(s: GameState, p: Piece) -> GameState:
         return s.replace_piece(None, p.id)
     return s.replace_piece(evolve_piece(p, squads=p.squads - 1, fired=min(p.fired, p.squads - 1)),
                            p.id)
+
+
+def check_firer(s: GameState, p: Piece) -> None:
+    """C2-C7's refusals of a unit aimed in its side's fire: a CP never fires, a disabled unit
+    neither, each infantry squad once a turn, armor once."""
+    if p.kind is CP:
+        raise RuleError("cp_attack")
+    if p.disabled:
+        raise RuleError("disabled_attack")
+    aimed = s.aim.attackers.count(p.id) if s.aim else 0
+    if p.kind is INFANTRY:
+        if p.fired + aimed >= p.squads:
+            raise RuleError("squad_spent")
+    elif p.fired:
+        raise RuleError("already_fired")
+    elif aimed:
+        raise RuleError("already_aimed")
 
 
 def aim_attack(s: GameState, aim: Aiming) -> int:
@@ -74,13 +103,13 @@ def ogre_fires(s: GameState, ev: list[Event]) -> GameState:
              o.id)
     ap_hit = s.ap_hit | {target.id} if counts[3] and target.kind is INFANTRY else s.ap_hit
     s = evolve(s, ogre=o, rng=rng, aim=None, ap_hit=ap_hit)
-    s, word = _hit_defender(s, target, result)
+    s, word = hit_unit(s, target, result)
     text = f"{o.name} fires {weapons_text(counts)} at {name_of(target, s.options)}: {word}"
     ev.append(Event("fire", text, target.id, target.hex, die, column, word))
     return s
 
 
-def _hit_defender(s: GameState, p: Piece, result: str) -> tuple[GameState, str]:
+def hit_unit(s: GameState, p: Piece, result: str) -> tuple[GameState, str]:
     """C3: D reduces infantry, disables armor (and a hardened CP, 8.05), destroys disabled armor
     and the 1986 CP; X destroys."""
     if result == "NE":

@@ -26,6 +26,7 @@ from .fire import (
     aim_attack,
     aim_kill_probability,
     defenders_fire,
+    group,
     lose_squad,
     ogre_fires,
     ogre_fires_at_ogre,
@@ -179,14 +180,7 @@ def _apply_undo(s: GameState, a: Undo, v: Verdict, ev: list[Event]) -> GameState
 
 
 def _apply_group(s: GameState, a: Group, v: Verdict, ev: list[Event]) -> GameState:
-    """M5: the merged unit keeps the larger distance moved and cannot be undone."""
-    p, q = s.known(a.piece), s.known(v.target)
-    moved = max(p.moved, q.moved)
-    merged = evolve_piece(p, squads=p.squads + q.squads, moved=moved, start=p.hex,
-                          base_moved=moved, fired=p.fired + q.fired)
-    ev.append(Event("group", f"Grouped into {merged.name}", p.id, p.hex))
-    pieces = tuple([merged if x is p else x for x in s.pieces if x is not q])
-    return s.with_pieces(pieces)
+    return group(s, s.known(a.piece), s.known(v.target), ev)
 
 
 def _apply_split(s: GameState, a: Split, v: Verdict, ev: list[Event]) -> GameState:
