@@ -23,7 +23,8 @@ the bottom to escape. Our rulings where it is silent (docs/features.md, X15):
 - the Ogre rams armor and overruns infantry as the 1986 Ogre does (5.03.1, 5.04); armor rams it
   (5.03.6) and infantry may stand in its hex (6.14), but must leave it in its next movement
   (6.14.1); the defense's units never share its hex (9.01's ruling); its guns fire as an attack
-  of their own, never combined with the units';
+  of their own, never combined with the units'; it may move while its units share a hex (M3
+  holds the units, which may need it gone to undo); destroyed, its wreck blocks its hex;
 - units of the two sides never share a hex, nor pass through each other (5.02.2).
 """
 
@@ -115,10 +116,11 @@ def unit_ways(s: GameState, p: Piece, budget: int) -> dict[int, int]:
     it). A unit waiting to enter starts from the bottom row at a cost of one."""
     mine = attacking(p.id)
     blocked = {q.hex for q in s.pieces if attacking(q.id) != mine and q.hex > 0}
-    dog = watchdog(s).hex
+    o = watchdog(s)
+    dog = o.hex
     stops: set[int] = set()
-    if dog:
-        (stops if mine else blocked).add(dog)
+    if dog:                                # a wreck is no one's way nor stop
+        (stops if mine and not o.destroyed else blocked).add(dog)
     board = s.board
     if p.hex > 0:
         seen = {p.hex: 0}
@@ -146,8 +148,9 @@ def unit_ways(s: GameState, p: Piece, budget: int) -> dict[int, int]:
 def landing(s: GameState, p: Piece, to: int) -> str:
     """What p moving onto `to` does: "move", "ram_ogre" or "join" at the enemy Ogre, or "" when
     it may not stop there."""
-    if to == watchdog(s).hex:
-        if not attacking(p.id):
+    o = watchdog(s)
+    if to == o.hex:
+        if not attacking(p.id) or o.destroyed:
             return ""
         if any(q.id != p.id for q in s.at(to)):
             return "ram_ogre" if p.kind is not INFANTRY else ""
@@ -173,9 +176,9 @@ def under_the_ogre(s: GameState) -> Piece | None:
     if s.phase is not OGRE_MOVE or not dog:
         return None
     for p in s.at(dog):
-        left = allowance(s, p) - p.moved
-        if (attacking(p.id) and not p.disabled and left > 0 and p.start == dog
-                and any(landing(s, p, h) == "move" for h in unit_ways(s, p, left))):
+        full = allowance(s, p)             # stepping off and back again does not leave it
+        if (attacking(p.id) and not p.disabled and full > 0 and p.start == dog
+                and any(landing(s, p, h) == "move" for h in unit_ways(s, p, full))):
             return p
     return None
 
@@ -217,6 +220,8 @@ def _own_unit(s: GameState, pid: Any, phases: frozenset[Phase] | None = None) ->
 
 
 def _check_move(s: GameState, a: Move) -> Verdict:
+    if type(a.to) is not int:
+        raise _err("bad_action", repr(a))
     if type(a.piece) is int and a.piece <= 0:
         return _check_ogre_move(s, a)
     p = _own_unit(s, a.piece)
@@ -255,8 +260,6 @@ def _check_ogre_move(s: GameState, a: Move) -> Verdict:
         raise _err("move_a_piece")
     if s.phase is not DEFENSE_MOVE:
         raise _err("move_a_piece" if s.phase is not DEFENSE_FIRE else "cannot_move")
-    if crowded(s, False) is not None:
-        raise _err("stack")                   # M3: the stacked units move first
     if a.to == o.hex and o.moves_left > 0 and o.treads > 0:
         under = [p for p in s.at(o.hex) if attacking(p.id)]
         if under:
@@ -319,6 +322,8 @@ def _check_split(s: GameState, a: Split) -> Verdict:
         raise _err("stack")
     if p.squads < 2:
         raise _err("move_a_piece", "a single squad cannot split")
+    if s.next_id >= FIRST_ID:                 # the defense's new ids stay below the force's
+        raise _err("move_a_piece", "no new id is left for a squad")
     if len(s.at(p.hex)) > 1 or p.hex == watchdog(s).hex:
         raise _err("hex_full")
     return shared_verdict("split")
@@ -394,7 +399,7 @@ def _check_ogre_aim(s: GameState, a: OgreAim) -> Verdict:
     if target is None or not attacking(target.id) or target.hex <= 0:
         raise _err("no_target")
     w = a.weapons
-    if len(w) != 4 or min(w) < 0 or not any(w):
+    if len(w) != 4 or any(type(n) is not int for n in w) or min(w) < 0 or not any(w):
         raise _err("no_attacker")
     d = DISTANCE[o.hex][target.hex]
     for i, n in enumerate(w):

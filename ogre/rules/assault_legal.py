@@ -61,7 +61,7 @@ def _moves(s: GameState, out: list[Action]) -> None:
         if p.kind is INFANTRY and s.phase in (OGRE_MOVE, DEFENSE_MOVE) and p.hex > 0:
             out += [Group(p.id), Split(p.id)]
     if s.phase is DEFENSE_MOVE:
-        _ogre_moves(s, out, movers is None)
+        _ogre_moves(s, out)
     out.append(Done())
 
 
@@ -77,14 +77,14 @@ def _unit_moves(s: GameState, p: Piece, out: list[Action]) -> None:
         out.append(Exit(p.id))
 
 
-def _ogre_moves(s: GameState, out: list[Action], free: bool) -> None:
+def _ogre_moves(s: GameState, out: list[Action]) -> None:
     o = watchdog(s)
     if not o.hex:
         return
-    if free and o.treads > 0 and o.moves_left > 0:
+    if o.treads > 0 and o.moves_left > 0:
         out += [Move(o.id, h) for h in ogre_ways(s, o) if not s.at(h)]
         out += [Move(o.id, h) for h in ogre_ways(s, o) if s.at(h) and _contact_ok(s, o.id, h)]
-        if any(attacking(p.id) for p in s.at(o.hex)):
+        if any(attacking(p.id) for p in s.at(o.hex)) and _contact_ok(s, o.id, o.hex):
             out.append(Move(o.id, o.hex))      # stay and ram or overrun again
     if o.hex != o.undo_hex or o.moved != o.undo_moved:
         out.append(Undo(o.id))

@@ -68,7 +68,7 @@ def _check_enter(s: GameState, a: Enter) -> Verdict:
     o = s.ogre_unit(a.piece)
     if s.phase is not OGRE_ENTRY or o is None or o.on_map or o.exited:
         raise _err("move_a_piece", "the Ogre is already on the map")
-    if not on_map(a.to):
+    if type(a.to) is not int or not on_map(a.to):
         raise _err("off_map")
     if a.to not in BOTTOM_ROW:
         raise _err("entry_row")
@@ -80,6 +80,8 @@ def _check_enter(s: GameState, a: Enter) -> Verdict:
 
 
 def _check_move(s: GameState, a: Move) -> Verdict:
+    if type(a.to) is not int:
+        raise _err("bad_action", repr(a))       # a hex is an int: 1009.0 is none
     if s.phase is OGRE_ENTRY:
         raise _err("entry_row")
     if type(a.piece) is int and a.piece <= OGRE_ID:
@@ -155,6 +157,8 @@ def listed_move(s: GameState, a: Move) -> int:
     notes on the state), else 0: such a move passes check as it is."""
     assert s._moves is not None             # the callers ask only when legal_actions left notes
     full, _, reaches, _ = s._moves
+    if type(a.to) is not int:
+        return 0                                      # 807.0 finds 807's entry, and is no hex
     try:
         found = reaches.get(a.piece)                  # (Move values, reach keys, reach)
         cost = found[2].get(a.to, 0) if found is not None else 0
@@ -290,7 +294,8 @@ def _check_ogre_aim(s: GameState, a: OgreAim) -> Verdict:
     if target is None:
         raise _err("no_target")
     o = s.ogre_unit(a.ogre)
-    if o is None or len(a.weapons) != 4 or min(a.weapons) < 0 or not any(a.weapons):
+    if (o is None or len(a.weapons) != 4 or any(type(n) is not int for n in a.weapons)
+            or min(a.weapons) < 0 or not any(a.weapons)):
         raise _err("no_attacker")
     d = distance(o.hex, target.hex) if o.hex else None
     for i, n in enumerate(a.weapons):

@@ -127,7 +127,7 @@ def _check_enter(s: GameState, a: Enter) -> Verdict:
     if s.phase is not OGRE_ENTRY:
         raise _err("move_a_piece", "the Ogre is already on the map")
     _own_ogre(s, a.piece)
-    if not on_map(a.to):
+    if type(a.to) is not int or not on_map(a.to):
         raise _err("off_map")
     if a.to not in entry_edge(a.piece):
         raise _err("entry_edge")

@@ -39,7 +39,7 @@ def check_step(s: GameState, o: Ogre, to: int) -> None:
         raise RuleError("no_treads")
     if o.moves_left <= 0:
         raise RuleError("has_moved")
-    if not on_map(to):
+    if type(to) is not int or not on_map(to):
         raise RuleError("off_map")
     if to == o.hex:
         raise RuleError("move_a_piece", "the Ogre is already there")
@@ -100,7 +100,7 @@ def check_aim_at_ogre(s: GameState, a: OgreAim, o: Ogre, target: Ogre | None) ->
             or not isinstance(a.part, Weapon) or target.intact(a.part) <= 0):
         raise RuleError("no_target")
     w = a.weapons
-    if len(w) != 4 or min(w) < 0 or not any(w):
+    if len(w) != 4 or any(type(n) is not int for n in w) or min(w) < 0 or not any(w):
         raise RuleError("no_attacker")
     if w[3]:
         raise RuleError("no_target", "antipersonnel")

@@ -12,6 +12,7 @@ import pytest
 
 from ogre.ai.deploy import watched
 from ogre.rules import GameState, Kind, Phase, Piece, apply, check, legal_actions, new_game
+from ogre.rules.actions import Enter, Move, OgreAim
 from ogre.rules.assault import ESCAPED, FIRST_ID
 from ogre.rules.board import EMPTY_BOARD
 from ogre.rules.dice import seed_state
@@ -322,3 +323,54 @@ def test_x15_m4_the_ogres_undo_stops_at_its_ram_and_never_lands_on_its_own_unit(
                   phase=Phase.DEFENSE_MOVE)
     t, _ = play(t, "move O 0809", "move 2 0808")
     assert message(t, "undo O") == "THIS HEX IS FULL"
+
+
+# ---------------------------------------------------------------- found by a hostile review
+
+def test_x15_m3_the_defense_never_sticks_its_ogre_may_move_while_its_units_share_a_hex():
+    s = defending([CP_FAR, ("heavy", 809), ("howitzer", 812), ("infantry", 707, 1),
+                   ("infantry", 907, 1)], [("heavy", 1520)], dog=808, phase=Phase.DEFENSE_MOVE)
+    s, _ = play(s, "move 2 0810", "move O 0809", "move 4 0808", "move 5 0808", "group 4",
+                "move 2 0812")
+    assert legal_actions(s)
+    s, _ = play(s, "move O 0709", "undo 2", "done")
+    assert s.phase is Phase.DEFENSE_FIRE
+
+
+def test_x15_6_14_1_stepping_off_the_ogre_and_back_does_not_leave_it():
+    s = defending([CP_FAR], [("infantry", 809, 3)], dog=809)
+    s, _ = play(s, "move 1001 0810", "move 1001 0809")
+    assert message(s, "done") == "2 UNITS IN HEX PLEASE MOVE 1"
+
+
+def test_x15_the_ogres_stay_and_ram_is_listed_only_when_it_may_ram():
+    s = defending([CP_FAR], [("gev", 808, 1, {"disabled_turn": 2})], dog=808,
+                  phase=Phase.DEFENSE_MOVE, rams=2)
+    assert not [a for a in legal_actions(s) if getattr(a, "to", 0) == 808]
+    assert message(s, "move O 0808") == "ONLY TWO RAMS PER TURN"
+
+
+def test_x15_the_defenses_new_squads_never_take_the_forces_ids():
+    s = defending([CP_FAR, ("infantry", 505, 3)], [("heavy", 1010)], dog=1515,
+                  phase=Phase.DEFENSE_MOVE)
+    s = replace(s, next_id=FIRST_ID)
+    assert message(s, "split 2") == "PLEASE MOVE A PIECE"
+
+
+def test_x15_a_wreck_blocks_its_hex_and_is_never_rammed():
+    s = defending([CP_FAR, ("heavy", 505)], [("heavy", 810)], dog=809, treads=0,
+                  weapons=(0, 0, 0, 0))
+    assert message(s, "move 1001 0809") == "THIS HEX IS FULL"
+
+
+@pytest.mark.parametrize("action", [Move(1001, 1009.0), Move(0, 809.0), Enter(822.0)])
+def test_x15_a_hex_that_is_not_a_whole_number_is_refused(action):
+    for s in (defending([CP_FAR], [("heavy", 1010)], dog=808),
+              defending([CP_FAR], [("heavy", 1010)], dog=808, phase=Phase.DEFENSE_MOVE)):
+        assert message(s, action)
+
+
+def test_x15_weapon_counts_that_are_not_whole_numbers_are_refused():
+    s = defending([CP_FAR], [("heavy", 806)], dog=808, phase=Phase.DEFENSE_FIRE)
+    for counts in ((0.5, 0, 0, 0), (0, 0.5, 0, 0)):
+        assert message(s, OgreAim(1001, counts)) == "NO ATTACKER"

@@ -88,3 +88,11 @@ def test_m1_malformed_actions_are_refused_not_crashes():
                   Aim(None, Weapon.MAIN), Undo(None), Group("a"), Split(None), 42, None):
             err = refused(s, a)
             assert err.message
+
+
+def test_m1_a_hex_or_weapon_count_that_is_not_a_whole_number_is_refused():
+    for phase in (Phase.OGRE_ENTRY, Phase.OGRE_MOVE, Phase.OGRE_FIRE, Phase.DEFENSE_MOVE):
+        s = scenario([("heavy", 808), ("infantry", 809, 2)], ogre=810, phase=phase)
+        for a in (Enter(822.0), Move(0, 811.0), Move(1, 807.0), OgreAim(1, (0, 0.5, 0, 0)),
+                  OgreAim(1, (1.0, 0, 0, 0))):
+            assert refused(s, a).message
