@@ -119,6 +119,8 @@ class ForcePlayer(_AssaultPlayer):
             return _only(legal, Done) or legal[:1]
         must = under_the_ogre(s)
         rnd = self.rng(s)
+        # the defense does not move in this phase: where it reaches is worked out once
+        threat = _threat(s) if self.skill.stage and self.skill.wary and cp is not None else {}
 
         def pick(state: GameState, pid: int, moves: list[Move]) -> Move | None:
             p = state.known(pid)
@@ -128,7 +130,7 @@ class ForcePlayer(_AssaultPlayer):
             free = [m for m in moves if not state.at(m.to) and m.to != dog_hex]
             if not free:
                 return None
-            cost = self._cost_fn(state, p, cp.hex if cp is not None else None)
+            cost = self._cost_fn(state, p, cp.hex if cp is not None else None, threat)
             here = cost(p.hex) if p.hex > 0 and (must is None or must.id != p.id) else 10**6
             better = [m for m in free if cost(m.to) < here]
             if not better:
@@ -138,7 +140,8 @@ class ForcePlayer(_AssaultPlayer):
             return min(better, key=lambda m: (cost(m.to), m.to))
         return self._one_move(s, legal, pick)
 
-    def _cost_fn(self, s: GameState, p: Piece, cp: int | None):
+    def _cost_fn(self, s: GameState, p: Piece, cp: int | None,
+                 threat: dict[int, int]) -> Callable[[int], float]:
         board = s.board
         crosses = p.kind is INFANTRY
         if cp is None:
@@ -148,7 +151,6 @@ class ForcePlayer(_AssaultPlayer):
         dog = watchdog(s)
         scoot = s.phase is ATTACK_GEV_MOVE and cp is not None
         stage = STATS[p.kind].move if self.skill.stage and cp is not None else 0
-        threat = _threat(s) if stage and self.skill.wary else {}
 
         def cost(h: int) -> float:
             steps = to_go.get(h, 99)

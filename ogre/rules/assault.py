@@ -48,7 +48,8 @@ from .actions import (
     Split,
     Undo,
 )
-from .command_post import defender_allowance, ram_tread_cost
+from .command_post import defender_allowance
+from .contact import check_contact
 from .enemy_ogres import check_step
 from .errors import RuleError
 from .events import Verdict, shared_verdict
@@ -263,26 +264,13 @@ def _check_ogre_move(s: GameState, a: Move) -> Verdict:
     if a.to == o.hex and o.moves_left > 0 and o.treads > 0:
         under = [p for p in s.at(o.hex) if attacking(p.id)]
         if under:
-            return _contact(s, o, under, 1)   # stay and ram or overrun again
+            return check_contact(s, o, under, 1)   # stay and ram or overrun again
     check_step(s, o, a.to)
     cost = ogre_ways(s, o).get(a.to)
     if cost is None:
         raise _err("hex_full" if s.at(a.to) else "no_path")
     there = s.at(a.to)
-    return _contact(s, o, list(there), cost) if there else shared_verdict("move", cost)
-
-
-def _contact(s: GameState, o: Ogre, under: list[Piece], cost: int) -> Verdict:
-    """M7, M8: the Ogre onto attacking units, a ram of armor or an overrun of infantry."""
-    armor = [p for p in under if p.kind is not INFANTRY]
-    if not armor:
-        return shared_verdict("overrun", cost, under[0].id, True)
-    victim = armor[0]
-    if o.rams >= 2:
-        raise _err("two_rams")
-    if ram_tread_cost(victim, s.options) > o.treads:
-        raise _err("ram_treads")
-    return shared_verdict("ram", cost, victim.id, True)
+    return check_contact(s, o, there, cost) if there else shared_verdict("move", cost)
 
 
 def _check_undo(s: GameState, a: Undo) -> Verdict:

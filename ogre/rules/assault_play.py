@@ -12,7 +12,7 @@ from .actions import Action, Aim, AimAt, Clear, Done, Exit, Fire, Group, Move, O
 from .assault import ESCAPED, FIRST_ID, TURN_STARTS, attacking, defenders, watchdog
 from .combat import crt, odds
 from .command_post import defense_of
-from .contact import overrun, ram_unit
+from .contact import armor_rams, overrun, ram_unit
 from .dice import roll
 from .events import Event, Verdict
 from .fire import aim_attack, defenders_fire, group, hit_unit, ogre_fires
@@ -51,14 +51,8 @@ def _apply_move(s: GameState, a: Move, v: Verdict, ev: list[Event]) -> GameState
     if a.piece <= 0:
         return _apply_ogre_move(s, a, v, ev)
     p = s.known(a.piece)
-    if v.kind == "ram_ogre":                      # 5.03.6: the unit is destroyed
-        o = watchdog(s)
-        lost = min(1, o.treads)
-        o = evolve_ogre(o, treads=o.treads - lost)
-        ev.append(Event("ram_ogre", f"{p.name} rams the {o.name}: destroyed, {o.name} loses "
-                        f"{lost} tread" + ("" if lost == 1 else "s"), p.id, a.to,
-                        result="destroyed", treads_lost=lost))
-        return s.replace_piece(None, p.id, ogre=o)
+    if v.kind == "ram_ogre":
+        return armor_rams(s, p, watchdog(s), ev)
     if p.hex == 0:
         ev.append(Event("enter", f"{p.name} enters at {a.to:04d}", p.id, a.to))
     else:

@@ -12,7 +12,7 @@ from typing import Any
 
 from . import assault, duel, watchdog
 from .actions import Action, Aim, Clear, Done, Enter, Exit, Fire, Group, Move, OgreAim, Split, Undo
-from .command_post import ram_tread_cost
+from .contact import check_contact
 from .errors import RuleError
 from .events import Verdict, shared_verdict
 from .fire import check_firer
@@ -34,7 +34,6 @@ from .state import (
     OGRE_PHASES,
     OVER,
     GameState,
-    Ogre,
     Piece,
 )
 from .units import CP, GEV, HOWITZER, INFANTRY, TREADS, WEAPON_STATS, WEAPONS, Weapon
@@ -109,7 +108,7 @@ def _check_ogre_move(s: GameState, a: Move) -> Verdict:
         under = s.at(o.hex)
         if not under:
             raise _err("move_a_piece", "the Ogre is already there")
-        return _ogre_contact(s, o, under, cost=1)   # stay and ram or overrun again
+        return check_contact(s, o, under, cost=1)   # stay and ram or overrun again
     if s.board.is_crater(a.to):
         raise _err("crater")
     if distance(o.hex, a.to) > left:
@@ -125,21 +124,7 @@ def _check_ogre_move(s: GameState, a: Move) -> Verdict:
     occupants = s.at(a.to)
     if not occupants:
         return shared_verdict("move", cost)
-    return _ogre_contact(s, o, occupants, cost)
-
-
-def _ogre_contact(s: GameState, o: Ogre, occupants: tuple[Piece, ...], cost: int) -> Verdict:
-    """An Ogre moving onto defenders: a ram for armor and the CP (M7), an overrun for infantry
-    (M8)."""
-    armor = [p for p in occupants if p.kind is not INFANTRY]
-    if not armor:
-        return shared_verdict("overrun", cost, occupants[0].id, True)
-    victim = armor[0]
-    if o.rams >= 2:
-        raise _err("two_rams")
-    if ram_tread_cost(victim, s.options) > o.treads:
-        raise _err("ram_treads")
-    return shared_verdict("ram", cost, victim.id, True)
+    return check_contact(s, o, occupants, cost)
 
 
 def _movable_defender(s: GameState, pid: int) -> Piece:

@@ -1,15 +1,43 @@
-"""An Ogre moving onto enemy units: its ram of armor and the Command Post (M7, 5.03.1, 5.03.3)
-and its overrun of infantry (M8, 5.04). The 1986 Ogre does it to defenders; in Ogre Defending
-(9.03) the defense's Ogre does it to the attacking force.
+"""An Ogre and enemy units meeting: its ram of armor and the Command Post (M7, 5.03.1, 5.03.3),
+its overrun of infantry (M8, 5.04), and armor ramming it (5.03.6). The 1986 Ogre and defenders
+meet so; in Ogre Defending (9.03) the defense's Ogre and the attacking force do.
 """
 
 from __future__ import annotations
 
 from .command_post import name_of, ram_tread_cost, rammed_in_place
 from .dice import roll
-from .events import Event
+from .errors import RuleError
+from .events import Event, Verdict, shared_verdict
 from .fire import lose_squad
 from .state import GameState, Ogre, Piece, evolve, evolve_ogre, evolve_piece
+from .units import INFANTRY
+
+
+def check_contact(s: GameState, o: Ogre, under: list[Piece] | tuple[Piece, ...],
+                  cost: int) -> Verdict:
+    """An Ogre moving onto enemy units: a ram for armor and the CP (M7), an overrun for
+    infantry (M8); or the 1986 refusal."""
+    armor = [p for p in under if p.kind is not INFANTRY]
+    if not armor:
+        return shared_verdict("overrun", cost, under[0].id, True)
+    victim = armor[0]
+    if o.rams >= 2:
+        raise RuleError("two_rams")
+    if ram_tread_cost(victim, s.options) > o.treads:
+        raise RuleError("ram_treads")
+    return shared_verdict("ram", cost, victim.id, True)
+
+
+def armor_rams(s: GameState, p: Piece, o: Ogre, ev: list[Event]) -> GameState:
+    """M7, 5.03.6: a sacrificial ram: the armor unit is destroyed, the Ogre loses a tread (if
+    any left)."""
+    lost = min(1, o.treads)
+    o = evolve_ogre(o, treads=o.treads - lost)
+    ev.append(Event("ram_ogre", f"{p.name} rams the {o.name}: destroyed, {o.name} loses "
+                    f"{lost} tread" + ("" if lost == 1 else "s"), p.id, o.hex,
+                    result="destroyed", treads_lost=lost))
+    return s.replace_piece(None, p.id, ogre=o)
 
 
 def overrun(s: GameState, o: Ogre, p: Piece, ev: list[Event]) -> GameState:

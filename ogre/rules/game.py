@@ -19,7 +19,7 @@ from . import assault_play, duel, watchdog
 from .actions import Action, Aim, Clear, Done, Enter, Exit, Fire, Group, Move, OgreAim, Split, Undo
 from .checks import check, listed_move
 from .command_post import CRAWLER_NAME, ram_tread_cost
-from .contact import overrun, ram_unit
+from .contact import armor_rams, overrun, ram_unit
 from .enemy_ogres import ram
 from .events import Event, Verdict
 from .fire import (
@@ -118,15 +118,9 @@ def _apply_move(s: GameState, a: Move, v: Verdict, ev: list[Event]) -> GameState
         return _apply_ogre_move(s, a, v, ev)
     p = s.known(a.piece)
     if v.kind == "ram_ogre":
-        # M7: a sacrificial ram: the armor unit is destroyed, the Ogre loses a tread (if any left).
         rammed = s.ogre_at(a.to)
         assert rammed is not None               # check found it there
-        lost = min(1, rammed.treads)
-        o = evolve_ogre(rammed, treads=rammed.treads - lost)
-        ev.append(Event("ram_ogre", f"{p.name} rams the {o.name}: destroyed, {o.name} loses "
-                        f"{lost} tread" + ("" if lost == 1 else "s"), p.id, a.to,
-                        result="destroyed", treads_lost=lost))
-        return s.replace_piece(None, p.id, ogre=o)
+        return armor_rams(s, p, rammed, ev)
     return _defender_moves_on(s, p, a.to, v.cost, ev)
 
 
