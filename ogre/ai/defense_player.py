@@ -18,6 +18,7 @@ from ..rules.errors import RuleError
 from ..rules.game import apply, must_leave
 from ..rules.hexes import distance
 from ..rules.movement import defender_allowance, defender_reach
+from ..rules.scenarios import ASSAULTS
 from ..rules.sides import ogre_in_play
 from ..rules.state import GameState, Phase, Piece
 from ..rules.units import STATS, Kind
@@ -30,6 +31,7 @@ from .analysis import (
     piece_value,
     steps_to_fire,
 )
+from .assault_players import make_assault_player
 from .base import DEFENSE_SIDE_PHASES, PhasePlayer
 from .crawler import crawler_retreat
 from .defense_beam import beam_deployments, make_view
@@ -57,8 +59,14 @@ class DefensePlayer(PhasePlayer):
         self.skill = self.base_skill       # this turn's options: the base, or against a wary Ogre
         self.wary_skill = replace(self.base_skill, **wary_options(self.base_skill))
         self.reading = CourseReading()
+        self.level = level_name(skill)
+        self.guard: PhasePlayer | None = None   # Ogre Defending's defense (its Ogre and units)
 
     def plan(self, state: GameState) -> list[Action]:
+        if state.scenario in ASSAULTS:           # 9.03: a defense with its own Ogre
+            if self.guard is None:
+                self.guard = make_assault_player("defense", self.level, self.seed)
+            return self.guard.plan(state)
         if len(state.ogres) > 1:                 # X15: against one Ogre at a time
             return self.plan_among(state)
         return self.plan_one(state)

@@ -24,10 +24,12 @@ from dataclasses import replace
 from ..rules.actions import Action, Clear, Done, Enter, Exit, Fire, Move, OgreAim
 from ..rules.command_post import ram_tread_cost, rammed_in_place
 from ..rules.hexes import BOTTOM_ROW, distance
+from ..rules.scenarios import ASSAULTS
 from ..rules.sides import ogre_in_play
 from ..rules.state import GameState, Phase, Piece
 from ..rules.units import MARKS, WEAPONS, Kind, counts
 from .analysis import AP, W_RANGE, exit_distance, ogre_distance_to, p_x_d, piece_value, threats_at
+from .assault_players import make_assault_player
 from .base import OGRE_SIDE_PHASES, PhasePlayer
 from .defense_fire import tread_value
 from .ogre_fire import (
@@ -66,8 +68,13 @@ class OgrePlayer(PhasePlayer):
             self.reply = ReplyModel(self.skill)
         self.overrides = options       # the skill fields given by keyword
         self.several: OgresInTurn | None = None        # a battle of several Ogres: each its own
+        self.force: PhasePlayer | None = None          # Ogre Defending's attacking force
 
     def plan(self, state: GameState) -> list[Action]:
+        if state.scenario in ASSAULTS:               # 9.03: the Ogre's side is a force
+            if self.force is None:
+                self.force = make_assault_player("ogre", self.level, self.seed)
+            return self.force.plan(state)
         if len(state.ogres) > 1:
             if self.several is None:
                 self.several = OgresInTurn(

@@ -25,6 +25,7 @@ from .levels import (
     MARGINAL_DEFENSE,
 )
 from .state import (
+    ASSAULT_TITLES,
     ATTACK_GEV_MOVE,
     DEFENSE_FIRE,
     DEFENSE_MOVE,
@@ -195,10 +196,7 @@ _NEXT_PHASE = {
     OGRE_MOVE: OGRE_FIRE, OGRE_FIRE: ATTACK_GEV_MOVE, ATTACK_GEV_MOVE: DEFENSE_MOVE,
     DEFENSE_MOVE: DEFENSE_FIRE, DEFENSE_FIRE: GEV_MOVE, GEV_MOVE: OGRE_MOVE,
 }
-_PHASE_WORDS = {
-    OGRE_MOVE: "Attack Movement", OGRE_FIRE: "Attack Fire", ATTACK_GEV_MOVE: "GEV Movement",
-    DEFENSE_MOVE: "Defense Movement", DEFENSE_FIRE: "Defense Attack", GEV_MOVE: "GEV Movement",
-}
+_PHASE_WORDS = {phase: ASSAULT_TITLES[phase] for phase in _NEXT_PHASE}
 
 _APPLY: dict[type, Callable[[GameState, Any, Verdict, list[Event]], GameState]] = {
     Move: _apply_move, Undo: _apply_undo, Group: _apply_group, Split: _apply_split,

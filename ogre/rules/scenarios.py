@@ -38,13 +38,15 @@ class Scenario:
     @property
     def named(self) -> str:
         """As a list of battles names it: the 1986 two by their Mark, as the 1986 game did."""
-        return self.title if self.ogres else self.mark.name
+        return self.title if self.ogres or self.force else self.mark.name
 
     @property
     def ogre_words(self) -> str:
         """The attacking Ogres, short, as the record's Ogre column says them: 'Mark V',
-        '2 Mark IIIs'."""
+        '2 Mark IIIs'; 'Mark III defending' where a force attacks it (9.03)."""
         marks = self.attackers
+        if not marks:
+            return f"{MARKS[self.watchdogs[0]].name} defending"
         name = MARKS[marks[0]].name
         return name if len(marks) == 1 else f"{len(marks)} {name}s"
 
@@ -91,10 +93,11 @@ BASIC_FORCE: tuple[tuple[Kind, int], ...] = ((HEAVY, 3), (MISSILE_TANK, 3), (GEV
                                              (INFANTRY, 20))
 OGRE_DEFENDING = Scenario("ogre-defending", "Ogre Defending", 3, watchdogs=(3,),
                           force=BASIC_FORCE)
-OFFERED: tuple[Scenario, ...] = (BASIC, ADVANCED, MARK_IIIS_ATTACKING)  # Play a Game's, Host's
+OFFERED: tuple[Scenario, ...] = (BASIC, ADVANCED, MARK_IIIS_ATTACKING,   # Play a Game's, Host's
+                                  OGRE_DEFENDING)
 # Every scenario a state and the arena take; the others wait for their screens.
 SCENARIOS: dict[str, Scenario] = {
-    s.key: s for s in (*OFFERED, MARK_III_ON_DEFENSE, OGRE_DEFENDING, DUEL, THREE_WAY_DUEL)}
+    s.key: s for s in (*OFFERED, MARK_III_ON_DEFENSE, DUEL, THREE_WAY_DUEL)}
 DUELS: frozenset[str] = frozenset(s.key for s in SCENARIOS.values() if s.duel)
 ASSAULTS: frozenset[str] = frozenset(s.key for s in SCENARIOS.values() if s.force)
 # The defense's own Ogres' ids, by scenario key, for the battles that have them.

@@ -8,13 +8,19 @@ them (the defense's GEV Movement included), and none acts once the battle is ove
 ('defense', 'ogre', None)
 >>> other("ogre")
 'defense'
+
+In Ogre Defending (9.03) the side that plays the Ogre's phases is an attacking force of units,
+and the Ogre defends; `side_of` says which side a piece is on, `role` what a side is called.
 """
 
 from __future__ import annotations
 
 from typing import Literal
 
-from .state import GameState, Ogre, Phase
+from .assault import attacking
+from .scenarios import ASSAULTS, WATCHDOGS
+from .state import ASSAULT_TITLES, PHASE_TITLES, GameState, Ogre, Phase
+from .units import is_ogre_id
 
 Side = Literal["ogre", "defense"]
 SIDES: tuple[Side, Side] = ("ogre", "defense")
@@ -34,6 +40,32 @@ def side_of_phase(phase: Phase) -> Side | None:
 def acting_side(state: GameState) -> Side | None:
     """Whose turn it is: the side that acts in this state, None once the battle is over."""
     return _SIDE_OF.get(state.phase)
+
+
+def side_of(state: GameState, pid: int) -> Side:
+    """The side a piece fights for: the Ogres attack and the units defend, but for the defense's
+    own Ogres (9.01, 9.03) and Ogre Defending's attacking units."""
+    if is_ogre_id(pid):
+        return "defense" if pid in WATCHDOGS.get(state.scenario, ()) else "ogre"
+    return "ogre" if attacking(pid) else "defense"
+
+
+def role(scenario: str, side: str) -> str:
+    """What a side is called: "Ogre" or "Defense", and "Attacker" for Ogre Defending's force
+    (its player is the Attacker player)."""
+    if side != "ogre":
+        return "Defense"
+    return "Attacker" if scenario in ASSAULTS else "Ogre"
+
+
+def players_named(scenario: str) -> dict[str, str]:
+    """Who plays each side, as the sidebar says it before any is the computer's."""
+    return {side: f"{role(scenario, side)} player" for side in SIDES}
+
+
+def phase_title(scenario: str, phase: Phase) -> str:
+    """A phase's name as the sidebar heads it: Ogre Defending's force has its own names."""
+    return (ASSAULT_TITLES if scenario in ASSAULTS else PHASE_TITLES)[phase]
 
 
 def other(side: Side) -> Side:

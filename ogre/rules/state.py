@@ -62,6 +62,9 @@ PHASE_TITLES = {
     Phase.ATTACK_GEV_MOVE: "GEV Movement",
     Phase.OVER: "Battle Over",
 }
+# Ogre Defending (9.03): the Ogre's phases are the attacking force's
+ASSAULT_TITLES = {**PHASE_TITLES, Phase.OGRE_MOVE: "Attack Movement",
+                  Phase.OGRE_FIRE: "Attack Fire", Phase.ATTACK_GEV_MOVE: "Attack GEV Movement"}
 
 OGRE_PHASES = frozenset({Phase.OGRE_ENTRY, Phase.OGRE_MOVE, Phase.OGRE_FIRE})
 MOVE_PHASES = frozenset({Phase.OGRE_MOVE, Phase.DEFENSE_MOVE, Phase.GEV_MOVE})

@@ -40,8 +40,8 @@ from pydantic import Field as Spec
 from ..rules.actions import Action, parse_action
 from ..rules.hidden import replay_told
 from ..rules.scenarios import SCENARIOS
-from ..rules.sides import Side
-from ..rules.state import PHASE_TITLES, GameState, Phase
+from ..rules.sides import Side, phase_title
+from ..rules.state import GameState, Phase
 from .atomic import write_text_atomic
 from .documents import Migration, decode, encode, explain
 from .errors import StorageError
@@ -266,7 +266,7 @@ class GameSlot:
                     pass
             when = f", {local:%Y-%m-%d %H:%M}"
         return (f"{self.slot}. {SCENARIOS[self.scenario].named}, turn {self.turn}, "
-                f"{PHASE_TITLES[self.phase]}{when}")
+                f"{phase_title(self.scenario, self.phase)}{when}")
 
 
 class GameStore:

@@ -32,6 +32,7 @@ from pydantic import (
 )
 from pydantic import Field as Spec
 
+from ..rules.assault import ESCAPED
 from ..rules.hexes import label
 from ..rules.invariants import first_problem
 from ..rules.options import MOST_TURNS, NO_OPTIONS, Options
@@ -55,7 +56,7 @@ MaybeHex = HexId | None
 
 
 def _hex(h: int) -> str | None:
-    return label(h) if h else None
+    return label(h) if h > 0 else None
 
 
 def _int(h: str | None) -> int:
@@ -67,18 +68,30 @@ class PieceState(BaseModel):
 
     id: Annotated[StrictInt, Spec(ge=1)]
     kind: KindName
-    hex: HexId
+    hex: MaybeHex              # null: an attacking unit off the map (9.03), waiting or escaped
     squads: StrictInt = 1
     disabled_turn: Count = 0
     moved: Count = 0
     start: MaybeHex = None
     base_moved: Count = 0
     fired: Count = 0
+    escaped: StrictBool = False   # 9.03: an attacking unit that left by the bottom edge
 
     @model_validator(mode="after")
     def _squads(self) -> PieceState:
         check_squads(self.kind, self.squads)
+        if self.escaped and (self.hex is not None or self.start is not None):
+            raise ValueError("an escaped unit stands nowhere on the map")
         return self
+
+    @model_serializer(mode="wrap")
+    def _escaped_only_when_so(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """The battles before Ogre Defending have no escaped units: their files stay as they
+        were."""
+        out: dict[str, Any] = handler(self)
+        if not out.get("escaped"):
+            out.pop("escaped", None)
+        return out
 
 
 def _an_ogres_id(oid: int) -> int:
@@ -210,9 +223,7 @@ class StateData(BaseModel):
         return {
             "board": terrain_of(s.board),
             "scenario": s.scenario,
-            "pieces": [{"id": p.id, "kind": p.kind.value, "hex": label(p.hex), "squads": p.squads,
-                        "disabled_turn": p.disabled_turn, "moved": p.moved, "start": _hex(p.start),
-                        "base_moved": p.base_moved, "fired": p.fired} for p in s.pieces],
+            "pieces": [_piece_of(p) for p in s.pieces],
             "ogres": [{"id": o.id, "mark": o.mark, "hex": _hex(o.hex), "treads": o.treads,
                        "weapons": list(o.weapons), "fired": list(o.fired),
                        "missiles_spent": o.missiles_spent, "moved": o.moved,
@@ -233,8 +244,9 @@ class StateData(BaseModel):
         }
 
     def to_state(self) -> GameState:
-        pieces = tuple(Piece(p.id, p.kind, int(p.hex), p.squads, p.disabled_turn, p.moved,
-                             _int(p.start), p.base_moved, p.fired) for p in self.pieces)
+        pieces = tuple(Piece(p.id, p.kind, ESCAPED if p.escaped else _int(p.hex), p.squads,
+                             p.disabled_turn, p.moved, ESCAPED if p.escaped else _int(p.start),
+                             p.base_moved, p.fired) for p in self.pieces)
         ogres = tuple(Ogre(mark=o.mark, hex=_int(o.hex), treads=o.treads, weapons=o.weapons,
                            fired=o.fired, missiles_spent=o.missiles_spent, moved=o.moved,
                            undo_hex=_int(o.undo_hex), undo_moved=o.undo_moved, rams=o.rams,
@@ -248,6 +260,13 @@ class StateData(BaseModel):
                          ap_hit=frozenset(self.ap_hit), next_id=self.next_id, result=self.result,
                          options=NO_OPTIONS if options == NO_OPTIONS else options,
                          duellist=self.duellist)
+
+
+def _piece_of(p: Piece) -> dict[str, Any]:
+    return {"id": p.id, "kind": p.kind.value, "hex": _hex(p.hex), "squads": p.squads,
+            "disabled_turn": p.disabled_turn, "moved": p.moved, "start": _hex(p.start),
+            "base_moved": p.base_moved, "fired": p.fired,
+            **({"escaped": True} if p.hex == ESCAPED else {})}
 
 
 def state_from_v1(raw: Any) -> Any:

@@ -15,8 +15,8 @@ from ogre.match.turns import ComputerTurn, Thought
 from ogre.resources import standard_board
 from ogre.rules import Aim, Done, Field, OgreAim, Undo, legal_actions
 from ogre.rules.options import Options
-from ogre.rules.scenarios import mark_played
-from ogre.rules.sides import Side, acting_side, ogre_in_play
+from ogre.rules.scenarios import ASSAULTS, mark_played
+from ogre.rules.sides import Side, acting_side, ogre_in_play, players_named, role
 from ogre.rules.state import Phase
 from ogre.storage.errors import StorageError
 from ogre.storage.fields import FieldStore, fit_label, load_predesigned
@@ -325,12 +325,12 @@ class Commands:
                 if b.match.seats[s].who == "computer":
                     b.match.seat(s, Seat())
         b.computer_turn = self.computer_acting  # G2: its buttons and prompts are not the player's
-        b.sides = {"ogre": "Ogre player", "defense": "Defense player"}
+        b.sides = players_named(b.state.scenario)
         if self.computer:
-            who = "Ogre" if self.computer == "ogre" else "Defense"
-            b.sides[self.computer] = "Computer " + who
-            if self.computer == "ogre" and b.state.phase is Phase.OGRE_ENTRY:
-                b.dialog = None                     # no entry dialog for the computer's Ogre
+            b.sides[self.computer] = "Computer " + role(b.state.scenario, self.computer)
+            if self.computer == "ogre" and (b.state.phase is Phase.OGRE_ENTRY
+                                            or b.state.scenario in ASSAULTS and not b.log):
+                b.dialog = None              # no entry dialog for the computer's Ogre or force
 
     def skill_for(self, side: str) -> str:
         """Who the computer is on `side`: a player named on the command line (X5), else that

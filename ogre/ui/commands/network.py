@@ -22,6 +22,7 @@ from ogre.ui.commands.network_play import (
     NetworkGuest,
     NetworkHost,
 )
+from ogre.ui.commands.play_fields import played_as
 from ogre.ui.dialogs import network_boxes as boxes
 from ogre.ui.toolkit.choices import NameDialog
 
@@ -50,7 +51,8 @@ def ask_host(app: App) -> None:
             field = app.editor.field if app.editor is not None else app.commands.first_field()
             options = app.commands.next_options if len(picks) == 4 and picks[2] else NO_OPTIONS
             scenario = OFFERED[picks[1]]
-            state = new_game(field, scenario.against, app.seed, scenario.key, options)
+            state = new_game(played_as(field, scenario.key), scenario.against, app.seed,
+                             scenario.key, options)
             log, start = [], state
         battle = Hosted(state, log, start, tuple(told))
         if picks[0] == boxes.INTERNET:

@@ -34,7 +34,7 @@ from ogre.net.wormhole_link import WormholeLink
 from ogre.rules import Action, GameState, parse_action
 from ogre.rules.hidden import apply_from_tape
 from ogre.rules.options import Options
-from ogre.rules.sides import acting_side, other
+from ogre.rules.sides import acting_side, other, role
 from ogre.storage.errors import StorageError
 from ogre.storage.recovery import GuestSeat, RecoverySlot
 from ogre.ui.commands.crash import keep_battle
@@ -133,10 +133,6 @@ def _lower(sentence: str) -> str:
     return sentence[:1].lower() + sentence[1:]
 
 
-def _title(side: str) -> str:
-    return "Ogre" if side == "ogre" else "Defense"
-
-
 class _Network:
     """What the host's and the guest's screens share: the stand-in player, the battle's
     labels, keeping the battle after every turn, and leaving."""
@@ -174,7 +170,8 @@ class _Network:
         self.battle = b = a.battle
         if b is not None:
             b.match.seat("ogre" if side == "ogre" else "defense", Seat("remote", name=name))
-            b.sides[side] = f"{peer} {_title(side)}" + (f" ({name[:12]})" if name else "")
+            b.sides[side] = (f"{peer} {role(b.state.scenario, side)}"
+                             + (f" ({name[:12]})" if name else ""))
             b.other = peer.lower()
         self._kept_turn = 0
 

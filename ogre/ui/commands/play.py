@@ -24,7 +24,7 @@ from ogre.storage.errors import StorageError
 from ogre.storage.preferences import Level, save_preferences
 from ogre.storage.state_data import OptionsData
 from ogre.ui.commands.kept_ogre import field_from_state, keep_old_ogre
-from ogre.ui.commands.play_fields import FieldOption, field_options, on_screen
+from ogre.ui.commands.play_fields import FieldOption, field_options, on_screen, played_as
 from ogre.ui.dialogs.battle_over import NEW_BATTLE
 from ogre.ui.dialogs.optional_rules import OptionalRulesDialog
 from ogre.ui.dialogs.optional_rules import words as optional_words
@@ -422,7 +422,7 @@ class PlayGame:
             seed = random.Random(a.seed * 1000 + c.games_played).randrange(1 << 31)
             wanted = SCENARIOS.get(self.scenario)
             key = wanted.key if wanted is not None and wanted.against == mark else None
-            state = new_game(field, mark, seed, key, self.options)
+            state = new_game(played_as(field, key), mark, seed, key, self.options)
         c.games_played += 1
         if not keep:
             c.unsaved.kept(state)            # a new battle: nothing to lose until it moves

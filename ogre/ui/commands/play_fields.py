@@ -8,6 +8,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 
+from ogre.ai.deploy import watched
+from ogre.rules import Field
+from ogre.rules.scenarios import ASSAULTS
 from ogre.rules.units import MARKS
 from ogre.storage.errors import StorageError
 from ogre.storage.fields import FieldRecord, FieldStore, load_predesigned
@@ -59,3 +62,13 @@ def field_options(current: FieldOption | None) -> tuple[list[FieldOption], str]:
 
 def _same(record: FieldRecord) -> FieldRecord:
     return record
+
+
+def played_as(field: Field, key: str | None) -> Field:
+    """The field as the scenario `key` is played on it. Ogre Defending (9.03) on a field that
+    places no Ogre of the defense's (a 1986 one) keeps half the defense, its rearmost units,
+    and stands the defense's Mark III in front of the Command Post, as the computer deploys
+    it; every other battle plays the field as it is."""
+    if key in ASSAULTS and not field.ogres:
+        return watched(field)
+    return field

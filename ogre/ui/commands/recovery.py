@@ -9,7 +9,7 @@ import pygame
 
 from ogre.match import seats_for
 from ogre.rules.scenarios import SCENARIOS
-from ogre.rules.state import PHASE_TITLES
+from ogre.rules.sides import phase_title, role
 from ogre.storage.errors import StorageError
 from ogre.storage.games import SavedGame
 from ogre.storage.recovery import RecoverySlot
@@ -52,8 +52,9 @@ def describe(saved: SavedGame) -> str:
     """'Mark III, turn 4, Defense Fire Phase, one player against the computer Ogre'."""
     s, p = saved.state, saved.players
     who = ("two players" if p.count == 2
-           else f"you against the computer {'Ogre' if p.computer == 'ogre' else 'Defense'}")
-    return f"{SCENARIOS[s.scenario].mark.name}, turn {s.turn}, {PHASE_TITLES[s.phase]}, {who}"
+           else f"you against the computer {role(s.scenario, p.computer or 'defense')}")
+    return (f"{SCENARIOS[s.scenario].named}, turn {s.turn}, "
+            f"{phase_title(s.scenario, s.phase)}, {who}")
 
 
 class ResumeDialog(Dialog[Resume]):

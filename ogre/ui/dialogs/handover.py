@@ -10,12 +10,11 @@ from typing import Any
 
 import pygame
 
-from ogre.rules.sides import acting_side
+from ogre.rules.sides import acting_side, role
 from ogre.rules.state import GameState
 from ogre.ui.toolkit.widgets import OK_ONLY, Answer, Dialog
 
 TITLE = "Hand Over"
-WHO = {"ogre": "Ogre player", "defense": "Defense player"}
 
 
 def side_to_play(state: GameState) -> str:
@@ -27,8 +26,8 @@ class HandOverNotice(Dialog[Answer]):
     """Whose turn it is; any click or key (Esc and Enter too) dismisses it, and does nothing
     else."""
 
-    def __init__(self, side: str) -> None:
-        super().__init__(TITLE, f"Hand over to the {WHO[side]}.\n"
+    def __init__(self, side: str, scenario: str = "") -> None:
+        super().__init__(TITLE, f"Hand over to the {role(scenario, side)} player.\n"
                          "Click or press a key to play.", OK_ONLY, width=380)
         self.side = side
 
@@ -66,5 +65,5 @@ class HandOver:
             a.dialog = None           # the other side played on (a script): it is stale
         if (side != before and not battle.state.over and a.dialog is None
                 and all(seat.who == "here" for seat in battle.match.seats.values())):
-            a.dialog = HandOverNotice(side)
+            a.dialog = HandOverNotice(side, battle.state.scenario)
             a.touch()

@@ -55,6 +55,11 @@ DEFENDER = Palette(paper=(188, 208, 230), ink=(22, 30, 44), detail=(150, 170, 19
                    edge=(16, 24, 40))
 OGRE = Palette(paper=(150, 34, 30), ink=(246, 232, 206), detail=(150, 34, 30),
                edge=(40, 6, 6))
+# Ogre Defending (9.03): the attacking units in the Ogre's red family, the Ogre in the blue
+ATTACKER = Palette(paper=(232, 186, 176), ink=(48, 18, 16), detail=(204, 150, 140),
+                   edge=(40, 6, 6))
+WATCHDOG = Palette(paper=(36, 64, 124), ink=(232, 238, 246), detail=(36, 64, 124),
+                   edge=(8, 16, 40))
 
 # state -> (per-channel multiplier, glyph). Luminance of the multiplier falls
 # moved > fired > disabled, so the states differ in grey as well as in hue.
@@ -155,12 +160,20 @@ def _inner_rect(size: int) -> pygame.Rect:
 
 
 
+def _palette(unit: Kind | None, side: str) -> Palette:
+    """The colours of the side a counter fights for: its kind's own unless `side` says
+    otherwise (9.03's attacking units, its defending Ogre)."""
+    if unit is None:
+        return WATCHDOG if side == "defense" else OGRE
+    return ATTACKER if side == "ogre" else DEFENDER
+
+
 @lru_cache(maxsize=512)
 def _face(kind: str, size: int, squads: int, mark: int,
-          cp: tuple[int, int] = (0, 0), number: int = 0) -> pygame.Surface:
+          cp: tuple[int, int] = (0, 0), number: int = 0, side: str = "") -> pygame.Surface:
     """The untinted counter: face, silhouette and numbers."""
     unit = None if kind == "ogre" else Kind(kind)
-    pal = OGRE if unit is None else DEFENDER
+    pal = _palette(unit, side)
     body = _body_rect(size)
     edge = _edge_width(size)
     inner = _inner_rect(size)
@@ -171,11 +184,11 @@ def _face(kind: str, size: int, squads: int, mark: int,
     zone_w = inner.width - 2 * pad
     zone_h = inner.height - text_h - pad * 1.4
     u0, v0, u1, v1 = EXTENT[kind]
-    side = min(zone_w / (u1 - u0), zone_h / (v1 - v0))
+    scale = min(zone_w / (u1 - u0), zone_h / (v1 - v0))
     if unit is None and mark == 3:
-        side *= 0.82          # the Mark V is visibly bigger
-    ox = inner.centerx - (u0 + u1) / 2 * side
-    oy = inner.top + pad + zone_h - v1 * side
+        scale *= 0.82          # the Mark V is visibly bigger
+    ox = inner.centerx - (u0 + u1) / 2 * scale
+    oy = inner.top + pad + zone_h - v1 * scale
 
     def draw(big: pygame.Surface, n: int) -> None:
         b = pygame.Rect(body.x * SS, body.y * SS, body.w * SS, body.h * SS)
@@ -183,7 +196,7 @@ def _face(kind: str, size: int, squads: int, mark: int,
         pygame.draw.rect(big, pal.edge, b, border_radius=radius)
         inner_big = b.inflate(-2 * edge * SS, -2 * edge * SS)
         pygame.draw.rect(big, pal.paper, inner_big, border_radius=max(1, radius - edge * SS))
-        draw_silhouette(Pen(big, ox * SS, oy * SS, side * SS), unit, pal, squads, mark)
+        draw_silhouette(Pen(big, ox * SS, oy * SS, scale * SS), unit, pal, squads, mark)
 
     surf = supersampled(size, draw, clear=pal.edge)
     img = figures.render(text, px, pal.ink, squeeze)
@@ -223,13 +236,15 @@ def _outline(size: int) -> pygame.Surface:
 
 @lru_cache(maxsize=2048)
 def counter(kind: str, size: int, *, squads: int = 1, state: str = "normal",
-            mark: int = 3, cp: tuple[int, int] = (0, 0), number: int = 0) -> pygame.Surface:
+            mark: int = 3, cp: tuple[int, int] = (0, 0), number: int = 0,
+            side: str = "") -> pygame.Surface:
     """A size x size counter for a unit kind in a piece state (U1, U2, M2, C4).
 
     kind: "heavy", "missile", "howitzer", "gev", "infantry", "cp" or "ogre".
     squads: 1-3, for infantry only. mark: 3 or 5, for the Ogre only; number: an Ogre's among
     several (2, 3...; X15). cp: the command post's defense and move under the optional rules
-    (X15), for the CP only.
+    (X15), for the CP only. side: "ogre" for a unit that attacks, "defense" for an Ogre that
+    defends (9.03), drawn in that side's colours; "" for its kind's own side.
     state: "normal", "moved" (green, glyph M), "fired" (red, F), "disabled" (blue, D),
     "highlight" (bright outline).
     """
@@ -244,7 +259,7 @@ def counter(kind: str, size: int, *, squads: int = 1, state: str = "normal",
     if kind == "ogre" and mark not in MARK_NAMES:
         raise ValueError(f"the Ogre is Mark 3 or Mark 5, not Mark {mark}")
     face = _face(kind, size, squads if kind == "infantry" else 1, mark if kind == "ogre" else 3,
-                 cp if kind == "cp" else (0, 0), number if kind == "ogre" else 0)
+                 cp if kind == "cp" else (0, 0), number if kind == "ogre" else 0, side)
     if state == "normal":
         return face
     surf = face.copy()

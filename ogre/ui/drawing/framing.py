@@ -13,8 +13,10 @@ matter in that phase, nearest the Ogre first. Pure: the map view picks the scrol
 
 from __future__ import annotations
 
-from ogre.rules.hexes import distance
-from ogre.rules.sides import ogre_in_play
+from ogre.rules.assault import attacking
+from ogre.rules.hexes import BOTTOM_ROW, distance
+from ogre.rules.scenarios import ASSAULTS
+from ogre.rules.sides import ogre_in_play, side_of_phase
 from ogre.rules.state import GameState, Phase, Piece
 from ogre.rules.units import STATS, WEAPON_STATS, WEAPONS, Kind
 
@@ -30,13 +32,19 @@ def hexes_that_matter(state: GameState) -> list[int]:
     - the Ogre's move: the defenders within its move plus its longest live weapon's range;
     - the Ogre's fire: the defenders within its longest live weapon's range.
 
-    Empty while the Ogre is off the map (before its entry, after it left).
+    Empty while the Ogre is off the map (before its entry, after it left). In Ogre Defending's
+    attacking turns, the force's units on the map, nearest the Ogre first; before any has
+    entered, the middle of the bottom row.
     """
     o = ogre_in_play(state)
+    if state.scenario in ASSAULTS and side_of_phase(state.phase) == "ogre":
+        units = [p.hex for p in state.pieces if attacking(p.id) and p.hex > 0]
+        return sorted(units, key=lambda h: (distance(o.hex, h) if o.on_map else 0, h)) or [
+            sorted(BOTTOM_ROW)[len(BOTTOM_ROW) // 2]]
     if not o.on_map:
         return []
     near = {p.hex for p in state.pieces
-            if (r := _reach(state, p)) is not None and distance(o.hex, p.hex) <= r}
+            if p.hex > 0 and (r := _reach(state, p)) is not None and distance(o.hex, p.hex) <= r}
     near.discard(o.hex)
     return [o.hex] + sorted(near, key=lambda h: (distance(o.hex, h), h))
 

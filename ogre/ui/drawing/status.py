@@ -14,8 +14,10 @@ import re
 from ogre.rules.actions import Action, Aim, Clear, OgreAim
 from ogre.rules.command_post import name_of
 from ogre.rules.game import Event, Verdict, aim_attack
+from ogre.rules.scenarios import ASSAULTS
 from ogre.rules.state import FIRE_PHASES, OGRE_PHASES, GameState, Ogre, Phase, Piece
 from ogre.rules.units import STATS, WEAPON_STATS, WEAPONS, Kind, Weapon, is_ogre_id
+from ogre.ui.drawing import assault_words
 
 # The Ogre's fire counts belong to its turn from its fire phase on; in its move phase they are
 # last turn's, and its weapons are ready again.
@@ -145,6 +147,8 @@ def computer_doing(state: GameState, who: str = "computer") -> str:
 
 def reminder_words(state: GameState) -> str:
     """T3: the Reminder on Done, in the words of the side ending its phase."""
+    if state.scenario in ASSAULTS:
+        return assault_words.reminder(state)
     ogre = state.phase in OGRE_PHASES
     if state.aim is not None:
         what = "weapons" if ogre else "units"
@@ -157,8 +161,8 @@ def reminder_words(state: GameState) -> str:
     return f"Not every piece has {words}. End this phase anyway?"
 
 
-def confirm_words(state: GameState, verdict: Verdict) -> tuple[str, str]:
-    """The title and question before a ram, an overrun or the Ogre leaving the map."""
+def confirm_words(state: GameState, verdict: Verdict, piece: int = 0) -> tuple[str, str]:
+    """The title and question before a ram, an overrun or `piece` leaving the map."""
     if verdict.kind == "ram":
         target = state.known(verdict.target)         # check names whom the Ogre runs into
         return "Ram", f"Ram the {name_of(target, state.options)}? A ram cannot be undone."
@@ -167,11 +171,16 @@ def confirm_words(state: GameState, verdict: Verdict) -> tuple[str, str]:
         return "Overrun", f"Overrun the {target.name}? An overrun cannot be undone."
     if verdict.kind == "ram_ogre":
         return "Ram the Ogre", "Ram the Ogre? The ramming unit is destroyed and cannot be undone."
+    leaving = state.piece(piece) if verdict.kind == "exit" else None
+    if leaving is not None:                          # 9.03: an attacking unit escapes
+        return assault_words.leaving(leaving)
     return "Leave the Map", "Should the Ogre leave the map? The battle will then be scored."
 
 
 def victory_words(s: GameState) -> str:
     """The battle-over dialog's second line: the Command Post, the Ogre, the defenders left."""
+    if s.scenario in ASSAULTS:
+        return assault_words.end_words(s)
     cp = "The Command Post stands." if s.command_post else "The Command Post is destroyed."
     ogres = " ".join(_fate(o) for o in s.ogres)
     return (f"{cp} {ogres} Defenders left: {len(s.pieces)} "
@@ -217,6 +226,8 @@ def phase_hint(s: GameState) -> str:
         return "Click a lit hex on the bottom row to bring the Ogre on."
     if s.over:
         return s.result
+    if s.scenario in ASSAULTS:
+        return assault_words.hint(s)
     return {
         Phase.OGRE_MOVE: "Drag the Ogre to move. Onto a unit: ram or overrun.",
         Phase.OGRE_FIRE: "Drag from the Ogre to a target to aim, then Fire.",
@@ -228,6 +239,8 @@ def phase_hint(s: GameState) -> str:
 
 def side_has_acted(state: GameState) -> bool:
     """Has the side acted in this phase? Then the phase is not empty: the player ends it."""
+    if state.scenario in ASSAULTS:
+        return assault_words.has_acted(state)
     if state.phase in OGRE_PHASES:
         moving = state.phase is Phase.OGRE_MOVE
         return any(o.moved > 0 if moving else any(o.fired) for o in state.ogres)

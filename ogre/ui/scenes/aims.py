@@ -15,9 +15,10 @@ from collections.abc import Callable
 import pygame
 
 from ogre.rules import Aim, RuleError, check
+from ogre.rules.actions import AimAt
 from ogre.rules.sides import ogre_in_play
-from ogre.rules.state import GameState
-from ogre.rules.units import OGRE_ID, Kind, Weapon
+from ogre.rules.state import GameState, Ogre, Piece
+from ogre.rules.units import Kind
 from ogre.ui.toolkit import ink, theme
 
 AIM_ALPHA = 170          # the aim line: the numbers under it still show
@@ -28,7 +29,7 @@ def squads_aimed(state: GameState, pid: int | None) -> tuple[int, int] | None:
     """(squads aimed, squads) of a 2- or 3-squad infantry unit with a squad aimed, else None."""
     aim = state.aim
     p = state.piece(pid) if pid is not None else None
-    if aim is None or aim.part is None or p is None or p.kind is not Kind.INFANTRY:
+    if aim is None or not aim.attackers or p is None or p.kind is not Kind.INFANTRY:
         return None
     aimed = aim.attackers.count(p.id)
     return (aimed, p.squads) if aimed and p.squads > 1 else None
@@ -48,19 +49,19 @@ def squads_words(state: GameState, pid: int | None) -> list[str]:
     return lines
 
 
-def every_squad(act: Callable[[Aim], bool], state: Callable[[], GameState], pid: int,
-                part: Weapon, ogre: int = OGRE_ID) -> int:
-    """Shift+drag: aim the unit's squads that can still fire at `part` of the Ogre `ogre`, one
-    Aim each, through `act` (which checks and plays it); stops at the first the rules or a
-    lesson refuse. How many were aimed."""
+def every_squad(act: Callable[[Aim | AimAt], bool], state: Callable[[], GameState],
+                aim: Aim | AimAt) -> int:
+    """Shift+drag: aim the unit's squads that can still fire as `aim` does (at a part of an
+    Ogre, or at a unit), one aim each, through `act` (which checks and plays it); stops at the
+    first the rules or a lesson refuse. How many were aimed."""
     done = 0
     for _ in range(3):                      # a unit has three squads at most
         if done:                            # the first one's refusal is the player's to read
             try:
-                check(state(), Aim(pid, part, ogre))
+                check(state(), aim)
             except RuleError:
                 break
-        if not act(Aim(pid, part, ogre)):
+        if not act(aim):
             break
         done += 1
     return done
@@ -74,19 +75,29 @@ def shift_held() -> bool:
 # ---------------------------------------------------------------- drawing
 
 def aim_pairs(state: GameState) -> list[tuple[int, int]]:
-    """(from hex, to hex) for each aimed unit: a defender to the Ogre, or the Ogre to its target."""
+    """(from hex, to hex) for each aimed unit: a defender to the Ogre, or the Ogre to its target;
+    in Ogre Defending, a unit to an enemy unit."""
     aim = state.aim
+    if aim is not None and aim.attackers and aim.part is None:
+        return _unit_pairs(state, aim.attackers, state.piece(aim.target))
     o = ogre_in_play(state) if aim is None else state.ogre_unit(aim.ogre)
     if aim is None or o is None or not o.on_map:
         return []
     if aim.part is None:
         target = state.piece(aim.target)
         return [(o.hex, target.hex)] if target is not None else []
+    return _unit_pairs(state, aim.attackers, o)
+
+
+def _unit_pairs(state: GameState, attackers: tuple[int, ...],
+                target: Piece | Ogre | None) -> list[tuple[int, int]]:
+    if target is None:
+        return []
     pairs: list[tuple[int, int]] = []
-    for pid in dict.fromkeys(aim.attackers):         # a unit once, however many squads
+    for pid in dict.fromkeys(attackers):             # a unit once, however many squads
         p = state.piece(pid)
-        if p is not None and (p.hex, o.hex) not in pairs:
-            pairs.append((p.hex, o.hex))
+        if p is not None and (p.hex, target.hex) not in pairs:
+            pairs.append((p.hex, target.hex))
     return pairs
 
 

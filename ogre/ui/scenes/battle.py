@@ -29,18 +29,19 @@ from ogre.rules import (
     check,
     legal_actions,
 )
+from ogre.rules.actions import AimAt
 from ogre.rules.errors import MESSAGES
 from ogre.rules.movement import range_umbrella
-from ogre.rules.sides import ogre_in_play
+from ogre.rules.scenarios import ASSAULTS
+from ogre.rules.sides import acting_side, ogre_in_play, players_named, side_of
 from ogre.rules.state import FIRE_PHASES, MOVE_PHASES, GameState, Ogre, Phase
-from ogre.rules.units import OGRE_ID, STATS, WEAPON_STATS, WEAPONS, Kind, Weapon, is_ogre_id
-from ogre.ui.dialogs.attack import PartDialog, WeaponDialog
+from ogre.rules.units import OGRE_ID, STATS, WEAPON_STATS, WEAPONS, Kind
 from ogre.ui.dialogs.battle_over import BattleOver
 from ogre.ui.drawing import status
 from ogre.ui.drawing.framing import hexes_that_matter
 from ogre.ui.drawing.mapview import MapView, map_rect
 from ogre.ui.drawing.sound import sound_for
-from ogre.ui.scenes import aims, battle_draw, sidebar
+from ogre.ui.scenes import aims, battle_draw, battle_fire, force_entry, sidebar
 from ogre.ui.scenes.banner import end_words, turning_points
 from ogre.ui.scenes.note import RefusalNote
 from ogre.ui.scenes.story import Story, story_event
@@ -48,6 +49,7 @@ from ogre.ui.toolkit import ink, keymap, theme
 from ogre.ui.toolkit.widgets import OK_CANCEL, OK_ONLY, Button, Dialog, route_to_dialog, when_ok
 
 OFF_MAP = MESSAGES["off_map"]
+MOVING = MOVE_PHASES | {Phase.ATTACK_GEV_MOVE}     # a drag moves a piece: Ogre Defending's too
 
 
 class Battle:
@@ -59,7 +61,7 @@ class Battle:
         self.reminders = reminders
         self.sounds = sounds
         self.on_change = on_change
-        self.sides = {"ogre": "Ogre player", "defense": "Defense player"}   # who plays each side
+        self.sides = players_named(state.scenario)            # who plays each side
         self.computer_turn: Callable[[], bool] = lambda: False   # the Commands' computer_acting
         self.selected: int | None = None
         self.top: dict[int, int] = {}          # stacked hex -> the piece shown on top
@@ -82,9 +84,12 @@ class Battle:
         self.buttons = self._make_buttons()
         if self.match.log:                     # X11: a loaded battle tells its story again
             self.story.retell(self.match.start, self.match.log, self.match.told)
-        if state.phase is Phase.OGRE_ENTRY and self.match.seats["ogre"].who == "here":
-            self.open(Dialog("Ogre Entry", "The Ogre enters on the bottom row of the map. Click "
-                             "OK, then click the hex where it comes on.", OK_ONLY))
+        if self.match.seats["ogre"].who == "here":
+            if state.phase is Phase.OGRE_ENTRY:
+                self.open(Dialog("Ogre Entry", "The Ogre enters on the bottom row of the map. "
+                                 "Click OK, then click the hex where it comes on.", OK_ONLY))
+            elif state.scenario in ASSAULTS and not self.match.log:
+                self.open(Dialog(force_entry.TITLE, force_entry.WELCOME, OK_ONLY))
 
     # The match's parts, as the screen and its callers name them
     @property
@@ -249,7 +254,8 @@ class Battle:
         # click off the map means nothing else
         asks = self.reminders() or verdict.kind not in ("ram", "overrun", "ram_ogre")
         if verdict.confirm and not confirmed and asks:
-            self.open(Dialog(*status.confirm_words(self.state, verdict), OK_CANCEL,
+            self.open(Dialog(*status.confirm_words(self.state, verdict,
+                                                   getattr(action, "piece", 0)), OK_CANCEL,
                              when_ok(lambda: self.act(action, confirmed=True))))
             return False
         before = self.state
@@ -271,6 +277,8 @@ class Battle:
             self.selected = action.target
         elif isinstance(action, Aim):
             self.selected = ogre_in_play(self.state).id
+        elif isinstance(action, AimAt):
+            self.selected = action.target
 
     def refuse(self, message: str) -> None:
         self.message = message
@@ -318,8 +326,9 @@ class Battle:
         self.umbrella = None
         self.hover = 0            # the pointer's outline waits for the pointer to move again
         if isinstance(action, (Done, Enter)):
-            self.selected = (ogre_in_play(s).id if s.phase in (Phase.OGRE_MOVE, Phase.OGRE_FIRE)
-                             else None)
+            o = ogre_in_play(s)
+            self.selected = (o.id if s.phase in (Phase.OGRE_MOVE, Phase.OGRE_FIRE)
+                             and side_of(s, o.id) == "ogre" else None)
             self.top.clear()
         if self.selected is not None and (s.piece(self.selected) or s.ogre_unit(self.selected)
                                           ) is None:
@@ -436,17 +445,25 @@ class Battle:
     def _off_map(self, src: int, pos) -> None:
         """M9: a click anywhere off the map but in a command area (buttons, menu bar, map
         arrows: those never reach here) may take the Ogre off the map."""
-        s = self.state
-        if s.phase is Phase.OGRE_MOVE and not src:
-            leaving = Exit(self._ogre_meant().id)
+        leaving = self._leaving(src)
+        if leaving is not None:
             try:
-                check(s, leaving)
+                check(self.state, leaving)
             except RuleError:
                 pass
             else:
                 self.act(leaving)
                 return
         self.refuse(OFF_MAP)
+
+    def _leaving(self, src: int) -> Exit | None:
+        """Who a click off the map takes off it: the Ogre meant; in Ogre Defending the
+        attacking unit dragged off, or the one selected."""
+        s = self.state
+        if s.scenario in ASSAULTS:
+            pid = self.top_at(src, "ogre") if src else self.selected
+            return Exit(pid) if pid is not None and side_of(s, pid) == "ogre" else None
+        return Exit(self._ogre_meant().id) if s.phase is Phase.OGRE_MOVE and not src else None
 
     def _ogre_meant(self) -> Ogre:
         """The Ogre a command without a hex means: the selected one, else the one in play."""
@@ -462,6 +479,9 @@ class Battle:
         s = self.state
         if s.phase is Phase.OGRE_ENTRY:
             self.act(Enter(h, self._entering()))
+            return
+        if force_entry.may_enter(s, h):
+            self.open(force_entry.chooser(s, h, self.act))
             return
         ids = self.ids_at(h)
         if not ids:
@@ -484,11 +504,11 @@ class Battle:
         o = self.state.ogre_at(h)
         return ids if o is None else [o.id, *ids]
 
-    def top_at(self, h: int, side_ogre: bool | None = None) -> int | None:
-        """The piece a drag from h picks up: the one on top, of the acting side when given."""
+    def top_at(self, h: int, side: str | None = None) -> int | None:
+        """The piece a drag from h picks up: the one on top, of `side` when given."""
         ids = self.ids_at(h)
-        if side_ogre is not None:
-            ids = [i for i in ids if is_ogre_id(i) == side_ogre]
+        if side is not None:
+            ids = [i for i in ids if side_of(self.state, i) == side]
         if not ids:
             return None
         t = self.top.get(h)
@@ -498,76 +518,15 @@ class Battle:
         s = self.state
         if s.phase is Phase.OGRE_ENTRY:
             self.act(Enter(dst, self._entering()))
-        elif s.phase in MOVE_PHASES:
-            ogre_turn = s.phase is Phase.OGRE_MOVE
-            pid = self.top_at(src, side_ogre=ogre_turn)
+        elif s.phase in MOVING:
+            pid = self.top_at(src, acting_side(s))
             if pid is None:
                 self.refuse(MESSAGES["move_a_piece"])
                 return
             self.selected = pid
             self.act(Move(pid, dst))
-        elif s.phase is Phase.OGRE_FIRE:
-            self._ogre_attack(src, dst)
-        elif s.phase is Phase.DEFENSE_FIRE:
-            self._defense_attack(src, dst)
-
-    def _ogre_attack(self, src: int, dst: int) -> None:
-        s = self.state
-        firer = s.ogre_at(src)
-        if firer is None:
-            self.refuse(MESSAGES["no_attacker"])
-            return
-        target = self.top_at(dst, side_ogre=False)
-        if target is None:
-            self.refuse(MESSAGES["no_target"])
-            return
-        if s.aim is not None and (s.aim.target != target or s.aim.ogre != firer.id):
-            self.refuse(MESSAGES["one_target"])
-            return
-        dialog = WeaponDialog(s, target, lambda counts: counts is not None and self.act(
-            OgreAim(target, counts, firer.id)), firer)
-        if not any(dialog.limits):
-            self.refuse(MESSAGES["out_of_range"])
-            return
-        self.selected = target
-        self.open(dialog)
-
-    def _defense_attack(self, src: int, dst: int) -> None:
-        s = self.state
-        pid = self.top_at(src, side_ogre=False)
-        if pid is None:
-            self.refuse(MESSAGES["no_attacker"])
-            return
-        target = s.ogre_at(dst)
-        if target is None:
-            self.refuse(MESSAGES["no_target"])
-            return
-        self.selected = pid
-        at = target.id
-        if s.aim is not None:
-            part = s.aim.part
-            assert part is not None                  # a defence aim is at a part of an Ogre
-            self._aim(pid, part, at)
-            return
-        parts = [w for w in (*WEAPONS, Weapon.TREADS) if target.intact(w) > 0]
-        probe = parts[0] if parts else Weapon.TREADS
-        try:
-            check(s, Aim(pid, probe, at))
-        except RuleError as err:
-            self.refuse(err.message)
-            return
-        if parts and all(self.match.refusal(Aim(pid, w, at)) for w in parts):
-            self.act(Aim(pid, probe, at))   # X6: a lesson's refusal (with its hint) before the part
-            return
-        self.open(PartDialog(s, pid, lambda part: part is not None and self._aim(pid, part, at),
-                             every_squad=self.every_squad, aimed_at=target))
-
-    def _aim(self, pid: int, part: Weapon, at: int) -> bool:
-        """One squad per drag, as the manual has it; Shift+drag: every squad that can still
-        fire, each its own Aim (issue 30 (4)). Whether one was aimed."""
-        if self.every_squad:
-            return aims.every_squad(self.act, lambda: self.state, pid, part, at) > 0
-        return self.act(Aim(pid, part, at))
+        elif s.phase in FIRE_PHASES:
+            battle_fire.attack(self, src, dst)
 
     # ------------------------------------------------------------ drawing (battle_draw.py)
     def draw(self, surface: ink.Target) -> None:

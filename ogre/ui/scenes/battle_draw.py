@@ -10,12 +10,12 @@ import pygame
 
 from ogre.rules.command_post import defender_allowance, defense_of
 from ogre.rules.hexes import BOTTOM_ROW
-from ogre.rules.sides import acting_side, ogre_in_play
+from ogre.rules.sides import acting_side, ogre_in_play, side_of
 from ogre.rules.state import FIRE_PHASES, MOVE_PHASES, GameState, Ogre, Phase, Piece
 from ogre.rules.units import OGRE_ID, Kind
 from ogre.ui.drawing import status
 from ogre.ui.drawing.mapview import MapView
-from ogre.ui.scenes import aims, sidebar
+from ogre.ui.scenes import aims, force_entry, sidebar
 from ogre.ui.scenes.banner import draw_banner
 from ogre.ui.scenes.note import RefusalNote
 from ogre.ui.scenes.story import Story
@@ -60,6 +60,8 @@ def draw(b: Battle, surface: ink.Target) -> None:
     if s.phase is Phase.OGRE_ENTRY and not b.computer_turn():   # lit for the player only
         b.map.fill_hexes(surface, [h for h in BOTTOM_ROW if not s.board.is_crater(h)],
                             theme.ACCENT, 70)
+    elif not b.computer_turn() and (entry := force_entry.entry_hexes(s)):   # 9.03's force
+        b.map.fill_hexes(surface, entry, theme.ACCENT, 70)
     if b.umbrella:
         green, blue = b.umbrella
         b.map.fill_hexes(surface, blue, theme.BLUE_RANGE, 80)
@@ -153,6 +155,8 @@ def _draw_pieces(b: Battle, surface: ink.Target) -> None:
         if not b.map.hex_visible(p.hex) or shown.get(p.hex) != p.id:
             continue
         looks: dict[str, Any] = {"cp": cp_figures(s, p)} if p.kind is Kind.CP else {}
+        if side_of(s, p.id) == "ogre":
+            looks["side"] = "ogre"
         b.map.draw_counter(surface, p.hex, p.kind.value, squads=p.squads,
                            state=piece_state(b, p, lit), **looks)
         if len(b.ids_at(p.hex)) > 1:
@@ -163,8 +167,9 @@ def _draw_pieces(b: Battle, surface: ink.Target) -> None:
             under = bool(s.at(o.hex))
             st = "highlight" if under or o.id in lit else (
                 "moved" if s.phase is Phase.OGRE_MOVE and o.moved else "normal")
+            looks = {"side": "defense"} if side_of(s, o.id) == "defense" else {}
             b.map.draw_counter(surface, o.hex, "ogre", state=st, mark=o.mark,
-                               number=OGRE_ID + 1 - o.id)          # 2 and on: Ogre 2...
+                               number=OGRE_ID + 1 - o.id, **looks)   # 2 and on: Ogre 2...
             if under:
                 stacked.append(o.hex)
     if b.selected is not None:

@@ -8,7 +8,8 @@ from ogre.rules import combat
 from ogre.rules.command_post import defender_allowance, defense_of, name_of
 from ogre.rules.game import aim_kill_probability
 from ogre.rules.hexes import distance
-from ogre.rules.state import PHASE_TITLES, GameState, Ogre, Phase, Piece
+from ogre.rules.sides import phase_title
+from ogre.rules.state import GameState, Ogre, Phase, Piece
 from ogre.rules.units import MARKS, STATS, WEAPON_STATS, WEAPONS, Kind, Weapon
 from ogre.ui.drawing import status
 from ogre.ui.scenes import aims, story
@@ -41,7 +42,7 @@ def draw_frame(surface: ink.Target, height: int) -> None:
 def draw_phase(surface: ink.Target, state: GameState, who: str) -> None:
     r = pygame.Rect(10, PHASE_Y - 6, theme.SIDEBAR_W - 20, 50)
     ink.rect(surface, theme.BG, r, border_radius=6)
-    title = PHASE_TITLES[state.phase]
+    title = phase_title(state.scenario, state.phase)
     theme.text(surface, title, (r.centerx, r.top + 15), 26, theme.TEXT, bold=True, center=True)
     theme.text(surface, phase_words(state, who), (r.centerx, r.top + 37), 19, theme.TEXT_DIM,
                center=True)

@@ -1,0 +1,101 @@
+"""Fire on the battle screen (C5-C7): a drag from a piece of the side firing onto an enemy
+becomes an aim. An Ogre picks its weapons in the weapon dialog; a unit aimed at an Ogre picks
+the part in the part dialog; in Ogre Defending a unit aimed at a unit needs no dialog. A
+2- or 3-squad unit aims one squad a drag, Shift+drag every squad that can still fire.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from ogre.match.match import Match
+from ogre.rules import Aim, OgreAim, RuleError, check
+from ogre.rules.actions import AimAt
+from ogre.rules.errors import MESSAGES
+from ogre.rules.sides import acting_side, other
+from ogre.rules.state import GameState, Ogre
+from ogre.rules.units import WEAPONS, Weapon
+from ogre.ui.dialogs.attack import PartDialog, WeaponDialog
+from ogre.ui.scenes import aims
+
+
+class Battle(Protocol):
+    """What fire needs of the battle screen (ui/scenes/battle.py's Battle)."""
+
+    @property
+    def state(self) -> GameState: ...
+    match: Match
+    selected: int | None
+    every_squad: bool
+
+    def act(self, action: Any, confirmed: bool = False) -> bool: ...
+    def refuse(self, message: str) -> None: ...
+    def open(self, dialog: Any) -> None: ...
+    def top_at(self, h: int, side: str | None = None) -> int | None: ...
+
+
+def attack(b: Battle, src: int, dst: int) -> None:
+    """A drag in a fire phase, from the firer's hex onto the target's."""
+    s = b.state
+    side = acting_side(s)
+    if side is None:
+        return
+    firer = b.top_at(src, side)
+    if firer is None:
+        b.refuse(MESSAGES["no_attacker"])
+        return
+    target = b.top_at(dst, other(side))
+    if target is None:
+        b.refuse(MESSAGES["no_target"])
+        return
+    ogre, aimed_at = s.ogre_unit(firer), s.ogre_unit(target)
+    if ogre is not None:
+        _ogre_fires(b, ogre, target)
+    elif aimed_at is not None:
+        _at_ogre(b, firer, aimed_at)
+    else:
+        b.selected = firer
+        _squads(b, AimAt(firer, target))
+
+
+def _ogre_fires(b: Battle, firer: Ogre, target: int) -> None:
+    s = b.state
+    if s.aim is not None and (s.aim.target != target or s.aim.ogre != firer.id):
+        b.refuse(MESSAGES["one_target"])
+        return
+    dialog = WeaponDialog(s, target, lambda counts: counts is not None and b.act(
+        OgreAim(target, counts, firer.id)), firer)
+    if not any(dialog.limits):
+        b.refuse(MESSAGES["out_of_range"])
+        return
+    b.selected = target
+    b.open(dialog)
+
+
+def _at_ogre(b: Battle, pid: int, target: Ogre) -> None:
+    s = b.state
+    b.selected = pid
+    at = target.id
+    if s.aim is not None and s.aim.part is not None:
+        _squads(b, Aim(pid, s.aim.part, at))
+        return
+    parts = [w for w in (*WEAPONS, Weapon.TREADS) if target.intact(w) > 0]
+    probe = parts[0] if parts else Weapon.TREADS
+    try:
+        check(s, Aim(pid, probe, at))
+    except RuleError as err:
+        b.refuse(err.message)
+        return
+    if parts and all(b.match.refusal(Aim(pid, w, at)) for w in parts):
+        b.act(Aim(pid, probe, at))   # X6: a lesson's refusal (with its hint) before the part
+        return
+    b.open(PartDialog(s, pid, lambda part: part is not None and _squads(b, Aim(pid, part, at)),
+                      every_squad=b.every_squad, aimed_at=target))
+
+
+def _squads(b: Battle, aim: Aim | AimAt) -> bool:
+    """One squad per drag, as the manual has it; Shift+drag: every squad that can still fire,
+    each its own aim (issue 30 (4)). Whether one was aimed."""
+    if b.every_squad:
+        return aims.every_squad(b.act, lambda: b.state, aim) > 0
+    return b.act(aim)
