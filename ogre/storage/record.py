@@ -39,9 +39,9 @@ from pydantic import (
 )
 from pydantic import Field as Spec
 
-from ..rules.levels import VICTORY_LEVELS
+from ..rules.levels import ATTACK_LEVELS, VICTORY_LEVELS
 from ..rules.scenarios import SCENARIOS
-from ..rules.victory import OGRE_WINS
+from ..rules.victory import ATTACK_WINS
 from .atomic import read_text_limited, write_text_atomic
 from .documents import Migration, explain, parse_json, upgrade
 from .errors import StorageError
@@ -62,7 +62,7 @@ Level = Literal["Low", "Med", "Hi"]
 
 
 def _check_level(value: str) -> str:
-    if value not in VICTORY_LEVELS:
+    if value not in VICTORY_LEVELS and value not in ATTACK_LEVELS:
         raise ValueError(f"{value[:40]!r} is not a victory level")
     return value
 
@@ -301,7 +301,7 @@ def totals(entries: Iterable[Entry]) -> list[Total]:
         t["battles"] += 1
         t["by_level"][e.result] = t["by_level"].get(e.result, 0) + 1
         if plays_ogre is not None:
-            won = (e.result in OGRE_WINS) == plays_ogre
+            won = (e.result in ATTACK_WINS) == plays_ogre
             t["wins"] = (t["wins"] or 0) + won
     order = sorted(found, key=lambda k: (OPPONENTS.index(k[0]), _skill_order(k[1]), k[1]))
     return [Total(who, skill, **found[who, skill]) for who, skill in order]

@@ -71,12 +71,34 @@ def test_x10_x15_mark_iiis_attacking_is_played_over_the_network_in_step():
     assert any(a.startswith("move O2 ") for a in host.session.log)
 
 
-def _play_to_the_end(host: Host, until_turn: int = 0) -> None:
-    """The host plays the Ogre, the guest the defense, both the computer at Med: to the end,
-    or to the start of `until_turn`."""
+@pytest.mark.parametrize("guest_side", ["defense", "ogre"])
+def test_x10_x15_ogre_defending_is_played_over_the_network_to_the_end_on_either_side(guest_side):
+    """9.03: the guest defends with the watchdog Ogre, or attacks with the force; every unit's
+    entry, aim at a unit and escape crosses the network as any action does."""
+    from ogre.ai.deploy import watched
+    from ogre.rules.scenarios import OGRE_DEFENDING
+
+    field = watched(next(f.field for f in load_predesigned() if f.mark == 3))
+    battle = new_game(field, 3, 9, OGRE_DEFENDING.key)
+    host = Host(session=HostSession(battle, guest_side, start=battle))
+    try:
+        _play_to_the_end(host, guest_side=guest_side)
+    finally:
+        host.link.close()
+    s = host.session.state
+    assert s.over and s.scenario == OGRE_DEFENDING.key
+    log = host.session.log
+    assert any(a.startswith("move 1001 ") for a in log)               # a unit came on
+    assert any(" unit=" in a for a in log)                              # units fired at units
+
+
+def _play_to_the_end(host: Host, until_turn: int = 0, guest_side: str = "defense") -> None:
+    """The host plays the Ogre, the guest the defense (or the other way round), both the
+    computer at Med: to the end, or to the start of `until_turn`."""
     guest, link = _guest_link(host)
-    ogre = make_controller("ogre", "Med", seed=1)
-    defence = make_controller("defense", "Med", seed=1)
+    host_side = "ogre" if guest_side == "defense" else "defense"
+    hosts = make_controller(host_side, "Med", seed=1)
+    guests = make_controller(guest_side, "Med", seed=1)
     sent_for = None
     deadline = time.monotonic() + 120        # seconds, not turns of the loop: a busy machine
     try:                                      # spins fewer of them in the same time
@@ -91,9 +113,9 @@ def _play_to_the_end(host: Host, until_turn: int = 0) -> None:
                 continue
             if guest.my_turn() and guest.state == blind(s) and sent_for is not s:
                 sent_for = s                      # the guest acts from its own copy
-                link.send(write(guest.act(defence.choose(guest.state))))
+                link.send(write(guest.act(guests.choose(guest.state))))
             elif not guest.my_turn() and guest.state == blind(s):
-                host.play(ogre.choose(s))
+                host.play(hosts.choose(s))
             else:
                 time.sleep(0.0005)
         for _ in range(200):                       # the last Applied on its way

@@ -11,7 +11,7 @@ from datetime import datetime
 
 import pygame
 
-from ogre.rules.levels import VICTORY_LEVELS
+from ogre.rules.levels import ATTACK_LEVELS, VICTORY_LEVELS
 from ogre.rules.scenarios import SCENARIOS
 from ogre.storage.record import Entry, Total, totals
 from ogre.ui.dialogs.report_window import WIDTH, WideDialog
@@ -71,9 +71,16 @@ class RecordWindow(WideDialog[Answer]):
 
 
 def total_cells(t: Total) -> list[str]:
+    """A row of totals. Ogre Defending's attacking force wins at the Ogre's three levels in
+    its own words (9.03), counted in the Ogre's columns: the attacker's."""
     wins = "-" if t.wins is None else str(t.wins)
+    as_ogre = dict(zip(ATTACK_LEVELS, VICTORY_LEVELS))
+    by_level = dict(t.by_level)
+    for level, n in t.by_level.items():
+        if level in as_ogre:
+            by_level[as_ogre[level]] = by_level.get(as_ogre[level], 0) + n
     return [t.opponent, t.skill or "-", str(t.battles), wins] + [
-        str(t.by_level.get(level, 0) or "") for level in VICTORY_LEVELS]
+        str(by_level.get(level, 0) or "") for level in VICTORY_LEVELS]
 
 
 def battle_cells(e: Entry) -> list[str]:
