@@ -4,17 +4,13 @@ the computer, saved and loaded, to the report."""
 
 from __future__ import annotations
 
-import pygame
-from aftermath_helpers import menu_command
 from driver import Driver
 from screen_hands import perform
-from test_one_player import run_until
-from test_play_choices import answer_field_questions, option
 
 from ogre.ai import make_controller
 from ogre.ai.deploy import watched
 from ogre.rules import new_game
-from ogre.rules.scenarios import OFFERED, OGRE_DEFENDING
+from ogre.rules.scenarios import OGRE_DEFENDING
 from ogre.rules.sides import acting_side
 from ogre.storage.fields import load_predesigned
 from ogre.ui.app import App
