@@ -50,6 +50,7 @@ from .base import DEFENSE_SIDE_PHASES, OGRE_SIDE_PHASES, PhasePlayer
 from .unit_fire import FIRE_SKILLS, FireSkill, ogre_shot, units_shot
 
 MED_WARY = 0.06
+STRIKE_TURN = 10        # the force strikes from this turn on, staged or not
 OGRE_REACH = 4          # a Mark III moves 3 and rams the hex after: where a unit is not safe
 
 
@@ -119,8 +120,9 @@ class ForcePlayer(_AssaultPlayer):
             return _only(legal, Done) or legal[:1]
         must = under_the_ogre(s)
         rnd = self.rng(s)
+        staging = self.skill.stage and cp is not None and not _ready(s, cp.hex)
         # the defense does not move in this phase: where it reaches is worked out once
-        threat = _threat(s) if self.skill.stage and self.skill.wary and cp is not None else {}
+        threat = _threat(s) if staging and self.skill.wary else {}
 
         def pick(state: GameState, pid: int, moves: list[Move]) -> Move | None:
             p = state.known(pid)
@@ -130,7 +132,7 @@ class ForcePlayer(_AssaultPlayer):
             free = [m for m in moves if not state.at(m.to) and m.to != dog_hex]
             if not free:
                 return None
-            cost = self._cost_fn(state, p, cp.hex if cp is not None else None, threat)
+            cost = self._cost_fn(state, p, cp.hex if cp is not None else None, threat, staging)
             here = cost(p.hex) if p.hex > 0 and (must is None or must.id != p.id) else 10**6
             better = [m for m in free if cost(m.to) < here]
             if not better:
@@ -140,8 +142,8 @@ class ForcePlayer(_AssaultPlayer):
             return min(better, key=lambda m: (cost(m.to), m.to))
         return self._one_move(s, legal, pick)
 
-    def _cost_fn(self, s: GameState, p: Piece, cp: int | None,
-                 threat: dict[int, int]) -> Callable[[int], float]:
+    def _cost_fn(self, s: GameState, p: Piece, cp: int | None, threat: dict[int, int],
+                 staging: bool) -> Callable[[int], float]:
         board = s.board
         crosses = p.kind is INFANTRY
         if cp is None:
@@ -150,7 +152,7 @@ class ForcePlayer(_AssaultPlayer):
             to_go = fire_distance(board, p.kind, (cp,))
         dog = watchdog(s)
         scoot = s.phase is ATTACK_GEV_MOVE and cp is not None
-        stage = STATS[p.kind].move if self.skill.stage and cp is not None else 0
+        stage = STATS[p.kind].move if staging else 0
 
         def cost(h: int) -> float:
             steps = to_go.get(h, 99)
@@ -234,6 +236,19 @@ class GuardPlayer(_AssaultPlayer):
         if not closer or here <= 1:
             return []
         return [min(closer, key=lambda m: (DISTANCE[m.to][prey.hex], m.to))]
+
+
+def _ready(s: GameState, cp: int) -> bool:
+    """Is the force ready to strike: every unit entered and each within one move of a hex it
+    can fire on the CP from? From STRIKE_TURN on it strikes all the same, so that a defense
+    that never comes out cannot hold it off for ever."""
+    if s.turn >= STRIKE_TURN:
+        return True
+    force = [p for p in s.pieces if attacking(p.id) and p.hex >= 0]
+    if any(p.hex == 0 for p in force):
+        return False
+    return all(fire_distance(s.board, p.kind, (cp,)).get(p.hex, 99) <= STATS[p.kind].move
+               for p in force if not p.disabled)
 
 
 def _only(legal: list[Action], kind: type) -> list[Action]:

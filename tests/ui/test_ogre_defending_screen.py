@@ -4,16 +4,20 @@ the computer, saved and loaded, to the report."""
 
 from __future__ import annotations
 
+from aftermath_helpers import menu_command
 from driver import Driver
 from screen_hands import perform
+from test_one_player import run_until
+from test_play_choices import answer_field_questions, option
 
 from ogre.ai import make_controller
 from ogre.ai.deploy import watched
-from ogre.rules import new_game
-from ogre.rules.scenarios import OGRE_DEFENDING
+from ogre.rules import Done, new_game
+from ogre.rules.scenarios import OFFERED, OGRE_DEFENDING
 from ogre.rules.sides import acting_side
 from ogre.storage.fields import load_predesigned
 from ogre.ui.app import App
+from ogre.ui.dialogs.report_window import report_paragraphs
 
 
 def _battle(seed: int = 3):
@@ -39,3 +43,59 @@ def test_x15_9_03_hot_seat_every_action_of_both_sides_is_done_on_the_screen():
         kinds.add(type(action).__name__)
     assert app.battle.state.turn >= 4 or app.battle.state.over
     assert {"Move", "AimAt", "Fire", "Done"} <= kinds
+
+
+def test_x15_9_03_play_a_game_attack_the_computer_defense_at_hi_save_load_and_report():
+    app = App()
+    app.prefs = app.prefs.model_copy(update={"message_speed": "Hi"})
+    d = Driver(app)
+    menu_command(app, d, "Menu", "Play a Game")
+    option(d, 0, OFFERED.index(OGRE_DEFENDING))
+    words = [w for w, _ in d.dialog.groups[1][1]]
+    assert words[2] == "One player: you attack, the computer defends with the Ogre"
+    option(d, 1, 2)                                           # the computer defends
+    option(d, 2, 2)                                           # at Hi
+    assert d.dialog.groups[2][0] == "The computer Defense's skill"
+    d.answer("OK")
+    answer_field_questions(d)
+    s = app.battle.state
+    assert s.scenario == OGRE_DEFENDING.key and app.commands.computer == "defense"
+    assert app.battle.sides == {"ogre": "Attacker player", "defense": "Computer Defense"}
+    assert d.dialog is not None and d.dialog.title == "Units Enter"
+    d.answer("OK")
+    me = make_controller("ogre", "Hi", seed=2)
+    saved = None
+    for _ in range(3000):
+        run_until(app, lambda: app.battle.state.over or acting_side(app.battle.state) == "ogre")
+        s = app.battle.state
+        if s.over:
+            break
+        if saved is None and s.turn == 2:
+            saved = _save_and_load(app, d)
+            continue
+        perform(d, app, me.choose(s))
+    s = app.battle.state
+    assert saved is not None and s.over
+    assert d.dialog is not None
+    d.answer("Report")
+    words = [p.words for p in report_paragraphs(app.dialog.report)]
+    assert words[0] == s.result
+
+
+def _save_and_load(app: App, d: Driver):
+    """Save a Game in slot 1, end the phase, Load a Game: the battle is back as saved."""
+    menu_command(app, d, "Menu", "Save a Game")
+    d.click_at(app.dialog.row_rect(0).center)
+    d.answer("OK")
+    d.answer("OK")
+    saved = app.battle.state
+    perform(d, app, Done())
+    menu_command(app, d, "Menu", "Load a Game")
+    assert app.dialog.rows[0][0].startswith("1. Ogre Defending, turn 2, Attack Movement")
+    d.click_at(app.dialog.row_rect(0).center)
+    d.answer("OK")
+    if d.dialog is not None and any(b.label == "Don't Save" for b in d.dialog.buttons):
+        d.answer("Don't Save")
+    assert app.battle.state == saved and app.commands.computer == "defense"
+    assert d.dialog is None                         # no welcome again for a battle under way
+    return saved

@@ -18,7 +18,7 @@ from ogre.match import SIDES
 from ogre.rules import Field, new_game
 from ogre.rules.invariants import first_problem
 from ogre.rules.options import NO_OPTIONS, Options
-from ogre.rules.scenarios import OFFERED, SCENARIOS, mark_played
+from ogre.rules.scenarios import ASSAULTS, OFFERED, SCENARIOS, for_mark, mark_played
 from ogre.rules.units import MARKS
 from ogre.storage.errors import StorageError
 from ogre.storage.preferences import Level, save_preferences
@@ -50,6 +50,23 @@ def _offered(mark: int, key: str = "") -> int:
 KEEP_OLD = 1                                  # "Keep old Ogre", the second option (G1)
 SKILL_NAMES = {"ogre": "The computer Ogre's skill", "defense": "The computer Defense's skill",
                "none": "The computer's skill"}
+# Ogre Defending (9.03): the computer's sides are the attacking force and the Ogre's defense
+ASSAULT_SKILL_NAMES = {**SKILL_NAMES, "ogre": "The computer attacker's skill"}
+
+
+def players_rows(scenario: str) -> tuple[str, str, str]:
+    """The Players group's rows, by PLAYERS: who the computer plays, in the scenario's words."""
+    if scenario in ASSAULTS:
+        return ("One player: the computer attacks, you defend with the Ogre",
+                "Two players, taking turns at this computer",
+                "One player: you attack, the computer defends with the Ogre")
+    return ("One player: the computer plays the Ogre",
+            "Two players, taking turns at this computer",
+            "One player: you are the Ogre, the computer defends")
+
+
+def skill_name(scenario: str, side: str) -> str:
+    return (ASSAULT_SKILL_NAMES if scenario in ASSAULTS else SKILL_NAMES)[side]
 FIELD_H = 36                # the Field row, above the groups
 LEVEL_LABEL_W = 260         # a level's name beside its options: the longest at full size
 CHOOSE = "Choose..."
@@ -104,15 +121,16 @@ class PlayDialog(OptionsDialog):
         # the Field row (when there are fields to choose) and the Optional Rules row
         self.field_h = FIELD_H * (2 if self.fields else 1)
         side = prefs.play_computer if ai else "none"
+        scenario = _offered(prefs.play_scenario, prefs.play_battle)
+        key = OFFERED[scenario].key
+        self.ai = ai
         groups: list[tuple[str, list[tuple[str, bool]]]] = [
             ("Scenario", [(s.named, True) for s in OFFERED]),
-            ("Players", [("One player: the computer plays the Ogre", ai),
-                         ("Two players, taking turns at this computer", True),
-                         ("One player: you are the Ogre, the computer defends", ai)]),
-            (SKILL_NAMES[side], [(level, True) for level in LEVELS]),
+            ("Players", [(words, ai or i == 1) for i, words in enumerate(players_rows(key))]),
+            (skill_name(key, side), [(level, True) for level in LEVELS]),
             ("Its message speed", [(level, True) for level in LEVELS]),
         ]
-        chosen = [_offered(prefs.play_scenario, prefs.play_battle), PLAYERS.index(side),
+        chosen = [scenario, PLAYERS.index(side),
                   LEVELS.index(self.skills.get(side, "Low")), LEVELS.index(prefs.message_speed)]
         super().__init__("Play a Game", "Choose the battle.", groups,
                          lambda c: on_close(None if c is None else self.choice()), chosen,
@@ -147,14 +165,23 @@ class PlayDialog(OptionsDialog):
 
     def choose(self, g: int, i: int) -> None:
         super().choose(g, i)
-        if g == WHO:                       # the row now speaks of the other side's computer
-            self.groups[SKILL] = (SKILL_NAMES[self.side], self.groups[SKILL][1])
+        if g in (SCENARIO, WHO):
+            self._name_sides()
+        if g == WHO:
             if self.side != "none":
                 self.chosen[SKILL] = LEVELS.index(self.skills[self.side])
         elif g == SKILL and self.side != "none":
             self.skills[self.side] = self.picked[self.side] = LEVELS[i]
         elif g == SPEED:
             self.speed_picked = True
+
+    def _name_sides(self) -> None:
+        """The Players rows in the scenario's words, and the skill row of the side the
+        computer plays."""
+        key = OFFERED[self.chosen[SCENARIO]].key
+        self.groups[WHO] = (self.groups[WHO][0], [
+            (words, self.ai or n == 1) for n, words in enumerate(players_rows(key))])
+        self.groups[SKILL] = (skill_name(key, self.side), self.groups[SKILL][1])
 
     # -- the Field row
     def field_rect(self) -> pygame.Rect:
@@ -178,6 +205,7 @@ class PlayDialog(OptionsDialog):
             mark = self.fields[i].mark
             if mark in MARKS:               # a field designed against a Mark is played with it
                 self.chosen[SCENARIO] = _offered(mark)
+                self._name_sides()
         rows = [(f.words, f.usable) for f in self.fields]
         chooser = ListDialog("Play a Game", "On which field?", rows, picked)
         chooser.selected = self.field
@@ -319,7 +347,7 @@ class PlayGame:
         a = self.app
         prefs = a.prefs.model_copy(update={
             "play_scenario": choice.mark, "play_computer": choice.side,
-            "play_battle": "" if SCENARIOS[choice.scenario].ogres == () else choice.scenario,
+            "play_battle": "" if choice.scenario == for_mark(choice.mark).key else choice.scenario,
             "play_options": OptionsData.model_validate(OptionsData.of(choice.options))})
         for side, level in choice.skills.items():
             prefs = prefs.with_skill(side, level)
