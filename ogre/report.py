@@ -24,8 +24,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ogre.rules.actions import Action, parse_action
+from ogre.rules.assault import ESCAPED, attacking
 from ogre.rules.events import Event
 from ogre.rules.hidden import replay_told
+from ogre.rules.scenarios import ASSAULTS
 from ogre.rules.sides import ogre_in_play
 from ogre.rules.state import GameState
 from ogre.rules.units import MARKS, STATS, WEAPON_STATS, WEAPONS, Kind, is_ogre_id
@@ -84,6 +86,13 @@ class Report:
     advice_asked: int | None = None
     optional_rules: str = ""             # the switches the battle was played with (X15)
     marks: tuple[int, ...] = ()          # every Ogre's Mark (X15); the figures are all of theirs
+    # Ogre Defending (9.03): the attacking force's losses, escapes and shots; there the
+    # defense's figures are its units' and its Ogre's, and `rams` the Ogre's
+    force_lost: tuple[tuple[str, int], ...] = ()
+    escaped: int = 0
+    force_shots: int = 0
+    force_hits: int = 0
+    assault: bool = False
 
     @property
     def over(self) -> bool:
@@ -98,7 +107,7 @@ class Report:
         """'Mark III Ogre', or 'Two Mark III Ogres' in a battle of several."""
         names = [MARKS[m].name for m in self.marks or (self.mark,)]
         if len(names) == 1:
-            return f"{names[0]} Ogre"
+            return f"{names[0]} Ogre" + (" defending" if self.assault else "")
         if len(set(names)) == 1:
             return f"{_COUNT_WORDS.get(len(names), str(len(names)))} {names[0]} Ogres"
         return "A " + " and a ".join(f"{n} Ogre" for n in names)
@@ -127,6 +136,8 @@ class _Tally:
         self.key: dict[str, int] = {}
         self.ogre_shots = self.ogre_hits = self.defense_shots = self.defense_hits = 0
         self.rams = self.rammed = self.overruns = self.actions = 0
+        self.assault = start.scenario in ASSAULTS
+        self.force_shots = self.force_hits = 0
 
     def step(self, before: GameState, after: GameState, events: list[Event]) -> None:
         self.actions += 1
@@ -140,7 +151,9 @@ class _Tally:
         self._key_events(before, after)
 
     def _count(self, e: Event) -> None:
-        if e.kind == "fire" and is_ogre_id(e.piece):
+        if e.kind == "fire" and self.assault:
+            self._count_assault_fire(e)
+        elif e.kind == "fire" and is_ogre_id(e.piece):
             self.defense_shots += 1
             self.defense_hits += e.result.startswith("hit")
         elif e.kind == "fire":
@@ -152,6 +165,18 @@ class _Tally:
             self.rammed += 1
         elif e.kind == "overrun":
             self.overruns += 1
+
+    def _count_assault_fire(self, e: Event) -> None:
+        """9.03: a shot at the Ogre or at a defender is the force's, at an attacker the
+        defense's (its Ogre's or its units')."""
+        at_ogre = is_ogre_id(e.piece)
+        hit = e.result.startswith("hit") if at_ogre else e.result in OGRE_HITS
+        if at_ogre or not attacking(e.piece):
+            self.force_shots += 1
+            self.force_hits += hit
+        else:
+            self.defense_shots += 1
+            self.defense_hits += hit
 
     def _key_events(self, before: GameState, after: GameState) -> None:
         turn = after.turn
@@ -177,13 +202,16 @@ class _Tally:
             mark=ogre_in_play(start).mark, result=end.result, turns=end.turn,
             series=tuple(series),
             key_events=tuple(KeyEvent(t, what) for what, t in self.key.items()),
-            defense_lost=_defense_lost(start, end), treads_lost=treads0 - treads1,
+            defense_lost=_lost(start, end, force=False), treads_lost=treads0 - treads1,
             guns_lost=guns_lost, missiles_fired=fired,
             ogre_shots=self.ogre_shots, ogre_hits=self.ogre_hits,
             defense_shots=self.defense_shots, defense_hits=self.defense_hits,
             rams=self.rams, rammed_by_defense=self.rammed, overruns=self.overruns,
             actions=self.actions, advice_asked=advice_asked,
-            optional_rules=start.options.words, marks=tuple(o.mark for o in start.ogres))
+            optional_rules=start.options.words, marks=tuple(o.mark for o in start.ogres),
+            force_lost=_lost(start, end, force=True) if self.assault else (),
+            escaped=sum(1 for p in end.pieces if p.hex == ESCAPED),
+            force_shots=self.force_shots, force_hits=self.force_hits, assault=self.assault)
 
 
 def _ogres(s: GameState) -> tuple[int, tuple[int, int, int, int], int]:
@@ -196,13 +224,17 @@ def _ogres(s: GameState) -> tuple[int, tuple[int, int, int, int], int]:
 
 def _strength(s: GameState, turn: int) -> Strength:
     treads, guns, _ = _ogres(s)
+    if s.scenario in ASSAULTS:                # the defense's units only, not the force's
+        points = sum(p.attack for p in s.pieces if not attacking(p.id))
+        return Strength(turn, treads, guns, points)
     return Strength(turn, treads, guns, s.surviving_attack_points())
 
 
-def _defense_lost(start: GameState, end: GameState) -> tuple[tuple[str, int], ...]:
-    """Units lost by kind, infantry counted in squads; kinds that lost nothing left out.
-    Counted from the pieces at both ends, so splits and groups change nothing."""
+def _lost(start: GameState, end: GameState, force: bool) -> tuple[tuple[str, int], ...]:
+    """The defense's (or 9.03's attacking force's) units lost by kind, infantry counted in
+    squads; kinds that lost nothing left out. Counted from the pieces at both ends, so splits
+    and groups change nothing; an escaped unit is not lost."""
     def count(s: GameState, kind: Kind) -> int:
-        return sum(p.squads for p in s.pieces if p.kind is kind)
+        return sum(p.squads for p in s.pieces if p.kind is kind and attacking(p.id) == force)
     lost = ((KIND_NAMES[k], count(start, k) - count(end, k)) for k in KINDS)
     return tuple((name, n) for name, n in lost if n)

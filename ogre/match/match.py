@@ -18,7 +18,7 @@ from ..ai.protocol import Controller
 from ..report import Report, battle_report
 from ..rules import Action, GameState, apply
 from ..rules.events import Event
-from ..rules.sides import SIDES, Side, acting_side
+from ..rules.sides import SIDES, Side, acting_side, side_of
 from ..storage.battlelog import log_to_text
 from ..storage.games import SKILLS, GameStore, Players
 from ..storage.record import Entry, Level, new_entry
@@ -145,8 +145,10 @@ class Match:
     def may_keep_ogre(self) -> bool:
         """G1: Play a Game may go on with this battle's Ogre - not once it is over or was given
         up, not a lesson's, whose Ogre a script damaged for the lesson, and not several Ogres,
-        which the Field Editor does not place (X15)."""
-        return (not self.over and not self.given_up and len(self.state.ogres) == 1
+        which the Field Editor does not place, nor an Ogre that defends (X15)."""
+        s = self.state
+        return (not self.over and not self.given_up and len(s.ogres) == 1
+                and side_of(s, s.ogres[0].id) == "ogre"
                 and all(seat.who != "lesson" for seat in self.seats.values()))
 
     def asked_advice(self) -> None:

@@ -6,12 +6,15 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ogre.rules import Field, Placement
+from ogre.rules.sides import side_of
 from ogre.rules.state import GameState, Piece
 
 
 def field_from_state(state: GameState) -> Field:
-    """The field a battle stands on now: terrain and defenders, never the Ogre (E10)."""
-    return Field(state.board, tuple(Placement(p.kind, p.hex, p.squads) for p in state.pieces))
+    """The field a battle stands on now: terrain and defenders, never the Ogre (E10), nor
+    Ogre Defending's attacking units."""
+    return Field(state.board, tuple(Placement(p.kind, p.hex, p.squads) for p in state.pieces
+                                    if side_of(state, p.id) == "defense"))
 
 
 def keep_old_ogre(state: GameState, field: Field, ogre_hex: int = 0) -> GameState:

@@ -13,10 +13,10 @@ import pygame
 from ogre.match import SIDES, Seat
 from ogre.match.turns import ComputerTurn, Thought
 from ogre.resources import standard_board
-from ogre.rules import Aim, Done, Field, OgreAim, Undo, legal_actions
+from ogre.rules import Done, Field, Undo, legal_actions
 from ogre.rules.options import Options
 from ogre.rules.scenarios import ASSAULTS, mark_played
-from ogre.rules.sides import Side, acting_side, ogre_in_play, players_named, role
+from ogre.rules.sides import Side, acting_side, ogre_in_play, players_named, role, side_of
 from ogre.rules.state import Phase
 from ogre.storage.errors import StorageError
 from ogre.storage.fields import FieldStore, fit_label, load_predesigned
@@ -288,8 +288,9 @@ class Commands:
         if a.battle is None:
             return                          # the menu offers it only in a battle
         s = a.battle.state
-        a.open_editor(field_from_state(s), ogre_in_play(s).hex if not s.over else 0,
-                      mark_played(s))
+        o = ogre_in_play(s)                 # shown on the field while it attacks
+        a.open_editor(field_from_state(s),
+                      o.hex if not s.over and side_of(s, o.id) == "ogre" else 0, mark_played(s))
 
     def players(self) -> Players:
         """Who plays, as a saved game records it (the match's seats)."""
@@ -454,7 +455,7 @@ class Commands:
             self.set_computer(None)
             return
         shown = b.shown
-        if isinstance(action, (OgreAim, Aim)):
+        if isinstance(action, status.AIMS):
             b.announce_aim(action)          # the target and weapons, before the shot (G2)
             shown += 1
         self.turn.hold(self.app.prefs.message_speed, action, shown)

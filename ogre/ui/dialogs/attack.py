@@ -8,7 +8,7 @@ import pygame
 
 from ogre.rules import combat
 from ogre.rules.game import aim_kill_probability, ogre_weapon_reaches
-from ogre.rules.sides import ogre_in_play
+from ogre.rules.sides import ogre_in_play, phase_title
 from ogre.rules.state import Aiming, GameState, Ogre
 from ogre.rules.units import WEAPON_STATS, WEAPONS, Counts, Kind, Weapon, counts
 from ogre.ui.toolkit import ink, theme
@@ -53,7 +53,8 @@ class WeaponDialog(_RowDialog):
         current = state.aim.weapons if state.aim and state.aim.target == target_id else (0, 0, 0, 0)
         self.counts = list(current)
         self.limits = [self._limit(w) for w in WEAPONS]
-        super().__init__("Ogre Attack", f"Target: {self.target.name}", len(WEAPONS),
+        super().__init__(phase_title(state.scenario, state.phase), f"Target: {self.target.name}",
+                         len(WEAPONS),
                          lambda a: on_close(picked(a, counts(self.counts))))
         self.selected = next((i for i, n in enumerate(self.limits) if n), 0)
 
@@ -158,7 +159,7 @@ class PartDialog(_RowDialog):
         ready = p.squads - p.fired if p.kind is Kind.INFANTRY else 1
         self.squads = max(1, ready) if every_squad else 1
         who = f"{p.name}, {self.squads} squads," if self.squads > 1 else p.name
-        super().__init__("Defense Attack", f"{who} aims at:", len(PARTS),
+        super().__init__(phase_title(state.scenario, state.phase), f"{who} aims at:", len(PARTS),
                          lambda a: on_close(picked(a, PARTS[self.selected])))
         self.selected = next((i for i, w in enumerate(PARTS) if self._live(w)), 0)
 

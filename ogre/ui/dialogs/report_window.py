@@ -152,13 +152,15 @@ def report_paragraphs(r: Report) -> list[Para]:
     if r.key_events:
         paras.append(Para("Key events", 19, head, True, gap=10))
         paras += [Para(f"Turn {e.turn}: {e.what}", 18) for e in r.key_events]
+    if r.assault:                           # 9.03: the attacking force's side first
+        paras.append(Para("The attackers lost", 19, head, True, gap=10))
+        paras.append(Para(lost_words(r.force_lost) + escaped_words(r), 18))
     paras.append(Para("The defense lost", 19, head, True, gap=10))
     paras.append(Para(defense_lost_words(r), 18))
     paras.append(Para(f"{_the_ogres(r)} lost", 19, head, True, gap=10))
     paras.append(Para(ogre_lost_words(r), 18))
     paras.append(Para("Shots fired and hit", 19, head, True, gap=10))
-    paras.append(Para(f"{_ogres(r)}: {r.ogre_shots} fired, {r.ogre_hits} hit. Defense: "
-                      f"{r.defense_shots} fired, {r.defense_hits} hit.", 18))
+    paras.append(Para(shots_words(r), 18))
     paras.append(Para("Rams and overruns", 19, head, True, gap=10))
     paras.append(Para(contact_words(r), 18))
     if r.advice_asked:                      # "the advice asked, if any" (X8, X9)
@@ -166,9 +168,27 @@ def report_paragraphs(r: Report) -> list[Para]:
     return paras
 
 
+def shots_words(r: Report) -> str:
+    if r.assault:
+        return (f"Attack: {r.force_shots} fired, {r.force_hits} hit. Defense (the Ogre and its "
+                f"units): {r.defense_shots} fired, {r.defense_hits} hit.")
+    return (f"{_ogres(r)}: {r.ogre_shots} fired, {r.ogre_hits} hit. Defense: "
+            f"{r.defense_shots} fired, {r.defense_hits} hit.")
+
+
+def escaped_words(r: Report) -> str:
+    if not r.escaped:
+        return ""
+    return f" {_n(r.escaped, 'unit')} escaped by the bottom edge."
+
+
 def defense_lost_words(r: Report) -> str:
+    return lost_words(r.defense_lost)
+
+
+def lost_words(lost: tuple[tuple[str, int], ...]) -> str:
     parts = []
-    for name, n in r.defense_lost:
+    for name, n in lost:
         if name == "Command Post":
             parts.append("the Command Post")
         else:
@@ -199,7 +219,8 @@ def contact_words(r: Report) -> str:
             f"{_n(r.overruns, 'time')}")
     if r.rammed_by_defense:
         them = "them" if len(r.marks) > 1 else "it"
-        return f"{rams}; defenders rammed {them} {_n(r.rammed_by_defense, 'time')}."
+        who = "attacking armor" if r.assault else "defenders"
+        return f"{rams}; {who} rammed {them} {_n(r.rammed_by_defense, 'time')}."
     return rams + "."
 
 

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import re
 
-from ogre.rules.actions import Action, Aim, Clear, OgreAim
+from ogre.rules.actions import Action, Aim, AimAt, Clear, OgreAim
 from ogre.rules.command_post import name_of
 from ogre.rules.game import Event, Verdict, aim_attack
 from ogre.rules.scenarios import ASSAULTS
+from ogre.rules.sides import acting_side, side_of
 from ogre.rules.state import FIRE_PHASES, OGRE_PHASES, GameState, Ogre, Phase, Piece
 from ogre.rules.units import STATS, WEAPON_STATS, WEAPONS, Kind, Weapon, is_ogre_id
 from ogre.ui.drawing import assault_words
@@ -31,8 +32,11 @@ def ogre_fired(state: GameState, o: Ogre) -> tuple[int, int, int, int]:
     return o.fired if state.phase in _OGRE_FIRE_SHOWN else (0, 0, 0, 0)
 
 
-def defender_marks(state: GameState) -> bool:
-    """Are defenders' moved and fired marks shown now? Only during their own side's turn."""
+def marks_shown(state: GameState, pid: int) -> bool:
+    """Are a piece's moved and fired marks shown now? Only during its own side's turn (the
+    defense's, but for Ogre Defending's attacking units)."""
+    if state.scenario in ASSAULTS:
+        return acting_side(state) == side_of(state, pid)
     return state.phase in _DEFENSE_TURN
 
 
@@ -83,6 +87,9 @@ def log_line(e: Event) -> str:
     return f"{text[:m.end()]} at {e.hex:04d}{text[m.end():]}"
 
 
+AIMS = (OgreAim, Aim, AimAt)       # every aim: an Ogre's weapons, a unit at an Ogre or a unit
+
+
 def aim_lines(state: GameState) -> list[str]:
     """C5, C7: what is aimed, for the Tactical Display once the attack dialog has closed."""
     aim = state.aim
@@ -90,6 +97,8 @@ def aim_lines(state: GameState) -> list[str]:
         return []
     if aim.part is None:
         target = state.known(aim.target)            # an aim's target stands until it fires
+        if aim.attackers:                           # units at a unit (9.03)
+            return [f"Aimed at: {named(target)}", f"Attack strength {aim_attack(state, aim)}"]
         return [f"Aimed at: {named(target)}", f"With: {weapons_words(aim.weapons)}"]
     return [f"Aimed at: {WEAPON_STATS[aim.part].name}", f"Attack strength {aim_attack(state, aim)}"]
 
@@ -101,18 +110,20 @@ def dice_words(e: Event) -> str:
     return f" (die {e.die})" if e.die else ""
 
 
-def aim_words(state: GameState, action: OgreAim | Aim) -> str:
+def aim_words(state: GameState, action: OgreAim | Aim | AimAt) -> str:
     """G2: an aim as the result window says it, on the state it was aimed in."""
     if isinstance(action, OgreAim):
         target = state.known(action.target)
         return f"Ogre aims {weapons_words(action.weapons)} at {named(target)}"
+    if isinstance(action, AimAt):                   # a unit at a unit (9.03)
+        return f"{named(state.known(action.piece))} aims at {named(state.known(action.target))}"
     return f"{named(state.known(action.piece))} aims at {WEAPON_STATS[action.part].name}"
 
 
 def action_lines(before: GameState, action: Action, events: tuple[Event, ...]) -> list[str]:
     """X3: an action and what came of it in words, as the live panel says them (a replay's
     step: never its notation). `before` is the state it was played on."""
-    if isinstance(action, (OgreAim, Aim)):
+    if isinstance(action, AIMS):
         return [aim_words(before, action)]
     if isinstance(action, Clear):
         return ["Aim cleared"]

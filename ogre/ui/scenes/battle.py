@@ -233,7 +233,7 @@ class Battle:
                 mover = s.ogre_unit(a.piece) or s.known(a.piece)
                 if mover.moved == 0:
                     return True
-            elif isinstance(a, (OgreAim, Aim)) and s.aim is None:
+            elif isinstance(a, status.AIMS) and s.aim is None:
                 return True
         return False
 

@@ -196,7 +196,7 @@ def piece_state(b: Battle, p, lit: set[int]) -> str:
         return "highlight"
     if p.disabled:
         return "disabled"
-    if not status.defender_marks(s):       # the Ogre's turn: last turn's marks are gone
+    if not status.marks_shown(s, p.id):    # the other side's turn: last turn's marks are gone
         return "normal"
     if s.phase in MOVE_PHASES and p.moved:
         return "moved"

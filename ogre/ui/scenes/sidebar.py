@@ -8,7 +8,7 @@ from ogre.rules import combat
 from ogre.rules.command_post import defender_allowance, defense_of, name_of
 from ogre.rules.game import aim_kill_probability
 from ogre.rules.hexes import distance
-from ogre.rules.sides import phase_title
+from ogre.rules.sides import phase_title, side_of
 from ogre.rules.state import GameState, Ogre, Phase, Piece
 from ogre.rules.units import MARKS, STATS, WEAPON_STATS, WEAPONS, Kind, Weapon
 from ogre.ui.drawing import status
@@ -57,6 +57,9 @@ def phase_words(state: GameState, who: str) -> str:
     return f"Turn {state.turn}{f' of {limit}' if limit else ''}  -  {who}"
 
 
+ATTACKING = "Attacking "      # Ogre Defending's force, told from the defense's units of its kind
+
+
 def piece_lines(state: GameState, pid: int | None) -> list[str]:
     """The Tactical Display's lines for the selected piece (or the Ogre Summary)."""
     if pid is None:
@@ -70,14 +73,15 @@ def piece_lines(state: GameState, pid: int | None) -> list[str]:
     st = STATS[p.kind]
     # named by its hex as the log and the lessons name it: its counter hides the hex's number
     move = defender_allowance(p, Phase.DEFENSE_MOVE, state.options)      # a Crawler's 1
-    lines = [f"{name_of(p, state.options)} at {p.hex:04d}",
+    lines = [f"{ATTACKING if side_of(state, p.id) == 'ogre' else ''}"
+             f"{name_of(p, state.options)} at {p.hex:04d}",
              f"Attack {p.attack}   Range {st.range}",
              f"Defense {defense_of(p, state.options)}   Move {move}"
              + (f", {st.second_move}" if st.second_move else ""),
              *aims.squads_words(state, pid)]      # issue 30 (4): "1 of 3 squads aimed"
     if p.disabled:
         lines.append("DISABLED")
-    if status.defender_marks(state):      # the marks of the defence's own turn only
+    if status.marks_shown(state, p.id):   # the marks of the piece's own side's turn only
         if p.moved:
             lines.append(f"Moved {p.moved}")
             lines += moved_words(p)
@@ -88,7 +92,10 @@ def piece_lines(state: GameState, pid: int | None) -> list[str]:
 
 def moved_words(p: Piece) -> list[str]:
     """M1: a move is counted along its path, so a piece that went round rubble (or a crater,
-    or the Ogre) has moved more than the hexes it stands from where it began: said so."""
+    or the Ogre) has moved more than the hexes it stands from where it began: said so. A unit
+    that entered this turn (9.03) began off the map: its first point brought it on."""
+    if p.start <= 0:
+        return []
     away = distance(p.start, p.hex)
     if p.moved - p.base_moved <= away:
         return []

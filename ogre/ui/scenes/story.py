@@ -18,7 +18,8 @@ from collections.abc import Callable, Iterable, Sequence
 
 import pygame
 
-from ogre.rules import Action, Aim, Clear, Done, Fire, GameState, OgreAim, RuleError, parse_action
+from ogre.rules import Action, Clear, Done, Fire, GameState, OgreAim, RuleError, parse_action
+from ogre.rules.assault import attacking
 from ogre.rules.events import Event
 from ogre.rules.hidden import replay_told
 from ogre.rules.sides import ogre_in_play
@@ -45,6 +46,8 @@ def move_line(before: GameState, e: Event) -> str:
         return e.text
     was = before.piece(e.piece)
     name = was.name if was is not None else e.text.rsplit(" to ", 1)[0]
+    if attacking(e.piece):                  # 9.03: the force's units, told from the defense's
+        name = f"Attacking {name}"
     came = f" from {was.hex:04d}" if was is not None and was.hex != e.hex else ""
     return f"{name}{came} to {e.hex:04d}"
 
@@ -81,7 +84,7 @@ class Story:
         held = 0
         if self.turn is None:
             self._turn_heading(before)
-        if isinstance(action, (OgreAim, Aim)):
+        if isinstance(action, status.AIMS):
             if isinstance(action, OgreAim):
                 self._take_back(self._aims)      # the Ogre's aim replaces the one before
             self._aims.append(self.say(status.aim_words(before, action)))
