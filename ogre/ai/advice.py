@@ -116,8 +116,10 @@ def _shots(state: GameState, actions: Sequence[Action]) -> tuple[Shot, ...]:
     if aim is None or not actions or not isinstance(actions[-1], Fire):
         return ()
     kill = aim_kill_probability(s, aim)
-    if aim.part is None:
+    if aim.part is None and not aim.attackers:
         return (Shot((aim.ogre,), aim.target, "", kill),)      # the Ogre that fires
+    if aim.part is None:                                       # units at a unit (9.03)
+        return (Shot(tuple(dict.fromkeys(aim.attackers)), aim.target, "", kill),)
     return (Shot(tuple(dict.fromkeys(aim.attackers)), aim.ogre, aim.part.value, kill),)
 
 

@@ -6,6 +6,7 @@ from dataclasses import replace
 
 import pytest
 
+from ogre.ai import make_controller
 from ogre.ai.advice import advise
 from ogre.rules import Fire, apply, check
 from ogre.rules.sides import acting_side
@@ -32,9 +33,35 @@ POSITIONS = _positions()
 
 
 def test_x8_the_positions_cover_every_phase():
-    # (the attacking force's GEV Movement is Ogre Defending's, which the Advice does not play yet)
+    # (the attacking force's GEV Movement is Ogre Defending's: its own test below)
     assert {s.phase for s in POSITIONS} >= set(Phase) - {Phase.OVER, Phase.OGRE_ENTRY,
                                                          Phase.ATTACK_GEV_MOVE}
+
+
+def test_x8_x15_advice_in_ogre_defending_is_legal_for_both_sides_in_every_phase():
+    """9.03: the Advice plays the attacking force (its units entering, aiming at units) and the
+    defense with its Ogre, as the computer would, and leaves the battle as it was."""
+    from ogre.ai.deploy import watched
+    from ogre.rules import new_game
+    from ogre.rules.scenarios import OGRE_DEFENDING
+    from ogre.storage.fields import load_predesigned
+
+    field = watched(next(f.field for f in load_predesigned() if f.mark == 3))
+    s = new_game(field, 3, 4, OGRE_DEFENDING.key)
+    players = {side: make_controller(side, "Med", seed=4) for side in ("ogre", "defense")}
+    phases, shots = set(), 0
+    while not s.over and s.turn <= 4:
+        if s.phase not in phases or s.aim is None:
+            before = replace(s)
+            advice = advise(s, seed=3)
+            assert s == before and advice.side == acting_side(s)
+            if advice.actions:
+                check(s, advice.actions[0])          # legal now; the rest after it
+            shots += len(advice.shots)
+            phases.add(s.phase)
+        s, _ = apply(s, players[acting_side(s)].choose(s))
+    assert phases >= set(Phase) - {Phase.OVER, Phase.OGRE_ENTRY}
+    assert shots
 
 
 @pytest.mark.parametrize("state", POSITIONS, ids=lambda s: f"t{s.turn}-{s.phase.value}")

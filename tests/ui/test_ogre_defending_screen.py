@@ -4,9 +4,11 @@ the computer, saved and loaded, to the report."""
 
 from __future__ import annotations
 
+import pygame
 from aftermath_helpers import menu_command
 from driver import Driver
 from screen_hands import perform
+from test_advice_ui import _advised, _arrow_pixels, _key
 from test_one_player import run_until
 from test_play_choices import answer_field_questions, option
 
@@ -99,3 +101,26 @@ def _save_and_load(app: App, d: Driver):
     assert app.battle.state == saved and app.commands.computer == "defense"
     assert d.dialog is None                         # no welcome again for a battle under way
     return saved
+
+
+def test_x8_x15_9_03_the_advice_shows_on_the_map_for_either_side_and_plays_nothing():
+    app = App(state=_battle(4))
+    d = Driver(app)
+    d.answer("OK")
+    players = {side: make_controller(side, "Med", seed=4) for side in ("ogre", "defense")}
+    seen: dict[str, int] = {}
+    for _ in range(400):
+        d.hand_over()
+        s = app.battle.state
+        if s.over or s.turn > 3:
+            break
+        if s.phase.value not in seen:
+            log = list(app.battle.log)
+            advice = _advised(app)
+            assert advice is not None and advice.side == acting_side(s)
+            assert app.battle.state is s and app.battle.log == log       # nothing played
+            seen[s.phase.value] = _arrow_pixels(app)
+            _key(app, pygame.K_a)                                         # hidden again
+        perform(d, app, players[acting_side(s)].choose(s))
+    assert set(seen) >= {"ogre_move", "ogre_fire", "defense_move", "defense_fire"}
+    assert seen["ogre_move"] > 50             # the units' ways on from the bottom edge

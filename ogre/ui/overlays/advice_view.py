@@ -60,6 +60,7 @@ class App(Protocol):
     def commands(self) -> Turns: ...
     def touch(self) -> None: ...
 
+GHOST = 150                  # a unit's counter where the plan brings it on: see-through
 ARROW = (70, 210, 255)           # the advice's colour: no piece or range colour uses it
 EDGE = (10, 30, 45)              # the dark rim that keeps crossing arrows apart
 SEE_THROUGH = 175                # the arrows' opacity: the counters under them still read
@@ -90,9 +91,18 @@ def stands(state: GameState, pid: int) -> int:
 
 
 def step_done(state: GameState, step: Step) -> bool:
-    """The player has brought the piece where the plan has it (or the piece is gone)."""
-    at = stands(state, step.piece)
-    return at == step.end or (not at and not is_ogre_id(step.piece))
+    """The player has brought the piece where the plan has it (or the piece is gone; a unit
+    waiting to enter, 9.03's, is not)."""
+    p = state.piece(step.piece) or state.ogre_unit(step.piece)
+    if p is None:
+        return not is_ogre_id(step.piece)
+    return p.hex == step.end
+
+
+def _ghost(m: MapView, surface: ink.Target, unit: Piece | None, h: int) -> None:
+    """A unit coming on (9.03's force) shown faintly where the plan brings it."""
+    if unit is not None:
+        m.draw_counter(surface, h, unit.kind.value, GHOST, squads=unit.squads, side="ogre")
 
 
 class AdviceView:
@@ -274,6 +284,7 @@ class AdviceView:
                 heads.append((step, n, None))
                 if m.hex_visible(step.end):
                     m.outline_hex(surface, step.end, ARROW, 4)     # the Ogre's entry hex
+                    _ghost(m, surface, now.piece(step.piece), step.end)
         for shot in () if fired else advice.shots:
             self._shot(layer, m, now, shot)
         layer.set_alpha(SEE_THROUGH)
