@@ -12,9 +12,10 @@ from dataclasses import dataclass
 from ogre.rules import combat
 from ogre.rules.command_post import CRAWLER_MOVE
 from ogre.rules.options import HARDNESS, TIME_LIMITS
-from ogre.rules.scenarios import MARK_IIIS_ATTACKING
+from ogre.rules.scenarios import MARK_IIIS_ATTACKING, OGRE_DEFENDING
 from ogre.rules.units import MARKS, STATS, WEAPON_STATS, WEAPONS, Kind, Weapon
 from ogre.ui.dialogs.options import KEYS
+from ogre.ui.drawing.assault_words import kinds_words
 
 
 @dataclass(frozen=True)
@@ -160,6 +161,7 @@ def _setup() -> Page:
 def _optional() -> Page:
     limits = ", ".join(str(n) for n in TIME_LIMITS)
     two = MARK_IIIS_ATTACKING
+    force = kinds_words(OGRE_DEFENDING.force)
     return Page("Battles", "The board game's other battles and optional rules", (
         f"{two.title} (Play a Game > Scenario): {len(two.attackers)} Mark III Ogres attack "
         f"the advanced defense (deployed against a Mark V) with {two.extra_armor} more armor "
@@ -167,6 +169,10 @@ def _optional() -> Page:
         "Ogre as you would the one. The battle ends when no Ogre fights on: with the Command "
         "Post destroyed it is an Ogre victory if an Ogre escaped, marginal if none did; with "
         "it standing, a marginal defense victory if an Ogre escaped, else a defense victory.",
+        f"{OGRE_DEFENDING.title}: the roles reversed. A force of {force} attacks from below "
+        "the bottom edge: click a lit hex of the bottom row to bring a unit on, and drag units "
+        "onto enemy units to aim. Half that force and a Mark III, in blue, guard the Command "
+        "Post. Destroy the CP, then escape off the bottom edge, to win.",
         "Play a Game > Rules switches on the board game's optional rules. They are saved with "
         "the battle; all off, the battle is the 1986 game.",
         f"Time Limit ({limits} turns): the battle ends after that turn. Unless the Ogre has "

@@ -4,9 +4,11 @@ or a phase ends, and the end of the battle."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ogre.rules.assault import ESCAPED, acting_attacker, attacking, watchdog
 from ogre.rules.state import GameState, Phase, Piece
-from ogre.rules.units import INFANTRY, STATS
+from ogre.rules.units import INFANTRY, STATS, Kind
 
 HINTS = {
     Phase.OGRE_MOVE: "Click the bottom row to bring units on; drag units to move. Off the "
@@ -39,10 +41,15 @@ def force_words(s: GameState) -> str:
 
 def units_words(pieces: list[Piece]) -> str:
     """'3 Heavy Tanks, 6 GEVs, 20 squads' (infantry counted in squads)."""
+    return kinds_words((p.kind, p.squads if p.kind is INFANTRY else 1) for p in pieces)
+
+
+def kinds_words(counted: Iterable[tuple[Kind, int]]) -> str:
+    """(kind, count) pairs in words, infantry counted in squads: '3 Heavy Tanks, 20 squads'."""
     counts: dict[str, int] = {}
-    for p in pieces:
-        name = "squad" if p.kind is INFANTRY else STATS[p.kind].name
-        counts[name] = counts.get(name, 0) + (p.squads if p.kind is INFANTRY else 1)
+    for kind, n in counted:
+        name = "squad" if kind is INFANTRY else STATS[kind].name
+        counts[name] = counts.get(name, 0) + n
     return ", ".join(f"{n} {name}{'s' if n > 1 else ''}" for name, n in counts.items())
 
 
