@@ -474,3 +474,14 @@ def test_x15_a_duel_is_not_saved_until_its_screens_are_built(key):
     assert err.value.code == "invalid" and one_sentence(err.value.message)
     assert f"'{key}' is not a scenario" in err.value.message
     assert "duellist" not in game_to_text(new_game(predesigned(0), 5, 1), Players())
+
+
+@pytest.mark.parametrize("change", [{"hex": None}, {"hex": None, "start": None, "escaped": True},
+                                    {"id": 1001, "hex": None, "start": None}])
+def test_g6_x15_a_1986_battle_with_a_unit_off_the_map_is_refused_in_one_sentence(change):
+    """Only Ogre Defending's attacking units stand off the map (9.03); a file that puts a 1986
+    defender there, or names one as an attacker, is refused and nothing is loaded."""
+    doc = json.loads(game_to_text(new_game(predesigned(0), 3, 1), Players()))
+    doc["state"]["pieces"][0].update(change)
+    with pytest.raises(StorageError, match=r"^x is not a valid saved game file: .*\.$"):
+        game_from_text(json.dumps(doc), "x")

@@ -4,7 +4,10 @@ the computer, saved and loaded, to the report."""
 
 from __future__ import annotations
 
+import json
+
 import pygame
+import pytest
 from aftermath_helpers import menu_command
 from driver import Driver
 from screen_hands import perform
@@ -14,12 +17,20 @@ from test_play_choices import answer_field_questions, option
 
 from ogre.ai import make_controller
 from ogre.ai.deploy import watched
-from ogre.rules import Done, new_game
+from ogre.rules import Done, Move, apply, new_game
+from ogre.rules.actions import Exit
+from ogre.rules.assault import ESCAPED, FIRST_ID
 from ogre.rules.scenarios import OFFERED, OGRE_DEFENDING
 from ogre.rules.sides import acting_side
+from ogre.rules.state import Phase
+from ogre.rules.units import Kind
+from ogre.storage import Players, StorageError
+from ogre.storage.games import game_from_text, game_to_text
 from ogre.storage.fields import load_predesigned
 from ogre.ui.app import App
 from ogre.ui.dialogs.report_window import report_paragraphs
+from ogre.ui.drawing import status
+from ogre.ui.scenes import force_entry
 
 
 def _battle(seed: int = 3):
@@ -124,3 +135,86 @@ def test_x8_x15_9_03_the_advice_shows_on_the_map_for_either_side_and_plays_nothi
         perform(d, app, players[acting_side(s)].choose(s))
     assert set(seen) >= {"ogre_move", "ogre_fire", "defense_move", "defense_fire"}
     assert seen["ogre_move"] > 50             # the units' ways on from the bottom edge
+
+
+def _to_phase(app: App, d: Driver, phase, seed: int = 5) -> None:
+    """Both sides play on as the computer would, through the screen, until `phase`."""
+    players = {side: make_controller(side, "Med", seed=seed) for side in ("ogre", "defense")}
+    for _ in range(600):
+        d.hand_over()
+        s = app.battle.state
+        if s.phase is phase and not d.dialog:
+            return
+        perform(d, app, players[acting_side(s)].choose(s))
+    raise AssertionError(f"never reached {phase}")
+
+
+def test_x15_9_03_the_hand_over_names_the_attacker_and_the_defense():
+    app = App(state=_battle())
+    d = Driver(app)
+    d.answer("OK")
+    d.button("Done")                                   # the attacker waits a phase
+    d.answer("OK")                                     # the Reminder: end it anyway
+    notices = []
+    for _ in range(3):
+        d.button("Done")
+        if d.dialog is not None and d.dialog.title == "Reminder":
+            d.answer("OK")
+        if app.dialog is not None and app.dialog.title == "Hand Over":
+            notices.append(app.dialog.message.splitlines()[0])
+            d.hand_over()
+    assert notices[0] == "Hand over to the Defense player."
+    _to_phase(app, d, Phase.OGRE_MOVE)
+    assert app.battle.sides["ogre"] == "Attacker player"
+
+
+def test_x15_9_03_the_entry_list_dims_what_cannot_come_on_now():
+    """In the attacker's GEV Movement only a GEV may enter (its second move)."""
+    app = App(state=_battle())
+    d = Driver(app)
+    d.answer("OK")
+    d.button("Done")
+    d.answer("OK")
+    d.button("Done")                                   # Attack Fire: nothing to fire at
+    assert app.battle.state.phase is Phase.ATTACK_GEV_MOVE
+    assert force_entry.entry_hexes(app.battle.state)   # a GEV waits: the bottom row is lit
+    d.click_hex(822)
+    rows = dict(d.dialog.rows)
+    assert rows["GEV: 6 waiting"] and not rows["Heavy Tank: 3 waiting"]
+    d.answer("OK")                                     # the first usable row: a GEV
+    assert app.battle.state.at(822)[0].kind is Kind.GEV
+
+
+def test_x15_9_03_a_unit_on_the_bottom_row_escapes_by_a_click_off_the_map():
+    app = App(state=_battle())
+    d = Driver(app)
+    d.answer("OK")
+    d.click_hex(822)
+    d.answer("OK")                                     # a Heavy Tank comes on at 0822
+    pid = app.battle.state.at(822)[0].id
+    d.click_hex(822)
+    d.click((app.battle.map.rect.right - 4, app.battle.map.rect.centery))
+    dialog = d.dialog
+    assert dialog.title == "Leave the Map" and "Heavy Tank" in dialog.message
+    d.answer("OK")
+    s = app.battle.state
+    assert s.piece(pid).hex == ESCAPED
+    assert "Escaped: 1 unit." in status.phase_hint(s)
+
+
+def test_g6_x15_9_03_a_save_keeps_waiting_units_off_the_map_and_escaped_ones_marked():
+    s = _battle()
+    log = [Move(FIRST_ID, 822), Exit(FIRST_ID)]
+    for action in log:
+        s, _ = apply(s, action)
+    text = game_to_text(s, Players(), log, start=_battle())
+    pieces = {p["id"]: p for p in json.loads(text)["state"]["pieces"]}
+    assert pieces[FIRST_ID]["hex"] is None and pieces[FIRST_ID]["escaped"] is True
+    assert pieces[FIRST_ID + 1]["hex"] is None and "escaped" not in pieces[FIRST_ID + 1]
+    assert game_from_text(text, "x").state == s
+    basic = new_game(load_predesigned()[0].field, 3, 1)
+    assert '"escaped"' not in game_to_text(basic, Players())      # the 1986 files as they were
+    doc = json.loads(text)
+    doc["state"]["pieces"][-1] = {**doc["state"]["pieces"][-1], "hex": "0822", "escaped": True}
+    with pytest.raises(StorageError, match="an escaped unit stands nowhere on the map"):
+        game_from_text(json.dumps(doc), "x")
