@@ -25,8 +25,8 @@ from ogre.rules.sides import acting_side
 from ogre.rules.state import Phase
 from ogre.rules.units import Kind
 from ogre.storage import Players, StorageError
-from ogre.storage.games import game_from_text, game_to_text
 from ogre.storage.fields import load_predesigned
+from ogre.storage.games import game_from_text, game_to_text
 from ogre.ui.app import App
 from ogre.ui.dialogs.report_window import report_paragraphs
 from ogre.ui.drawing import status
