@@ -27,9 +27,9 @@ from ogre.rules.actions import Action, parse_action
 from ogre.rules.assault import ESCAPED, attacking
 from ogre.rules.events import Event
 from ogre.rules.hidden import replay_told
-from ogre.rules.scenarios import ASSAULTS
+from ogre.rules.scenarios import ASSAULTS, WATCHDOGS, WATCHED
 from ogre.rules.sides import ogre_in_play
-from ogre.rules.state import GameState
+from ogre.rules.state import GameState, Ogre
 from ogre.rules.units import MARKS, STATS, WEAPON_STATS, WEAPONS, Kind, is_ogre_id
 
 # The defenders' kinds in the order the report lists their losses.
@@ -93,6 +93,7 @@ class Report:
     force_shots: int = 0
     force_hits: int = 0
     assault: bool = False
+    watchdog_marks: tuple[int, ...] = ()    # 9.01: the defense's own Ogres' Marks
 
     @property
     def over(self) -> bool:
@@ -106,6 +107,9 @@ class Report:
     def ogres_words(self) -> str:
         """'Mark III Ogre', or 'Two Mark III Ogres' in a battle of several."""
         names = [MARKS[m].name for m in self.marks or (self.mark,)]
+        if self.watchdog_marks:
+            dogs = " and ".join(f"a {MARKS[m].name}" for m in self.watchdog_marks)
+            return f"{names[0]} Ogre against a defense with {dogs} of its own"
         if len(names) == 1:
             return f"{names[0]} Ogre" + (" defending" if self.assault else "")
         if len(set(names)) == 1:
@@ -137,6 +141,8 @@ class _Tally:
         self.ogre_shots = self.ogre_hits = self.defense_shots = self.defense_hits = 0
         self.rams = self.rammed = self.overruns = self.actions = 0
         self.assault = start.scenario in ASSAULTS
+        # 9.01: the defense's own Ogres; a shot at one is the attacking Ogre's
+        self.watchdogs = WATCHDOGS[start.scenario] if start.scenario in WATCHED else frozenset()
         self.force_shots = self.force_hits = 0
 
     def step(self, before: GameState, after: GameState, events: list[Event]) -> None:
@@ -153,6 +159,9 @@ class _Tally:
     def _count(self, e: Event) -> None:
         if e.kind == "fire" and self.assault:
             self._count_assault_fire(e)
+        elif e.kind == "fire" and e.piece in self.watchdogs:
+            self.ogre_shots += 1
+            self.ogre_hits += e.result.startswith("hit")
         elif e.kind == "fire" and is_ogre_id(e.piece):
             self.defense_shots += 1
             self.defense_hits += e.result.startswith("hit")
@@ -202,24 +211,43 @@ class _Tally:
             mark=ogre_in_play(start).mark, result=end.result, turns=end.turn,
             series=tuple(series),
             key_events=tuple(KeyEvent(t, what) for what, t in self.key.items()),
-            defense_lost=_lost(start, end, force=False), treads_lost=treads0 - treads1,
+            defense_lost=_lost(start, end, force=False) + _watchdogs_lost(start, end),
+            treads_lost=treads0 - treads1,
             guns_lost=guns_lost, missiles_fired=fired,
             ogre_shots=self.ogre_shots, ogre_hits=self.ogre_hits,
             defense_shots=self.defense_shots, defense_hits=self.defense_hits,
             rams=self.rams, rammed_by_defense=self.rammed, overruns=self.overruns,
             actions=self.actions, advice_asked=advice_asked,
-            optional_rules=start.options.words, marks=tuple(o.mark for o in start.ogres),
+            optional_rules=start.options.words, marks=tuple(o.mark for o in _fighting(start)),
             force_lost=_lost(start, end, force=True) if self.assault else (),
             escaped=sum(1 for p in end.pieces if p.hex == ESCAPED),
-            force_shots=self.force_shots, force_hits=self.force_hits, assault=self.assault)
+            force_shots=self.force_shots, force_hits=self.force_hits, assault=self.assault,
+            watchdog_marks=tuple(o.mark for o in start.ogres if o.id in self.watchdogs))
+
+
+def _fighting(s: GameState) -> tuple[Ogre, ...]:
+    """The Ogres the report is about: every one, but the defense's own in 9.01 (its loss is
+    the defense's)."""
+    if s.scenario not in WATCHED:
+        return s.ogres
+    return tuple(o for o in s.ogres if o.id not in WATCHDOGS[s.scenario])
+
+
+def _watchdogs_lost(start: GameState, end: GameState) -> tuple[tuple[str, int], ...]:
+    """9.01: the defense's own Ogres destroyed, by Mark ("Mark III Ogre", 1)."""
+    if start.scenario not in WATCHED:
+        return ()
+    lost = [o for o in end.ogres if o.id in WATCHDOGS[end.scenario] and o.destroyed]
+    return tuple((f"{MARKS[o.mark].name} Ogre", 1) for o in lost)
 
 
 def _ogres(s: GameState) -> tuple[int, tuple[int, int, int, int], int]:
     """The Ogres' treads, intact guns (missiles, main, secondary, antipersonnel) and missiles
     fired, all of them together: one Ogre's own in a 1986 battle."""
-    treads = sum(o.treads for o in s.ogres)
-    m, b, sec, ap = (sum(o.weapons[i] for o in s.ogres) for i in range(4))
-    return treads, (m, b, sec, ap), sum(o.missiles_spent for o in s.ogres)
+    ogres = _fighting(s)
+    treads = sum(o.treads for o in ogres)
+    m, b, sec, ap = (sum(o.weapons[i] for o in ogres) for i in range(4))
+    return treads, (m, b, sec, ap), sum(o.missiles_spent for o in ogres)
 
 
 def _strength(s: GameState, turn: int) -> Strength:

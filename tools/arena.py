@@ -41,8 +41,10 @@ from pathlib import Path
 from typing import Any
 
 from ogre.ai.assault_players import make_assault_player
+from ogre.ai.defense_player import DefensePlayer
 from ogre.ai.deploy import defended, watched
 from ogre.ai.match import UNFINISHED, play
+from ogre.ai.ogre_player import OgrePlayer
 from ogre.ai.protocol import controller_from_arg, make_controller
 from ogre.ai.watchdog import AgainstWatchdog, WithWatchdog
 from ogre.rules import new_game
@@ -184,9 +186,11 @@ def battle(field: Field, job: Job) -> tuple[str, int, list[float], list[float], 
     state = new_game(field, 5 if watched else job.mark, job.seed, job.scenario, job.options)
     ogre = make_player("ogre", job.ogre, job.seed, job.ogre_opts)
     defense = make_player("defense", job.defense, job.seed, job.defense_opts)
-    if watched:
-        ogre = AgainstWatchdog(ogre, job.ogre, job.seed)
-        defense = WithWatchdog(defense, job.defense, job.seed)
+    if watched:                                # the built-in players take 9.01 themselves
+        if not isinstance(ogre, OgrePlayer):
+            ogre = AgainstWatchdog(ogre, job.ogre, job.seed)
+        if not isinstance(defense, DefensePlayer):
+            defense = WithWatchdog(defense, job.defense, job.seed)
     rec = play(state, ogre, defense, max_turns=job.max_turns)
     result = rec.result
     if result == UNFINISHED and rec.final is not None and rec.final.command_post is None:

@@ -18,7 +18,7 @@ from ..rules.errors import RuleError
 from ..rules.game import apply, must_leave
 from ..rules.hexes import distance
 from ..rules.movement import defender_allowance, defender_reach
-from ..rules.scenarios import ASSAULTS
+from ..rules.scenarios import ASSAULTS, WATCHED
 from ..rules.sides import ogre_in_play
 from ..rules.state import GameState, Phase, Piece
 from ..rules.units import STATS, Kind
@@ -39,9 +39,11 @@ from .defense_beam import value as beam_value
 from .defense_fire import plan_groups, shooters
 from .defense_lookahead import lookahead_move
 from .ogre_player import OgrePlayer
+from .protocol import Controller
 from .reading import CourseReading
 from .several import defense_views, named
 from .skill import DEFENSE_SKILLS, REPLY_OGRE, DefenseSkill, level_name, wary_options
+from .watchdog import WithWatchdog
 
 FIRE_BONUS = 20.0
 
@@ -61,6 +63,18 @@ class DefensePlayer(PhasePlayer):
         self.reading = CourseReading()
         self.level = level_name(skill)
         self.guard: PhasePlayer | None = None   # Ogre Defending's defense (its Ogre and units)
+        self.overrides = options
+        self.watched: Controller | None = None  # 9.01's: this player and its Ogre's duellist
+        self.plain = False                      # the one inside it: the 1986 player
+
+    def choose(self, state: GameState) -> Action:
+        if state.scenario in WATCHED and not self.plain:     # 9.01: its own Ogre as well
+            if self.watched is None:
+                inner = DefensePlayer(self.level, self.seed, **self.overrides)
+                inner.plain = True
+                self.watched = WithWatchdog(inner, self.level, self.seed)
+            return self.watched.choose(state)
+        return super().choose(state)
 
     def plan(self, state: GameState) -> list[Action]:
         if state.scenario in ASSAULTS:           # 9.03: a defense with its own Ogre

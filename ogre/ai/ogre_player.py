@@ -24,7 +24,7 @@ from dataclasses import replace
 from ..rules.actions import Action, Clear, Done, Enter, Exit, Fire, Move, OgreAim
 from ..rules.command_post import ram_tread_cost, rammed_in_place
 from ..rules.hexes import BOTTOM_ROW, distance
-from ..rules.scenarios import ASSAULTS
+from ..rules.scenarios import ASSAULTS, WATCHED
 from ..rules.sides import ogre_in_play
 from ..rules.state import GameState, Phase, Piece
 from ..rules.units import MARKS, WEAPONS, Kind, counts
@@ -40,8 +40,10 @@ from .ogre_fire import (
     shot_value,
     targets_in_range,
 )
+from .protocol import Controller
 from .several import OgresInTurn
 from .skill import OGRE_SKILLS, OgreSkill, level_name
+from .watchdog import AgainstWatchdog
 
 THREAT_FACTOR = 0.4      # Ogre value lost per defender attack point that can reach it
 STALL_TURNS = 3          # turns without getting nearer its goal before the Ogre throws caution away
@@ -69,6 +71,17 @@ class OgrePlayer(PhasePlayer):
         self.overrides = options       # the skill fields given by keyword
         self.several: OgresInTurn | None = None        # a battle of several Ogres: each its own
         self.force: PhasePlayer | None = None          # Ogre Defending's attacking force
+        self.watched: Controller | None = None         # 9.01's: this player and a duellist
+        self.plain = False                             # the one inside it: the 1986 player
+
+    def choose(self, state: GameState) -> Action:
+        if state.scenario in WATCHED and not self.plain:     # 9.01: the defense has an Ogre
+            if self.watched is None:
+                inner = OgrePlayer(self.level, self.seed, **self.overrides)
+                inner.plain = True
+                self.watched = AgainstWatchdog(inner, self.level, self.seed)
+            return self.watched.choose(state)
+        return super().choose(state)
 
     def plan(self, state: GameState) -> list[Action]:
         if state.scenario in ASSAULTS:               # 9.03: the Ogre's side is a force

@@ -94,15 +94,17 @@ BASIC_FORCE: tuple[tuple[Kind, int], ...] = ((HEAVY, 3), (MISSILE_TANK, 3), (GEV
 OGRE_DEFENDING = Scenario("ogre-defending", "Ogre Defending", 3, watchdogs=(3,),
                           force=BASIC_FORCE)
 OFFERED: tuple[Scenario, ...] = (BASIC, ADVANCED, MARK_IIIS_ATTACKING,   # Play a Game's, Host's
-                                  OGRE_DEFENDING)
+                                  MARK_III_ON_DEFENSE, OGRE_DEFENDING)
 # Every scenario a state and the arena take; the others wait for their screens.
 SCENARIOS: dict[str, Scenario] = {
-    s.key: s for s in (*OFFERED, MARK_III_ON_DEFENSE, DUEL, THREE_WAY_DUEL)}
+    s.key: s for s in (*OFFERED, DUEL, THREE_WAY_DUEL)}
 DUELS: frozenset[str] = frozenset(s.key for s in SCENARIOS.values() if s.duel)
 ASSAULTS: frozenset[str] = frozenset(s.key for s in SCENARIOS.values() if s.force)
 # The defense's own Ogres' ids, by scenario key, for the battles that have them.
 WATCHDOGS: dict[str, frozenset[int]] = {
     s.key: s.watchdog_ids for s in SCENARIOS.values() if s.watchdogs}
+# The battles where Ogres attack a defense with an Ogre of its own (9.01), not a force (9.03).
+WATCHED: frozenset[str] = frozenset(WATCHDOGS) - ASSAULTS
 _BY_MARK = {s.against: s for s in (BASIC, ADVANCED)}
 
 

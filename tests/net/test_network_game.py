@@ -92,6 +92,24 @@ def test_x10_x15_ogre_defending_is_played_over_the_network_to_the_end_on_either_
     assert any(" unit=" in a for a in log)                              # units fired at units
 
 
+def test_x10_x15_mark_iii_on_defense_is_played_over_the_network_to_the_end():
+    """9.01: the guest defends with its own Mark III against the host's Mark V; the Ogres'
+    aims at each other's parts cross the network as any action does."""
+    from ogre.ai.deploy import defended
+    from ogre.rules.scenarios import MARK_III_ON_DEFENSE
+
+    field = defended(next(f.field for f in load_predesigned() if f.mark == 3))
+    battle = new_game(field, 3, 9, MARK_III_ON_DEFENSE.key)
+    host = Host(session=HostSession(battle, "defense", start=battle))
+    try:
+        _play_to_the_end(host)
+    finally:
+        host.link.close()
+    s = host.session.state
+    assert s.over and [o.mark for o in s.ogres] == [5, 3]
+    assert any(" part=" in a and " by=O2" in a for a in host.session.log)    # the guest's Ogre
+
+
 def _play_to_the_end(host: Host, until_turn: int = 0, guest_side: str = "defense") -> None:
     """The host plays the Ogre, the guest the defense (or the other way round), both the
     computer at Med: to the end, or to the start of `until_turn`."""

@@ -18,11 +18,11 @@ from typing import Any
 
 import pytest
 
-from ogre.ai.deploy import watched
+from ogre.ai.deploy import defended, watched
 from ogre.rules import apply, legal_actions, new_game
 from ogre.rules.board import board_from_ids
 from ogre.rules.options import MOST_TURNS, NO_OPTIONS, Options
-from ogre.rules.scenarios import ASSAULTS, OFFERED, SCENARIOS
+from ogre.rules.scenarios import ASSAULTS, OFFERED, SCENARIOS, WATCHED
 from ogre.rules.state import Aiming, GameState, Ogre, Phase, Piece
 from ogre.rules.units import Kind, Weapon
 from ogre.storage import FieldStore, GameStore, Players, StorageError
@@ -428,7 +428,8 @@ def test_x15_a_v2_file_of_a_1986_scenario_is_the_same_battle_as_its_v1_file(tmp_
 def test_x15_new_game_of_each_scenario_round_trips_its_key_and_its_ogres():
     for scenario in OFFERED:
         key = scenario.key
-        field = watched(predesigned(0)) if key in ASSAULTS else predesigned(0)
+        field = (watched(predesigned(0)) if key in ASSAULTS
+                 else defended(predesigned(0)) if key in WATCHED else predesigned(0))
         state = new_game(field, scenario.against, 1, scenario=key)
         back = game_from_text(game_to_text(state, Players()), "x").state
         assert back.scenario == key and back == state

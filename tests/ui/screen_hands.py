@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from driver import Driver
 
-from ogre.rules import Aim, Clear, Done, Fire, Group, Move, OgreAim, Split, Undo
+from ogre.rules import Aim, Clear, Done, Enter, Fire, Group, Move, OgreAim, Split, Undo
 from ogre.rules.actions import AimAt, Exit
 from ogre.rules.hexes import BOTTOM_ROW, DISTANCE
 from ogre.rules.units import WEAPONS, Weapon
 from ogre.ui.app import App
 from ogre.ui.scenes import force_entry
+from ogre.ui.scenes.battle_fire import PART_TITLE
 
 PARTS = (*WEAPONS, Weapon.TREADS)
 CONFIRMS = ("Reminder", "Ram", "Overrun", "Ram the Ogre", "Leave the Map")
@@ -57,6 +58,8 @@ def perform(d: Driver, app: App, action) -> None:
         drag(d, app, hex_of(app, action.piece), action.to)
     elif isinstance(action, (AimAt, Aim, OgreAim)):
         _aim(d, app, action)
+    elif isinstance(action, Enter):
+        d.click_hex(action.to)
     elif isinstance(action, Exit):
         select(d, app, action.piece)
         d.click((b.map.rect.right - 4, b.map.rect.centery))      # off the map's hexes
@@ -105,6 +108,10 @@ def _aim(d: Driver, app: App, action) -> None:
         d.answer("OK")
     elif isinstance(action, OgreAim):
         assert dialog is not None, f"no weapon dialog for {action} ({app.battle.message})"
+        if action.part is not None and dialog.title == PART_TITLE:     # at an Ogre's part
+            d.pick_row(PARTS.index(action.part))
+            d.answer("OK")
+            dialog = d.dialog
         for i, n in enumerate(action.weapons):
             for _ in range(n - dialog.counts[i]):
                 d.click(dialog.arrows(i)[0].center)

@@ -8,9 +8,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 
-from ogre.ai.deploy import watched
+from ogre.ai.deploy import defended, watched
 from ogre.rules import Field
-from ogre.rules.scenarios import ASSAULTS
+from ogre.rules.scenarios import ASSAULTS, WATCHED
 from ogre.rules.units import MARKS
 from ogre.storage.errors import StorageError
 from ogre.storage.fields import FieldRecord, FieldStore, load_predesigned
@@ -65,10 +65,15 @@ def _same(record: FieldRecord) -> FieldRecord:
 
 
 def played_as(field: Field, key: str | None) -> Field:
-    """The field as the scenario `key` is played on it. Ogre Defending (9.03) on a field that
-    places no Ogre of the defense's (a 1986 one) keeps half the defense, its rearmost units,
-    and stands the defense's Mark III in front of the Command Post, as the computer deploys
-    it; every other battle plays the field as it is."""
-    if key in ASSAULTS and not field.ogres:
+    """The field as the scenario `key` is played on it. On a field that places no Ogre of the
+    defense's (a 1986 one) the defense's Mark III stands in front of the Command Post, as the
+    computer deploys it: in Ogre Defending (9.03) with the rearmost half of the defense, in
+    Mark III on Defense (9.01) with 15 of its squads. Every other battle plays the field as it
+    is."""
+    if field.ogres:
+        return field
+    if key in ASSAULTS:
         return watched(field)
+    if key in WATCHED:
+        return defended(field)
     return field

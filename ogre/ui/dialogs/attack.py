@@ -8,8 +8,9 @@ import pygame
 
 from ogre.rules import combat
 from ogre.rules.game import aim_kill_probability, ogre_weapon_reaches
+from ogre.rules.hexes import DISTANCE
 from ogre.rules.sides import ogre_in_play, phase_title
-from ogre.rules.state import Aiming, GameState, Ogre
+from ogre.rules.state import Aiming, GameState, Ogre, Piece
 from ogre.rules.units import WEAPON_STATS, WEAPONS, Counts, Kind, Weapon, counts
 from ogre.ui.toolkit import ink, theme
 from ogre.ui.toolkit.choices import picked
@@ -46,14 +47,18 @@ class WeaponDialog(_RowDialog):
     on_close(counts): how many of each weapon fire, or None when cancelled."""
 
     def __init__(self, state: GameState, target_id: int,
-                 on_close: Callable[[Counts | None], object], firer: Ogre | None = None) -> None:
+                 on_close: Callable[[Counts | None], object], firer: Ogre | None = None,
+                 part: Weapon | None = None) -> None:
         self.state = state
         self.firer = firer or ogre_in_play(state)
-        self.target = state.known(target_id)         # the battle picked it from the map
+        self.part = part                              # of an enemy Ogre (9.01): its target
+        self.target: Piece | Ogre = state.ogre_unit(target_id) or state.known(target_id)
         current = state.aim.weapons if state.aim and state.aim.target == target_id else (0, 0, 0, 0)
         self.counts = list(current)
         self.limits = [self._limit(w) for w in WEAPONS]
-        super().__init__(phase_title(state.scenario, state.phase), f"Target: {self.target.name}",
+        named = self.target.name if part is None else (
+            f"{self.target.name}'s {WEAPON_STATS[part].name}")
+        super().__init__(phase_title(state.scenario, state.phase), f"Target: {named}",
                          len(WEAPONS),
                          lambda a: on_close(picked(a, counts(self.counts))))
         self.selected = next((i for i, n in enumerate(self.limits) if n), 0)
@@ -63,8 +68,11 @@ class WeaponDialog(_RowDialog):
         return WEAPONS[self.selected]
 
     def _limit(self, w: Weapon) -> int:
-        o = self.firer
-        if not ogre_weapon_reaches(o, w, self.target):
+        o, target = self.firer, self.target
+        if isinstance(target, Ogre):            # an Ogre's guns at an Ogre: never antipersonnel
+            reach = w is not Weapon.AP and DISTANCE[o.hex][target.hex] <= WEAPON_STATS[w].range
+            return o.available(w) if reach else 0
+        if not ogre_weapon_reaches(o, w, target):
             return 0
         if w is Weapon.AP and self.target.id in self.state.ap_hit:
             return 0
@@ -117,7 +125,8 @@ class WeaponDialog(_RowDialog):
     def kill_text(self) -> str:
         if not any(self.counts):
             return "Choose weapons"
-        aim = Aiming(target=self.target.id, weapons=counts(self.counts), ogre=self.firer.id)
+        aim = Aiming(target=self.target.id, weapons=counts(self.counts), part=self.part,
+                     ogre=self.firer.id)
         p = aim_kill_probability(self.state, aim)
         return f"Probability of kill: {combat.percent(p)}%"
 

@@ -17,7 +17,7 @@ from ogre.rules.game import Event, Verdict, aim_attack
 from ogre.rules.scenarios import ASSAULTS
 from ogre.rules.sides import acting_side, side_of
 from ogre.rules.state import FIRE_PHASES, OGRE_PHASES, GameState, Ogre, Phase, Piece
-from ogre.rules.units import STATS, WEAPON_STATS, WEAPONS, Kind, Weapon, is_ogre_id
+from ogre.rules.units import OGRE_ID, STATS, WEAPON_STATS, WEAPONS, Kind, Weapon, is_ogre_id
 from ogre.ui.drawing import assault_words
 
 # The Ogre's fire counts belong to its turn from its fire phase on; in its move phase they are
@@ -112,6 +112,12 @@ def dice_words(e: Event) -> str:
 
 def aim_words(state: GameState, action: OgreAim | Aim | AimAt) -> str:
     """G2: an aim as the result window says it, on the state it was aimed in."""
+    if isinstance(action, OgreAim) and action.part is not None:     # at an Ogre's part (9.01)
+        firer, enemy = state.ogre_unit(action.ogre), state.ogre_unit(action.target)
+        who = firer.name if firer is not None else "Ogre"
+        whom = enemy.name if enemy is not None else "the Ogre"
+        return (f"{who} aims {weapons_words(action.weapons)} at {whom}'s "
+                f"{WEAPON_STATS[action.part].name}")
     if isinstance(action, OgreAim):
         target = state.known(action.target)
         return f"Ogre aims {weapons_words(action.weapons)} at {named(target)}"
@@ -193,17 +199,21 @@ def victory_words(s: GameState) -> str:
     if s.scenario in ASSAULTS:
         return assault_words.end_words(s)
     cp = "The Command Post stands." if s.command_post else "The Command Post is destroyed."
-    ogres = " ".join(_fate(o) for o in s.ogres)
+    ogres = " ".join(_fate(o, s) for o in s.ogres)
     return (f"{cp} {ogres} Defenders left: {len(s.pieces)} "
             f"({s.surviving_attack_points()} attack points).")
 
 
-def _fate(o: Ogre) -> str:
+def _fate(o: Ogre, s: GameState) -> str:
+    """An Ogre's end: 'The Ogre', or among several 'Ogre 2', with whose it is when it defends."""
+    who = "The Ogre" if o.id == OGRE_ID else o.name
+    if side_of(s, o.id) == "defense" and len(s.ogres) > 1:
+        who += " (the defense's)"
     if o.exited:
-        return "The Ogre escaped off the map."
+        return f"{who} escaped off the map."
     if o.destroyed:
-        return "The Ogre is destroyed."
-    return "The Ogre is still in the field."
+        return f"{who} is destroyed."
+    return f"{who} is still in the field."
 
 
 # S2: the Range umbrella explained where it shows (the 1986 manual's Range disregards rubble)

@@ -80,6 +80,9 @@ def aim_pairs(state: GameState) -> list[tuple[int, int]]:
     aim = state.aim
     if aim is not None and aim.attackers and aim.part is None:
         return _unit_pairs(state, aim.attackers, state.piece(aim.target))
+    if aim is not None and not aim.attackers and aim.part is not None:    # an Ogre's at an Ogre
+        firer, enemy = state.ogre_unit(aim.ogre), state.ogre_unit(aim.target)
+        return [(firer.hex, enemy.hex)] if firer and enemy and firer.on_map else []
     o = ogre_in_play(state) if aim is None else state.ogre_unit(aim.ogre)
     if aim is None or o is None or not o.on_map:
         return []

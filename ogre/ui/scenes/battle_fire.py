@@ -14,9 +14,12 @@ from ogre.rules.actions import AimAt
 from ogre.rules.errors import MESSAGES
 from ogre.rules.sides import acting_side, other
 from ogre.rules.state import GameState, Ogre
-from ogre.rules.units import WEAPONS, Weapon
+from ogre.rules.units import WEAPON_STATS, WEAPONS, Weapon
 from ogre.ui.dialogs.attack import PartDialog, WeaponDialog
 from ogre.ui.scenes import aims
+from ogre.ui.toolkit.choices import ListDialog
+
+PART_TITLE = "Aim at a Part"
 
 
 class Battle(Protocol):
@@ -58,18 +61,39 @@ def attack(b: Battle, src: int, dst: int) -> None:
         _squads(b, AimAt(firer, target))
 
 
-def _ogre_fires(b: Battle, firer: Ogre, target: int) -> None:
+def _ogre_fires(b: Battle, firer: Ogre, target: int, part: Weapon | None = None) -> None:
     s = b.state
     if s.aim is not None and (s.aim.target != target or s.aim.ogre != firer.id):
         b.refuse(MESSAGES["one_target"])
         return
+    enemy = s.ogre_unit(target)
+    if enemy is not None and part is None:          # an Ogre at an Ogre (9.01): a part first
+        if s.aim is not None and s.aim.part is not None:
+            part = s.aim.part                       # more guns at the part aimed at
+        else:
+            _choose_part(b, firer, enemy)
+            return
     dialog = WeaponDialog(s, target, lambda counts: counts is not None and b.act(
-        OgreAim(target, counts, firer.id)), firer)
+        OgreAim(target, counts, firer.id, part)), firer, part)
     if not any(dialog.limits):
         b.refuse(MESSAGES["out_of_range"])
         return
     b.selected = target
     b.open(dialog)
+
+
+def _choose_part(b: Battle, firer: Ogre, enemy: Ogre) -> None:
+    """Which of the enemy Ogre's parts its guns aim at; its weapons then."""
+    parts = [w for w in (*WEAPONS, Weapon.TREADS) if enemy.intact(w) > 0]
+    rows = [(f"{WEAPON_STATS[w].name}: {enemy.intact(w)} left", w in parts)
+            for w in (*WEAPONS, Weapon.TREADS)]
+
+    def picked(i: int | None) -> None:
+        if i is not None:
+            _ogre_fires(b, firer, enemy.id, (*WEAPONS, Weapon.TREADS)[i])
+    b.selected = enemy.id
+    b.open(ListDialog(PART_TITLE, f"{firer.name} aims at which part of {enemy.name}?", rows,
+                      picked))
 
 
 def _at_ogre(b: Battle, pid: int, target: Ogre) -> None:
