@@ -8,6 +8,7 @@ import pytest
 
 from ogre.ai import make_controller
 from ogre.ai.advice import advise
+from ogre.ai.base import DEFENSE_SIDE_PHASES
 from ogre.rules import Fire, apply, check
 from ogre.rules.sides import acting_side
 from ogre.rules.state import OGRE_ID, Phase
@@ -38,16 +39,17 @@ def test_x8_the_positions_cover_every_phase():
                                                          Phase.ATTACK_GEV_MOVE}
 
 
-def test_x8_x15_advice_in_ogre_defending_is_legal_for_both_sides_in_every_phase():
+@pytest.mark.parametrize("key", ["ogre-defending", "mark-iii-on-defense"])
+def test_x8_x15_advice_where_the_defense_has_an_ogre_is_legal_in_every_phase(key):
     """9.03: the Advice plays the attacking force (its units entering, aiming at units) and the
-    defense with its Ogre, as the computer would, and leaves the battle as it was."""
-    from ogre.ai.deploy import watched
+    defense with its Ogre; 9.01: the Mark V and the defense with its Mark III; each as the
+    computer would, leaving the battle as it was."""
+    from ogre.ai.deploy import defended, watched
     from ogre.rules import new_game
-    from ogre.rules.scenarios import OGRE_DEFENDING
     from ogre.storage.fields import load_predesigned
 
-    field = watched(next(f.field for f in load_predesigned() if f.mark == 3))
-    s = new_game(field, 3, 4, OGRE_DEFENDING.key)
+    field = next(f.field for f in load_predesigned() if f.mark == 3)
+    s = new_game(watched(field) if key == "ogre-defending" else defended(field), 3, 4, key)
     players = {side: make_controller(side, "Med", seed=4) for side in ("ogre", "defense")}
     phases, shots = set(), 0
     while not s.over and s.turn <= 4:
@@ -60,7 +62,8 @@ def test_x8_x15_advice_in_ogre_defending_is_legal_for_both_sides_in_every_phase(
             shots += len(advice.shots)
             phases.add(s.phase)
         s, _ = apply(s, players[acting_side(s)].choose(s))
-    assert phases >= set(Phase) - {Phase.OVER, Phase.OGRE_ENTRY}
+    assert phases >= {Phase.OGRE_MOVE, Phase.OGRE_FIRE, *DEFENSE_SIDE_PHASES}
+    assert (Phase.ATTACK_GEV_MOVE in phases) == (key == "ogre-defending")
     assert shots
 
 
