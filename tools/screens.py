@@ -6,11 +6,12 @@
 Each screen is a PNG named for what it shows: the Field Editor, the battle in each phase, the
 computer's turn, both menus, the dialogs (Play a Game, Preferences, the keys, the Save question,
 Load a Game, the weapons, the Ogre part and the hot-seat hand-over), the seven Rules pages, the
-after-action report, the record of battles, a lesson's panel and the Advice. Everything is
-seeded and the clock plays no part, so two runs of the same code give the same pixels; a
-refactoring of the screen code shows it changed nothing with --compare, which names every screen
-whose pixels differ. The script uses only what the App has had since before the refactoring, so
-it runs on an older checkout too.
+after-action report, the record of battles, a lesson's panel, the Advice, and a battle each of
+Ogre Defending and Mark III on Defense. Everything is seeded and the clock plays no part, so two
+runs of the same code give the same pixels; a refactoring of the screen code shows it changed
+nothing with --compare, which names every screen whose pixels differ. The script uses only what
+the App has had since before the refactoring, so it runs on an older checkout too (the two
+scenario battles are left out where the checkout has no such scenarios).
 """
 
 from __future__ import annotations
@@ -207,8 +208,46 @@ def advice(out: Path) -> None:
     app.advice.shutdown()
 
 
+def _played_to(state, turn: int, phase):
+    """Both sides at Med, as the computer plays them, up to `phase` of `turn`."""
+    from ogre.ai import make_controller
+    from ogre.rules import apply
+    from ogre.rules.sides import acting_side
+    players = {side: make_controller(side, "Med", seed=3) for side in ("ogre", "defense")}
+    while not state.over and (state.turn, state.phase) != (turn, phase):
+        state, _ = apply(state, players[acting_side(state)].choose(state))
+    return state
+
+
+def scenarios(out: Path) -> None:
+    """The pocket edition's battles that have screens of their own: Ogre Defending's force
+    coming on and firing, Mark III on Defense's two Ogres. An older checkout without them
+    shoots none."""
+    try:
+        from ogre.ai.deploy import defended, watched
+        from ogre.rules.scenarios import MARK_III_ON_DEFENSE, OGRE_DEFENDING, SCENARIOS
+    except ImportError:
+        return
+    if OGRE_DEFENDING.key not in SCENARIOS:
+        return
+    from ogre.rules import new_game
+    from ogre.rules.state import Phase
+    from ogre.storage.fields import load_predesigned
+    field = load_predesigned()[0].field
+    for name, state in (
+            ("battle-9-03-attack-fire",
+             _played_to(new_game(watched(field), 3, 11, OGRE_DEFENDING.key), 3, Phase.OGRE_FIRE)),
+            ("battle-9-01-defense-fire",
+             _played_to(new_game(defended(field), 3, 11, MARK_III_ON_DEFENSE.key), 4,
+                        Phase.DEFENSE_FIRE))):
+        app = _app(state)
+        app.dialog = app.battle.dialog = None
+        _shoot(app, out, name)
+        app.commands.shutdown()
+
+
 SCREENS: tuple[Callable[[Path], None], ...] = (editor, battle_phases, computer_turn, lesson,
-                                               advice)
+                                               advice, scenarios)
 
 
 def shoot_all(out: Path) -> list[str]:
