@@ -214,8 +214,8 @@ def _played_to(state, turn: int, phase):
     from ogre.rules import apply
     from ogre.rules.sides import acting_side
     players = {side: make_controller(side, "Med", seed=3) for side in ("ogre", "defense")}
-    while not state.over and (state.turn, state.phase) != (turn, phase):
-        state, _ = apply(state, players[acting_side(state)].choose(state))
+    while (side := acting_side(state)) is not None and (state.turn, state.phase) != (turn, phase):
+        state, _ = apply(state, players[side].choose(state))
     return state
 
 
