@@ -28,7 +28,7 @@ from ogre.rules.assault import ESCAPED, attacking
 from ogre.rules.events import Event
 from ogre.rules.hidden import replay_told
 from ogre.rules.scenarios import ASSAULTS, WATCHDOGS, WATCHED
-from ogre.rules.sides import ogre_in_play
+from ogre.rules.sides import ogre_in_play, side_of
 from ogre.rules.state import GameState, Ogre
 from ogre.rules.units import MARKS, STATS, WEAPON_STATS, WEAPONS, Kind, is_ogre_id
 
@@ -189,7 +189,7 @@ class _Tally:
 
     def _key_events(self, before: GameState, after: GameState) -> None:
         turn = after.turn
-        for o, p in zip(before.ogres, after.ogres):       # each Ogre, by its place
+        for o, p in zip(_fighting(before), _fighting(after)):    # each Ogre, by its place
             spent = p.missiles_spent - o.missiles_spent
             if sum(o.weapons) - sum(p.weapons) > spent:
                 self.key.setdefault(FIRST_GUN_LOST, turn)
@@ -263,6 +263,7 @@ def _lost(start: GameState, end: GameState, force: bool) -> tuple[tuple[str, int
     squads; kinds that lost nothing left out. Counted from the pieces at both ends, so splits
     and groups change nothing; an escaped unit is not lost."""
     def count(s: GameState, kind: Kind) -> int:
-        return sum(p.squads for p in s.pieces if p.kind is kind and attacking(p.id) == force)
+        return sum(p.squads for p in s.pieces
+                   if p.kind is kind and (side_of(s, p.id) == "ogre") == force)
     lost = ((KIND_NAMES[k], count(start, k) - count(end, k)) for k in KINDS)
     return tuple((name, n) for name, n in lost if n)

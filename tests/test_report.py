@@ -154,3 +154,36 @@ def test_x9_x15_the_report_of_two_ogres_counts_them_together():
     assert r.series[-1].treads == sum(o.treads for o in end.ogres)
     assert r.series[0].guns == tuple(2 * n for n in start.ogres[0].weapons)
     assert report_paragraphs(r)[1].words.startswith("Two Mark III Ogres, ")
+
+
+def test_x9_x15_a_9_01_report_is_the_attacking_ogres_and_the_defenses_ogre_is_the_defenses():
+    """Mark III on Defense: the key events, treads and guns are the Mark V's; what the
+    defense's Mark III loses is not the attacker's, and the Mark III destroyed is among the
+    defense's losses."""
+    from ogre.ai.deploy import defended
+    from ogre.rules import Done, legal_actions
+    from ogre.rules.scenarios import MARK_III_ON_DEFENSE
+    from ogre.rules.sides import acting_side
+    from ogre.storage.fields import load_predesigned
+
+    class Passive:                        # the defense never fires: the Mark V loses no gun
+        def choose(self, s):
+            actions = legal_actions(s)
+            return next((a for a in actions if isinstance(a, Done)), actions[0])
+
+    field = defended(next(f.field for f in load_predesigned() if f.mark == 3))
+    start = s = new_game(field, 3, 4, MARK_III_ON_DEFENSE.key)
+    players = {"ogre": make_controller("ogre", "Med", seed=4), "defense": Passive()}
+    log = []
+    while not s.over:
+        action = players[acting_side(s)].choose(s)
+        s, _ = apply(s, action)
+        log.append(action)
+    report = battle_report(start, log)
+    mark_v, mark_iii = s.ogres
+    assert mark_v.weapons[1:] == start.ogres[0].weapons[1:]      # the Mark V: missiles fired
+    assert sum(mark_iii.weapons) < sum(start.ogres[1].weapons)   # the Mark III: guns lost
+    assert FIRST_GUN_LOST not in [k.what for k in report.key_events]
+    assert report.guns_lost == (0, 0, 0, 0) and report.marks == (5,)
+    assert report.watchdog_marks == (3,)
+    assert (("Mark III Ogre", 1) in report.defense_lost) == mark_iii.destroyed

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 
-from .assault import ESCAPED, FIRST_ID, allowance, attacking, watchdog
+from .assault import ESCAPED, FIRST_ID, TURN_STARTS, allowance, attacking, watchdog
 from .assault_play import assault_level
 from .board import Board
 from .hexes import DISTANCE, on_map
@@ -25,6 +25,7 @@ from .state import (
 from .units import CP, HOWITZER, INFANTRY, STATS, WEAPON_STATS, WEAPONS
 
 _MOVES = {OGRE_MOVE: True, ATTACK_GEV_MOVE: True, DEFENSE_MOVE: False, GEV_MOVE: False}
+_DEFENSE_TURN = frozenset({DEFENSE_MOVE, DEFENSE_FIRE, GEV_MOVE})
 
 
 def findings(s: GameState) -> Iterator[str]:
@@ -68,8 +69,13 @@ def _unit(s: GameState, p: Piece) -> Iterator[str]:
     elif p.disabled_turn and (p.disabled_turn not in (s.turn, s.turn - 1) or not (
             p.kind in STATS and STATS[p.kind].armor_cost or p.kind is CP)):
         yield f"piece {p.id} is disabled longer than a turn, or cannot be"
-    elif p.hex == 0 and (p.moved or p.fired or p.start or p.disabled_turn):
+    elif p.disabled and p.disabled_turn == s.turn - 1 and not mine and s.phase in _DEFENSE_TURN:
+        yield f"piece {p.id} is still disabled in its side's next turn"
+    elif p.hex == 0 and (p.moved or p.base_moved or p.fired or p.start or p.disabled_turn):
         yield f"piece {p.id} has moved, fired or been hit before it entered"
+    elif p.hex == ESCAPED and (p.fired or p.disabled_turn or not 0 <= p.base_moved <= p.moved
+                               <= STATS[p.kind].move):
+        yield f"piece {p.id} fired, was hit or moved too far to have escaped"
     elif p.hex > 0:
         yield from _moved(s, p)
 
@@ -83,6 +89,8 @@ def _moved(s: GameState, p: Piece) -> Iterator[str]:
         yield f"piece {p.id} would undo to a hex further than it has moved"
     elif p.start < 0 or (p.start == 0 and not attacking(p.id)):
         yield f"piece {p.id} would undo to a hex that is not on the map"
+    elif p.start != p.hex and not own and not s.over:
+        yield f"piece {p.id} would undo a move outside its side's movement"
 
 
 def _standable(board: Board, h: int) -> bool:
@@ -104,6 +112,21 @@ def _hexes(s: GameState) -> Iterator[str]:
     elif not s.over and any(n > 1 and _MOVES.get(s.phase) != (True in sides[h])
                             for h, n in per_hex.items() if h != dog):
         yield "two pieces share a hex outside their side's movement"
+    elif any(n > 1 and not _moved_into(s, h) for h, n in per_hex.items() if h != dog):
+        yield "pieces share a hex that none of them moved into"     # M3: one must leave
+    elif any(0 < p.start != p.hex and any(attacking(q.id) != attacking(p.id)
+                                          for q in s.at(p.start)) for p in s.pieces):
+        yield "a unit's way back is taken by the enemy"      # Undo would bring them together
+
+
+def _moved_into(s: GameState, h: int) -> bool:
+    """Can these pieces share h now (M3: one of them moves on, or back, before the phase
+    ends)? One of them moved there this phase or can still move, or, in a side's first
+    movement, they are infantry that may group."""
+    here = s.at(h)
+    if any(p.start != h or (not p.disabled and allowance(s, p) > p.moved) for p in here):
+        return True
+    return s.phase in TURN_STARTS and all(p.kind is INFANTRY for p in here)
 
 
 def _aim(s: GameState) -> Iterator[str]:

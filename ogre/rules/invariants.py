@@ -359,6 +359,9 @@ def _progress(s: GameState) -> Iterator[str]:
         yield "the battle has no Command Post for the Ogre to attack"
     elif s.phase is Phase.OGRE_ENTRY and all(h in s.board.craters or s.at(h) for h in BOTTOM_ROW):
         yield "the Ogre has no hex of the bottom row to enter on"
+    elif s.phase is Phase.OGRE_ENTRY and s.scenario in WATCHDOGS and not any(
+            not o.hex and not o.exited for o in s.ogres if o.id not in WATCHDOGS[s.scenario]):
+        yield "it is the Ogre's entry but no attacking Ogre waits to enter"
     elif s.phase not in OGRE_PHASES and not _can_go_on(s):
         yield "no action is possible and the phase cannot end"
 

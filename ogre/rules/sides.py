@@ -47,7 +47,7 @@ def side_of(state: GameState, pid: int) -> Side:
     own Ogres (9.01, 9.03) and Ogre Defending's attacking units."""
     if is_ogre_id(pid):
         return "defense" if pid in WATCHDOGS.get(state.scenario, ()) else "ogre"
-    return "ogre" if attacking(pid) else "defense"
+    return "ogre" if attacking(pid) and state.scenario in ASSAULTS else "defense"
 
 
 def role(scenario: str, side: str) -> str:

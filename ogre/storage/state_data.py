@@ -51,6 +51,7 @@ from .fields import (
 MOST_OGRES = 9                       # a file's limit; the pocket edition's battles have two
 OGRE_IDS = tuple(ogre_id(n) for n in range(1, MOST_OGRES + 1))      # 0, -1 ... -8
 Count = Annotated[StrictInt, Spec(ge=0)]
+Target = Annotated[StrictInt, Spec(ge=OGRE_IDS[-1])]
 Four = tuple[Count, Count, Count, Count]
 MaybeHex = HexId | None
 
@@ -133,7 +134,7 @@ class OgreState(BaseModel):
 class AimState(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    target: Count = 0
+    target: Target = 0              # a piece's id, or an enemy Ogre's (an Ogre's aim at an Ogre)
     weapons: Four = (0, 0, 0, 0)
     part: Weapon | None = None
     attackers: list[Count] = []

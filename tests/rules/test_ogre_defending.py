@@ -301,7 +301,9 @@ def test_x15_m5_each_sides_squads_split_off_with_ids_of_their_own_side():
     attack_new = max(p.id for p in s.pieces)
     assert attack_new > A1 and s.known(attack_new).squads == 1
     s, _ = play(s, f"move {attack_new} 1009")
-    s = replace(s, phase=Phase.DEFENSE_MOVE)
+    for _ in range(3):                                  # to the defense's movement
+        s, _ = play(s, "done")
+    assert s.phase is Phase.DEFENSE_MOVE
     s, _ = play(s, "split 2")
     defense_new = max(p.id for p in s.pieces if p.id < FIRST_ID)
     assert 2 < defense_new < FIRST_ID and first_problem(s) is None
@@ -374,3 +376,36 @@ def test_x15_weapon_counts_that_are_not_whole_numbers_are_refused():
     s = defending([CP_FAR], [("heavy", 806)], dog=808, phase=Phase.DEFENSE_FIRE)
     for counts in ((0.5, 0, 0, 0), (0, 0.5, 0, 0)):
         assert message(s, OgreAim(1001, counts)) == "NO ATTACKER"
+
+
+# ---------------------------------------------------------------- positions no battle reaches
+
+@pytest.mark.parametrize("position, problem", [
+    (lambda: defending([CP_FAR], [("heavy", 1010), ("infantry", 1010, 3)],
+                       phase=Phase.ATTACK_GEV_MOVE),
+     "pieces share a hex that none of them moved into"),              # no move, no Undo: stuck
+    (lambda: defending([CP_FAR, ("heavy", 1012)],
+                       [("heavy", 1010, 1, {"moved": 2, "start": 1012})]),
+     "a unit's way back is taken by the enemy"),                      # Undo would meet it
+    (lambda: defending([CP_FAR], [("heavy", 1010, 1, {"start": 1012, "moved": 2})],
+                       phase=Phase.DEFENSE_MOVE),
+     "piece 1001 would undo a move outside its side's movement"),
+    (lambda: defending([CP_FAR], [("heavy", ESCAPED, 1, {"start": ESCAPED, "fired": 1})]),
+     "piece 1001 fired, was hit or moved too far to have escaped"),
+    (lambda: defending([CP_FAR], [("heavy", 0, 1, {"start": 0, "base_moved": 5})]),
+     "piece 1001 has moved, fired or been hit before it entered"),
+    (lambda: defending([CP_FAR, ("heavy", 1012, 1, {"disabled_turn": 1})],
+                       phase=Phase.DEFENSE_MOVE),
+     "piece 2 is still disabled in its side's next turn"),
+])
+def test_x15_g6_a_position_ogre_defending_never_reaches_is_named(position, problem):
+    """What a hostile file could hold: each is refused in its own words (rules.invariants),
+    so a loaded battle never stands where no action can go on or Undo breaks a rule."""
+    assert first_problem(position()) == problem
+
+
+def test_x15_g6_mark_iii_on_defense_has_no_entry_once_its_mark_v_is_on_the_map():
+    from ogre.ai.deploy import defended
+    s = new_game(defended(mark_iii_field()), 3, 1, "mark-iii-on-defense")
+    entered = replace(s, ogres=(replace(s.ogres[0], hex=1021, undo_hex=1021), s.ogres[1]))
+    assert first_problem(entered) == "it is the Ogre's entry but no attacking Ogre waits to enter"

@@ -486,3 +486,23 @@ def test_g6_x15_a_1986_battle_with_a_unit_off_the_map_is_refused_in_one_sentence
     doc["state"]["pieces"][0].update(change)
     with pytest.raises(StorageError, match=r"^x is not a valid saved game file: .*\.$"):
         game_from_text(json.dumps(doc), "x")
+
+
+@pytest.mark.parametrize("key", ["mark-iii-on-defense", "ogre-defending"])
+def test_g6_x15_every_position_of_a_battle_where_the_defense_has_an_ogre_round_trips(key):
+    """9.01 (an Ogre's aim at the other Ogre names it by its id, below 0) and 9.03 (units
+    waiting and escaped): every position of a whole battle goes into a save and comes back."""
+    from ogre.ai import make_controller
+    from ogre.rules.sides import acting_side
+    from ogre.storage.state_data import StateData
+
+    field = watched(predesigned(0)) if key in ASSAULTS else defended(predesigned(0))
+    s = new_game(field, 3, 2, key)
+    players = {side: make_controller(side, "Med", seed=5) for side in ("ogre", "defense")}
+    aims_at_ogres = 0
+    while not s.over:
+        s, _ = apply(s, players[acting_side(s)].choose(s))
+        data = json.loads(json.dumps(StateData.of(s)))
+        assert StateData.model_validate(data).to_state() == s
+        aims_at_ogres += s.aim is not None and not s.aim.attackers and s.aim.part is not None
+    assert (aims_at_ogres > 0) == (key == "mark-iii-on-defense")

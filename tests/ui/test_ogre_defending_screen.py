@@ -5,6 +5,7 @@ the computer, saved and loaded, to the report."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pygame
 import pytest
@@ -30,7 +31,7 @@ from ogre.storage.games import game_from_text, game_to_text
 from ogre.ui.app import App
 from ogre.ui.dialogs.report_window import report_paragraphs
 from ogre.ui.drawing import status
-from ogre.ui.scenes import force_entry
+from ogre.ui.scenes import force_entry, sidebar
 
 
 def _battle(seed: int = 3):
@@ -200,6 +201,9 @@ def test_x15_9_03_a_unit_on_the_bottom_row_escapes_by_a_click_off_the_map():
     s = app.battle.state
     assert s.piece(pid).hex == ESCAPED
     assert "Escaped: 1 unit." in status.phase_hint(s)
+    assert app.battle.selected is None                 # gone from the map, and from the picking
+    _key(app, pygame.K_r)                              # Range then has nothing to show
+    assert app.battle.umbrella is None and "-001" not in " ".join(app.battle.tactical_lines())
 
 
 def test_g6_x15_9_03_a_save_keeps_waiting_units_off_the_map_and_escaped_ones_marked():
@@ -218,3 +222,30 @@ def test_g6_x15_9_03_a_save_keeps_waiting_units_off_the_map_and_escaped_ones_mar
     doc["state"]["pieces"][-1] = {**doc["state"]["pieces"][-1], "hex": "0822", "escaped": True}
     with pytest.raises(StorageError, match="an escaped unit stands nowhere on the map"):
         game_from_text(json.dumps(doc), "x")
+
+
+def test_g2_x15_9_03_the_computer_attacker_is_said_to_move_its_units_not_an_ogre():
+    s = _battle()
+    for phase in (Phase.OGRE_MOVE, Phase.OGRE_FIRE, Phase.ATTACK_GEV_MOVE):
+        words = status.computer_doing(replace(s, phase=phase))
+        assert "attacking" in words and "Ogre" not in words
+    assert "Ogre" in status.computer_doing(replace(s, phase=Phase.DEFENSE_MOVE))
+
+
+def test_m1_x15_a_1986_defender_with_a_high_id_is_the_defenses_and_moves():
+    """Splits can take a 1986 defender's id past 1001, where Ogre Defending's attacking units
+    begin: in the 1986 battles every piece is the defense's all the same."""
+    from ogre.rules.sides import side_of
+    s = new_game(load_predesigned()[0].field, 3, 1)
+    tank = next(p for p in s.pieces if p.kind is Kind.HEAVY)
+    moved = replace(tank, id=1001)
+    s = replace(s.replace_piece(moved, tank.id), next_id=1002, phase=Phase.DEFENSE_MOVE)
+    s = replace(s, ogres=(replace(s.ogres[0], hex=1021, undo_hex=1021),))
+    assert side_of(s, 1001) == "defense"
+    app = App(state=s)
+    d = Driver(app)
+    to = next(h for h in (moved.hex + 1, moved.hex - 1) if not s.at(h) and h not in
+              s.board.craters)
+    d.drag_hex(moved.hex, to)
+    assert app.battle.state.piece(1001).hex == to, app.battle.message
+    assert not sidebar.piece_lines(app.battle.state, 1001)[0].startswith("Attacking")

@@ -21,6 +21,17 @@ HINTS = {
 }
 
 
+# G2: what the computer (or the other player over the network) is doing in each phase
+COMPUTER_DOING = {
+    Phase.OGRE_MOVE: "The computer's attacking units are moving.",
+    Phase.OGRE_FIRE: "The computer's attacking units are firing.",
+    Phase.ATTACK_GEV_MOVE: "The computer's attacking GEVs are moving again.",
+    Phase.DEFENSE_MOVE: "The computer's Ogre and defenders are moving.",
+    Phase.DEFENSE_FIRE: "The computer's Ogre and defenders are firing.",
+    Phase.GEV_MOVE: "The computer's GEVs are moving again.",
+}
+
+
 def hint(s: GameState) -> str:
     """The phase's hint, and the force off the map: waiting, escaped."""
     off = force_words(s)

@@ -159,7 +159,8 @@ HURRY = "A click or a key hurries it."
 def computer_doing(state: GameState, who: str = "computer") -> str:
     """G2: what the computer (or the other player over the network, X10) is doing, said in
     place of the player's prompts."""
-    return _COMPUTER_DOING.get(state.phase, "").replace("computer", who)
+    doing = (assault_words.COMPUTER_DOING if state.scenario in ASSAULTS else _COMPUTER_DOING)
+    return doing.get(state.phase, "").replace("computer", who)
 
 
 def reminder_words(state: GameState) -> str:

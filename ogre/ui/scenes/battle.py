@@ -34,7 +34,7 @@ from ogre.rules.errors import MESSAGES
 from ogre.rules.movement import range_umbrella
 from ogre.rules.scenarios import ASSAULTS
 from ogre.rules.sides import acting_side, ogre_in_play, players_named, side_of
-from ogre.rules.state import FIRE_PHASES, MOVE_PHASES, GameState, Ogre, Phase
+from ogre.rules.state import FIRE_PHASES, MOVE_PHASES, GameState, Ogre, Phase, Piece
 from ogre.rules.units import OGRE_ID, STATS, WEAPON_STATS, WEAPONS, Kind
 from ogre.ui.dialogs.battle_over import BattleOver
 from ogre.ui.drawing import status
@@ -194,7 +194,7 @@ class Battle:
     def press_range(self) -> None:
         """S2: move reach in green, attack reach in blue."""
         h, move, reach = self._range_of(self.selected)
-        if h:
+        if h > 0:
             self.umbrella = range_umbrella(self.state.board, h, move, reach)
 
     def _range_of(self, pid: int | None) -> tuple[int, int, int]:
@@ -330,9 +330,10 @@ class Battle:
             self.selected = (o.id if s.phase in (Phase.OGRE_MOVE, Phase.OGRE_FIRE)
                              and side_of(s, o.id) == "ogre" else None)
             self.top.clear()
-        if self.selected is not None and (s.piece(self.selected) or s.ogre_unit(self.selected)
-                                          ) is None:
-            self.selected = None
+        chosen = None if self.selected is None else (s.piece(self.selected)
+                                                     or s.ogre_unit(self.selected))
+        if chosen is None or (isinstance(chosen, Piece) and chosen.hex <= 0):
+            self.selected = None                     # gone, or off the map (9.03's units)
         if isinstance(action, Move) and s.piece(action.piece):
             self.top[action.to] = action.piece
             self.selected = action.piece

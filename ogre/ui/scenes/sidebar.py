@@ -68,7 +68,7 @@ def piece_lines(state: GameState, pid: int | None) -> list[str]:
     if o is not None:
         return ogre_summary(state, o)
     p = state.piece(pid)
-    if p is None:
+    if p is None or p.hex <= 0:           # 9.03: a unit waiting to enter, or escaped
         return []
     st = STATS[p.kind]
     # named by its hex as the log and the lessons name it: its counter hides the hex's number

@@ -19,10 +19,9 @@ from collections.abc import Callable, Iterable, Sequence
 import pygame
 
 from ogre.rules import Action, Clear, Done, Fire, GameState, OgreAim, RuleError, parse_action
-from ogre.rules.assault import attacking
 from ogre.rules.events import Event
 from ogre.rules.hidden import replay_told
-from ogre.rules.sides import ogre_in_play
+from ogre.rules.sides import ogre_in_play, side_of
 from ogre.rules.units import is_ogre_id
 from ogre.ui.drawing import status
 from ogre.ui.toolkit import keymap, theme
@@ -46,7 +45,7 @@ def move_line(before: GameState, e: Event) -> str:
         return e.text
     was = before.piece(e.piece)
     name = was.name if was is not None else e.text.rsplit(" to ", 1)[0]
-    if attacking(e.piece):                  # 9.03: the force's units, told from the defense's
+    if side_of(before, e.piece) == "ogre":  # 9.03: the force's units, told from the defense's
         name = f"Attacking {name}"
     came = f" from {was.hex:04d}" if was is not None and was.hex != e.hex else ""
     return f"{name}{came} to {e.hex:04d}"
