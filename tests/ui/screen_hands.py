@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from driver import Driver
 
+from ogre.ai import make_controller
 from ogre.rules import Aim, Clear, Done, Enter, Fire, Group, Move, OgreAim, Split, Undo
 from ogre.rules.actions import AimAt, Exit
 from ogre.rules.hexes import BOTTOM_ROW, DISTANCE
+from ogre.rules.sides import acting_side
 from ogre.rules.units import WEAPONS, Weapon
 from ogre.ui.app import App
 from ogre.ui.scenes import force_entry
@@ -116,3 +118,23 @@ def _aim(d: Driver, app: App, action) -> None:
             for _ in range(n - dialog.counts[i]):
                 d.click(dialog.arrows(i)[0].center)
         d.answer("OK")
+
+
+def play_both_sides(d: Driver, app: App, until, skill: str = "Med", seed: int = 5,
+                    limit: int = 3000) -> list:
+    """Hot-seat: each side's computer player's choices done on the screen, the hand-over
+    dismissed, until `until(state)`; each action must be taken. The (state, action) pairs."""
+    players = {side: make_controller(side, skill, seed=seed) for side in ("ogre", "defense")}
+    done = []
+    for _ in range(limit):
+        d.hand_over()
+        s = app.battle.state
+        if s.over or until(s):
+            return done
+        side = acting_side(s)
+        assert side is not None
+        action = players[side].choose(s)
+        perform(d, app, action)
+        assert app.battle.state != s, f"{action} was not taken: {app.battle.message}"
+        done.append((s, action))
+    raise AssertionError(f"the battle went on past {limit} actions")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from aftermath_helpers import menu_command
 from driver import Driver
-from screen_hands import PARTS, perform
+from screen_hands import PARTS, perform, play_both_sides
 from test_one_player import run_until
 from test_play_choices import answer_field_questions, option
 
@@ -30,18 +30,9 @@ def test_x15_9_01_hot_seat_every_action_of_both_sides_is_done_on_the_screen():
     app = App(state=_battle())
     d = Driver(app)
     d.answer("OK")                                         # the Ogre Entry box
-    players = {side: make_controller(side, "Med", seed=5) for side in ("ogre", "defense")}
-    at_ogres = set()
-    for _ in range(3000):
-        d.hand_over()
-        s = app.battle.state
-        if s.over:
-            break
-        action = players[acting_side(s)].choose(s)
-        perform(d, app, action)
-        assert app.battle.state != s, f"{action} was not taken: {app.battle.message}"
-        if isinstance(action, OgreAim) and action.part is not None:
-            at_ogres.add(side_of(s, action.ogre))           # an Ogre at an Ogre's part
+    done = play_both_sides(d, app, lambda s: False)
+    at_ogres = {side_of(s, a.ogre) for s, a in done            # an Ogre at an Ogre's part
+                if isinstance(a, OgreAim) and a.part is not None}
     assert app.battle.state.over and at_ogres == {"ogre", "defense"}
 
 

@@ -11,7 +11,7 @@ import pygame
 import pytest
 from aftermath_helpers import menu_command
 from driver import Driver
-from screen_hands import perform
+from screen_hands import perform, play_both_sides
 from test_advice_ui import _advised, _arrow_pixels, _key
 from test_one_player import run_until
 from test_play_choices import answer_field_questions, option
@@ -44,19 +44,9 @@ def test_x15_9_03_hot_seat_every_action_of_both_sides_is_done_on_the_screen():
     d = Driver(app)
     assert d.dialog is not None and d.dialog.title == "Units Enter"     # how the force comes on
     d.answer("OK")
-    players = {side: make_controller(side, "Med", seed=5) for side in ("ogre", "defense")}
-    kinds: set[str] = set()
-    for _ in range(600):
-        d.hand_over()
-        s = app.battle.state
-        if s.over or s.turn >= 4:
-            break
-        action = players[acting_side(s)].choose(s)
-        perform(d, app, action)
-        assert app.battle.state != s, f"{action} was not taken: {app.battle.message}"
-        kinds.add(type(action).__name__)
+    done = play_both_sides(d, app, lambda s: s.turn >= 4)
     assert app.battle.state.turn >= 4 or app.battle.state.over
-    assert {"Move", "AimAt", "Fire", "Done"} <= kinds
+    assert {"Move", "AimAt", "Fire", "Done"} <= {type(a).__name__ for _, a in done}
 
 
 def test_x15_9_03_play_a_game_attack_the_computer_defense_at_hi_save_load_and_report():
