@@ -326,7 +326,7 @@ def _check_exit(s: GameState, a: Exit) -> Verdict:
         raise _err("stack")
     if allowance(s, p) - p.moved < 1:
         raise _err("off_map")
-    return shared_verdict("exit", 1, 0, True)
+    return shared_verdict("exit", 1, p.id, True)          # the unit that escapes
 
 
 def _firer(s: GameState, pid: Any) -> Piece:

@@ -179,8 +179,8 @@ def reminder_words(state: GameState) -> str:
     return f"Not every piece has {words}. End this phase anyway?"
 
 
-def confirm_words(state: GameState, verdict: Verdict, piece: int = 0) -> tuple[str, str]:
-    """The title and question before a ram, an overrun or `piece` leaving the map."""
+def confirm_words(state: GameState, verdict: Verdict) -> tuple[str, str]:
+    """The title and question before a ram, an overrun or leaving the map."""
     if verdict.kind == "ram":
         target = state.known(verdict.target)         # check names whom the Ogre runs into
         return "Ram", f"Ram the {name_of(target, state.options)}? A ram cannot be undone."
@@ -189,7 +189,7 @@ def confirm_words(state: GameState, verdict: Verdict, piece: int = 0) -> tuple[s
         return "Overrun", f"Overrun the {target.name}? An overrun cannot be undone."
     if verdict.kind == "ram_ogre":
         return "Ram the Ogre", "Ram the Ogre? The ramming unit is destroyed and cannot be undone."
-    leaving = state.piece(piece) if verdict.kind == "exit" else None
+    leaving = state.piece(verdict.target) if verdict.kind == "exit" else None
     if leaving is not None:                          # 9.03: an attacking unit escapes
         return assault_words.leaving(leaving)
     return "Leave the Map", "Should the Ogre leave the map? The battle will then be scored."

@@ -254,8 +254,7 @@ class Battle:
         # click off the map means nothing else
         asks = self.reminders() or verdict.kind not in ("ram", "overrun", "ram_ogre")
         if verdict.confirm and not confirmed and asks:
-            self.open(Dialog(*status.confirm_words(self.state, verdict,
-                                                   getattr(action, "piece", 0)), OK_CANCEL,
+            self.open(Dialog(*status.confirm_words(self.state, verdict), OK_CANCEL,
                              when_ok(lambda: self.act(action, confirmed=True))))
             return False
         before = self.state
