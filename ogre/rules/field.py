@@ -6,6 +6,7 @@ reach it) refuse the battle, the rest ask "Play this game anyway?".
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from .assault import FIRST_ID
@@ -66,40 +67,59 @@ def forward_attack_points(field: Field) -> int:
 
 def ogre_entries(field: Field) -> list[int]:
     """T2: the bottom-row hexes the Ogre may enter on, neither a crater nor a defender's."""
-    taken = {p.hex for p in field.placements}
+    taken = {p.hex for p in field.placements} | set(field.ogres)
     return sorted(h for h in BOTTOM_ROW if h not in field.board.craters and h not in taken)
 
 
-def validate(field: Field, mark: int, standard: Board, extra_armor: int = 0) -> list[Finding]:
-    """Every way this field departs from a standard deployment against `mark` (E8, E9), with
-    the armor units a scenario adds to it (9.02's two)."""
-    m = MARKS[mark]
-    found: list[Finding] = []
-    cps = [p for p in field.placements if p.kind is Kind.CP]
-    entries = ogre_entries(field)
-    if not cps:
-        found.append(Finding("no_cp", "Please add a Command Post to start the game.", True))
-    elif not entries:
-        found.append(Finding("no_entry", "There is no hex where the Ogre can enter! "
-                                         "Please clear a hex of the bottom row.", True))
-    elif not reaches_command_post(field.board, cps[0].hex, entries):
-        found.append(Finding("no_way", "There is no way to reach the Command Post! "
-                                       "Please remove some craters.", True))
+def validate(field: Field, battle: int | Scenario, standard: Board) -> list[Finding]:
+    """Every way this field departs from the standard deployment of a battle (E8, E9): a
+    scenario, or the 1986 one of a Mark (3 or 5)."""
+    battle = for_mark(battle) if isinstance(battle, int) else battle
+    found = _fatal(field)
 
     def warn(code: str, text: str) -> None:
         found.append(Finding(code, f"{NOT_OFFICIAL} {text} {ANYWAY}"))
 
-    if infantry_squads(field) > m.infantry_squads:
+    allowed = battle.allowance
+    if infantry_squads(field) > allowed.infantry_squads:
         warn("infantry", "There are too many infantry on the map.")
-    if armor_units(field) > m.armor_units + extra_armor:
+    if armor_units(field) > allowed.armor_units:
         warn("armor", "There are too many armor units on the map.")
-    if forward_attack_points(field) > m.forward_points:
+    if forward_attack_points(field) > allowed.forward_points:
         warn("forward", "Too many pieces are below the crater line.")
     if field.board.craters != standard.craters or field.board.rubble != standard.rubble:
         warn("terrain", "The craters or rubble have been changed.")
     if any(in_clear_area(p.hex) for p in field.placements):
         warn("clear_area", "There are pieces in the clear area of the map.")
+    if battle.watchdogs:
+        _check_watchdogs(field, battle, warn)
     return found
+
+
+def _fatal(field: Field) -> list[Finding]:
+    """What refuses the battle: no Command Post, no hex to enter by, no way to the CP."""
+    cps = [p for p in field.placements if p.kind is Kind.CP]
+    if not cps:
+        return [Finding("no_cp", "Please add a Command Post to start the game.", True)]
+    entries = ogre_entries(field)
+    if not entries:
+        return [Finding("no_entry", "There is no hex where the Ogre can enter! "
+                                    "Please clear a hex of the bottom row.", True)]
+    if not reaches_command_post(field.board, cps[0].hex, entries):
+        return [Finding("no_way", "There is no way to reach the Command Post! "
+                                  "Please remove some craters.", True)]
+    return []
+
+
+def _check_watchdogs(field: Field, battle: Scenario, warn: Callable[[str, str], None]) -> None:
+    """9.01, 9.03: the defense's own Ogre stands in the obstructed area; one left off the
+    field is placed in front of the Command Post, as the computer deploys it."""
+    name = MARKS[battle.watchdogs[0]].name
+    if len(field.ogres) < len(battle.watchdogs):
+        warn("no_watchdog", f"The defense's {name} is not on the map: it will stand in front "
+                            "of the Command Post.")
+    elif any(in_clear_area(h) for h in field.ogres):
+        warn("watchdog_clear", f"The defense's {name} is in the clear area of the map.")
 
 
 def new_game(field: Field, mark: int, seed: int, scenario: str | None = None,

@@ -23,6 +23,15 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
+class Allowance:
+    """E9's standard deployment of a battle's defense: what it may field."""
+
+    armor_units: int
+    infantry_squads: int
+    forward_points: int       # attack points in front of the crater line
+
+
+@dataclass(frozen=True)
 class Scenario:
     key: str           # as a state, a save and a log name it
     title: str         # as Play a Game offers it
@@ -34,6 +43,8 @@ class Scenario:
     # 9.03: the attacking force of units, (kind, count) with infantry counted in squads;
     # () where Ogres attack (rules.assault)
     force: tuple[tuple[Kind, int], ...] = ()
+    # the defense's allowance where it is not the Mark's (plus extra_armor)
+    deployment: Allowance | None = None
 
     @property
     def named(self) -> str:
@@ -67,6 +78,14 @@ class Scenario:
         return frozenset(ogre_id(n) for n in range(first, first + len(self.watchdogs)))
 
     @property
+    def allowance(self) -> Allowance:
+        """What the defense may field (E9): the Mark's allowance unless the battle says."""
+        if self.deployment is not None:
+            return self.deployment
+        m = self.mark
+        return Allowance(m.armor_units + self.extra_armor, m.infantry_squads, m.forward_points)
+
+    @property
     def mark(self) -> OgreMark:
         return MARKS[self.against]
 
@@ -83,7 +102,7 @@ MARK_IIIS_ATTACKING = Scenario("mark-iiis-attacking", "Mark IIIs Attacking", 5, 
 # 9.01: the defense adds a Mark III of its own to the basic scenario's forces (less five squads
 # of infantry), so it is deployed as against a Mark III; the attacker takes a Mark V.
 MARK_III_ON_DEFENSE = Scenario("mark-iii-on-defense", "Mark III on Defense", 3, (5,),
-                               watchdogs=(3,))
+                               watchdogs=(3,), deployment=Allowance(12, 15, 20))
 # 9.04: Ogres only. The seed leaves the forces open; these are two even fights of it.
 DUEL = Scenario("duel", "Duel", 5, (5, 5), duel=True)
 THREE_WAY_DUEL = Scenario("three-way-duel", "Three-Way Duel", 3, (3, 3, 3), duel=True)
@@ -91,8 +110,9 @@ THREE_WAY_DUEL = Scenario("three-way-duel", "Three-Way Duel", 3, (3, 3, 3), duel
 # enter), and a Mark III with half that force guards the CP.
 BASIC_FORCE: tuple[tuple[Kind, int], ...] = ((HEAVY, 3), (MISSILE_TANK, 3), (GEV, 6),
                                              (INFANTRY, 20))
+# Its defense is half the force, and so half the Mark III's forward points.
 OGRE_DEFENDING = Scenario("ogre-defending", "Ogre Defending", 3, watchdogs=(3,),
-                          force=BASIC_FORCE)
+                          force=BASIC_FORCE, deployment=Allowance(6, 10, 10))
 OFFERED: tuple[Scenario, ...] = (BASIC, ADVANCED, MARK_IIIS_ATTACKING,   # Play a Game's, Host's
                                   MARK_III_ON_DEFENSE, OGRE_DEFENDING)
 # Every scenario a state and the arena take; the others wait for their screens.

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ogre.resources import standard_board
 from ogre.rules import Field, Kind, Phase, Placement, new_game, validate
 from ogre.rules.field import armor_units, forward_attack_points, infantry_squads
@@ -190,4 +192,69 @@ def test_e8_x15_mark_iiis_attacking_allows_the_advanced_defense_two_more_armor_u
     heavies = tuple(Placement(Kind.HEAVY, h) for h in (102, 202))
     more = Field(field.board, field.placements + heavies)
     assert [f.code for f in validate(more, 5, field.board)] == ["armor"]
-    assert validate(more, 5, field.board, MARK_IIIS_ATTACKING.extra_armor) == []
+    assert validate(more, MARK_IIIS_ATTACKING, field.board) == []
+
+
+def _mark_iii_field() -> Field:
+    from ogre.storage.fields import load_predesigned
+    return next(f.field for f in load_predesigned() if f.mark == 3)
+
+
+def test_e9_x15_each_battle_has_its_own_allowance():
+    from ogre.rules.scenarios import (
+        ADVANCED,
+        BASIC,
+        MARK_III_ON_DEFENSE,
+        MARK_IIIS_ATTACKING,
+        OGRE_DEFENDING,
+        Allowance,
+    )
+    assert BASIC.allowance == Allowance(12, 20, 20)
+    assert ADVANCED.allowance == Allowance(20, 30, 40)
+    assert MARK_IIIS_ATTACKING.allowance == Allowance(22, 30, 40)     # 9.02: two more armor
+    assert MARK_III_ON_DEFENSE.allowance == Allowance(12, 15, 20)     # 9.01: 15 infantry
+    assert OGRE_DEFENDING.allowance == Allowance(6, 10, 10)           # 9.03: half the force
+
+
+def test_e8_x15_9_01_a_basic_field_has_five_squads_too_many_and_no_defending_ogre():
+    from ogre.rules.field import validate
+    from ogre.rules.scenarios import MARK_III_ON_DEFENSE
+    field = _mark_iii_field()
+    found = validate(field, MARK_III_ON_DEFENSE, standard_board())
+    assert [f.code for f in found] == ["infantry", "no_watchdog"]
+    assert "The defense's Mark III is not on the map" in found[1].message
+    assert not any(f.fatal for f in found)
+
+
+def test_e8_x15_9_01_the_defending_ogre_stands_in_the_obstructed_area():
+    from ogre.ai.deploy import defended
+    from ogre.rules.field import validate
+    from ogre.rules.scenarios import MARK_III_ON_DEFENSE
+    field = defended(_mark_iii_field())
+    assert validate(field, MARK_III_ON_DEFENSE, standard_board()) == []
+    in_the_clear = replace(field, ogres=(1120,))
+    assert [f.code for f in validate(in_the_clear, MARK_III_ON_DEFENSE, standard_board())] == [
+        "watchdog_clear"]
+
+
+def test_e8_x15_9_03_the_defense_is_half_the_force_with_its_mark_iii():
+    from ogre.ai.deploy import watched
+    from ogre.rules.field import validate
+    from ogre.rules.scenarios import OGRE_DEFENDING
+    full = _mark_iii_field()
+    assert [f.code for f in validate(full, OGRE_DEFENDING, standard_board())] == [
+        "infantry", "armor", "no_watchdog"]
+    assert validate(watched(full), OGRE_DEFENDING, standard_board()) == []
+
+
+def test_t2_x15_no_ogre_enters_on_the_defending_ogres_hex():
+    from ogre.rules.field import ogre_entries
+    field = _mark_iii_field()
+    bottom = ogre_entries(field)[0]
+    assert bottom not in ogre_entries(replace(field, ogres=(bottom,)))
+
+
+def test_e8_x15_the_1986_checks_never_ask_about_a_defending_ogre():
+    from ogre.rules.field import validate
+    field = replace(_mark_iii_field(), ogres=(1120,))
+    assert validate(field, 3, standard_board()) == []

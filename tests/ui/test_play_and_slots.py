@@ -210,7 +210,7 @@ def _battle_then_editor(d: Driver) -> None:
 
 
 def test_e7_e10_the_ogre_stands_in_the_editor_mid_battle_and_can_be_dragged_but_not_saved():
-    from ogre.ui.scenes.editor import CRATER_IN_WAY, OGRE_IN_WAY
+    from ogre.ui.scenes.editor_plans import CRATER_IN_WAY, OGRE_IN_WAY
     app = App()
     d = Driver(app)
     _battle_then_editor(d)

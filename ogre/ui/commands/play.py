@@ -426,8 +426,8 @@ class PlayGame:
             else:
                 self.commands.unsaved.ask_first("Play a Game", start)   # a new Ogre (G6)
         wanted = SCENARIOS.get(self.scenario)
-        extra = wanted.extra_armor if wanted is not None and wanted.against == checked else 0
-        a.editor.start_checks(checked, play, extra)
+        a.editor.start_checks(wanted if wanted is not None and wanted.against == checked
+                              else checked, play)
         if a.editor.dialog is not None and a.screen is not a.editor:
             a.screen = a.editor
 

@@ -22,29 +22,26 @@ import pygame
 
 from ogre.resources import standard_board
 from ogre.rules.board import EMPTY_BOARD, side
-from ogre.rules.errors import MESSAGES
 from ogre.rules.field import (
     ANYWAY,
     NOT_OFFICIAL,
     Field,
-    Placement,
     armor_units,
     forward_attack_points,
     infantry_squads,
     validate,
 )
-from ogre.rules.hexes import NEIGHBOURS, label
-from ogre.rules.units import MARKS, Kind
+from ogre.rules.hexes import NEIGHBOURS
+from ogre.rules.scenarios import Scenario, for_mark
+from ogre.rules.units import MARKS
 from ogre.ui.drawing.mapview import MapView, map_rect, shared_edge
+from ogre.ui.scenes import editor_plans as plans
 from ogre.ui.scenes import editor_sidebar as bar
-from ogre.ui.scenes.field_edits import defenders_only, with_piece, without_piece
+from ogre.ui.scenes.editor_plans import OFF_MAP, Plan
+from ogre.ui.scenes.field_edits import defenders_only
 from ogre.ui.toolkit import ink, theme
 from ogre.ui.toolkit.widgets import OK_CANCEL, OK_ONLY, Dialog, route_to_dialog, when_ok
 
-CP_PRESENT = MESSAGES["cp_present"]
-OGRE_IN_WAY = "THE OGRE IS IN THE WAY"     # ours: the manual has no message for this
-CRATER_IN_WAY = MESSAGES["crater_in_way"]
-OFF_MAP = MESSAGES["off_map"]
 FIELD_LOST = "The changes to this field will be lost unless it is saved first."   # G5
 # The first screen's messages box: the 1986 start in the Field Editor, and how to leave it
 HOW_TO_START = ("To start a battle:\nMenu > Play a Game, or press P.\nNew to OGRE? "
@@ -63,22 +60,11 @@ class Zone:
     side: tuple[int, int] | None = None
 
 
-@dataclass(frozen=True)
-class Plan:
-    """What a click or a drag would do: words for the sidebar and the resulting field."""
-
-    text: str
-    field: Field | None = None      # None when nothing would change
-    refusal: str = ""               # the 1986 message when the gesture is refused
-    ogre_to: int = 0                # where a drag takes the Ogre (mid-battle editing)
-
-
 class Editor:
     def __init__(self, field: Field, *, sounds=None,
                  on_change: Callable[[], None] = lambda: None) -> None:
         self.field = defenders_only(field)
         self.kept_field = self.field        # as last loaded or saved: edits since are at risk
-        self.extra_armor = 0                # the armor units the scenario checked adds (9.02)
         self.sounds = sounds
         self.on_change = on_change
         self.dialog: Dialog | None = None
@@ -136,40 +122,40 @@ class Editor:
                              "stay.", OK_CANCEL,
                              when_ok(lambda: self._change(replace(self.field, placements=()))))
 
-    def start_checks(self, mark: int, on_play: Callable[[], None], extra_armor: int = 0) -> None:
+    def start_checks(self, battle: int | Scenario, on_play: Callable[[], None]) -> None:
         """E8: refuse a field without a Command Post or a way to it; ask about every other
-        departure from the standard deployment in turn (a scenario's `extra_armor` allowed);
-        play when all are accepted."""
-        self.extra_armor = extra_armor
-        findings = validate(self.field, mark, standard_board(), extra_armor)
+        departure from the battle's standard deployment in turn (a scenario, or the 1986 one
+        of a Mark); play when all are accepted."""
+        battle = for_mark(battle) if isinstance(battle, int) else battle
+        findings = validate(self.field, battle, standard_board())
         fatal = [f for f in findings if f.fatal]
         if fatal:
             self.play("beep")
             self.dialog = Dialog("Play a Game", fatal[0].message, OK_ONLY)
             return
-        self._ask(mark, [f for f in findings if not f.fatal], on_play)
+        self._ask(battle, [f for f in findings if not f.fatal], on_play)
 
-    def _ask(self, mark: int, findings, on_play: Callable[[], None]) -> None:
+    def _ask(self, battle: Scenario, findings, on_play: Callable[[], None]) -> None:
         if not findings:
             self.dialog = None
             on_play()
             return
         first, rest = findings[0], findings[1:]
         words = first.message.replace(f"{NOT_OFFICIAL} ", f"{NOT_OFFICIAL}\n")
-        words = words.replace(f" {ANYWAY}", f"{self._detail(first.code, mark)}\n{ANYWAY}")
+        words = words.replace(f" {ANYWAY}", f"{self._detail(first.code, battle)}\n{ANYWAY}")
         self.dialog = Dialog("Play a Game", words, OK_CANCEL,
-                             when_ok(lambda: self._ask(mark, rest, on_play)))
+                             when_ok(lambda: self._ask(battle, rest, on_play)))
 
-    def _detail(self, code: str, mark: int) -> str:
-        m = MARKS[mark]
+    def _detail(self, code: str, battle: Scenario) -> str:
+        allowed = battle.allowance
         n = self.counts()
         detail = {
-            "infantry": (f"{n['infantry']} squads; the {m.name} scenario allows "
-                         f"{m.infantry_squads}."),
-            "armor": f"{n['armor']} armor units; the {m.name} scenario allows "
-                     f"{m.armor_units + self.extra_armor}.",
+            "infantry": f"{n['infantry']} squads; the {battle.named} scenario allows "
+                        f"{allowed.infantry_squads}.",
+            "armor": f"{n['armor']} armor units; the {battle.named} scenario allows "
+                     f"{allowed.armor_units}.",
             "forward": f"{n['forward']} attack points in front of the crater line; the "
-                       f"{m.name} scenario allows {m.forward_points}.",
+                       f"{battle.named} scenario allows {allowed.forward_points}.",
         }.get(code)
         return f" ({detail})" if detail else ""
 
@@ -223,95 +209,18 @@ class Editor:
         if zone is None:
             return Plan("Off the map.", refusal=OFF_MAP)
         if zone.side is not None:
-            a, b = zone.side
-            board = self.field.board
-            present = board.has_rubble(a, b)
-            verb = "Remove" if present else "Add"
-            return Plan(f"{verb} rubble between {label(a)} and {label(b)}.",
-                        replace(self.field, board=board.with_rubble(a, b, not present)))
+            return plans.plan_rubble(self.field, *zone.side)
         if self.mode == "drag":
             return Plan("")
         return self.plan_drop(zone.hex)
 
     def plan_drop(self, h: int) -> Plan:
         """E4 Drop mode: the selected piece onto hex h."""
-        c = bar.BY_KEY[self.selected]
-        f = self.field
-        here = f.at(h)
-        crater = f.board.is_crater(h)
-        where = label(h)
-        if h == self.ogre_hex and not (c.key == "blank" and here is not None):
-            return Plan(f"Not here: the Ogre is on {where}.", refusal=OGRE_IN_WAY)
-        if c.key == "blank":
-            if here is not None:
-                return Plan(f"Remove the {_name(here)} from {where}.", without_piece(f, h))
-            if crater:
-                return Plan(f"Remove the crater from {where}.",
-                            replace(f, board=f.board.with_crater(h, False)))
-            return Plan(f"{where} is empty.")
-        if c.key == "crater":
-            if crater:
-                return Plan(f"Remove the crater from {where}.",
-                            replace(f, board=f.board.with_crater(h, False)))
-            text = f"Put a crater on {where}" + (f", removing the {_name(here)}." if here else ".")
-            return Plan(text, replace(without_piece(f, h), board=f.board.with_crater(h, True)))
-        if crater:
-            return Plan(f"Not here: a crater is on {where}.", refusal=CRATER_IN_WAY)
-        if here is not None and here.kind is c.kind and here.squads == c.squads:
-            return Plan(f"Remove the {_name(here)} from {where}.", without_piece(f, h))
-        cp = next((p for p in f.placements if p.kind is Kind.CP and p.hex != h), None)
-        if c.kind is Kind.CP and cp is not None:
-            return Plan(f"Not here: the Command Post is on {label(cp.hex)}, and a field has one.",
-                        refusal=CP_PRESENT)
-        assert c.kind is not None                    # the blank and the crater are done above
-        placed = Placement(c.kind, h, c.squads)
-        if here is not None:
-            return Plan(f"Replace the {_name(here)} on {where} with the {_name(placed)}.",
-                        with_piece(f, placed))
-        return Plan(f"Place the {_name(placed)} on {where}.", with_piece(f, placed))
+        return plans.plan_drop(self.field, bar.BY_KEY[self.selected], h, self.ogre_hex)
 
     def plan_drag(self, src: int, dst: int) -> Plan:
         """E4 Drag mode: from hex src to hex dst (0 when the drag ends off the map)."""
-        f = self.field
-        piece = f.at(src)
-        crater = f.board.is_crater(src)
-        if not dst:
-            return Plan("Off the map: releasing here changes nothing.", refusal=OFF_MAP)
-        if dst == src:
-            return Plan("Release on another hex to move there.")
-        there = f.at(dst)
-        if src == self.ogre_hex:
-            return self._plan_ogre_drag(dst)
-        if dst == self.ogre_hex:
-            return Plan(f"Not there: the Ogre is on {label(dst)}.", refusal=OGRE_IN_WAY)
-        if piece is not None:
-            if f.board.is_crater(dst):
-                return Plan(f"Not there: a crater is on {label(dst)}.", refusal=CRATER_IN_WAY)
-            moved = Placement(piece.kind, dst, piece.squads)
-            text = f"Move the {_name(piece)} to {label(dst)}" + (
-                f", removing the {_name(there)}." if there else ".")
-            return Plan(text, with_piece(without_piece(f, src), moved))
-        if crater:
-            if f.board.is_crater(dst):
-                return Plan(f"Not there: a crater is already on {label(dst)}.",
-                            refusal=CRATER_IN_WAY)
-            board = f.board.with_crater(src, False).with_crater(dst, True)
-            text = f"Move the crater to {label(dst)}" + (
-                f", removing the {_name(there)}." if there else ".")
-            return Plan(text, replace(without_piece(f, dst), board=board))
-        if there is not None:
-            return Plan(f"Remove the {_name(there)} from {label(dst)}.", without_piece(f, dst))
-        return Plan("Nothing to move.")
-
-    def _plan_ogre_drag(self, dst: int) -> Plan:
-        f = self.field
-        if f.board.is_crater(dst):
-            return Plan(f"Not there: a crater is on {label(dst)}.", refusal=CRATER_IN_WAY)
-        there = f.at(dst)
-        if there is not None:
-            return Plan(f"Not there: the {_name(there)} is on {label(dst)}.",
-                        refusal=OGRE_IN_WAY)
-        return Plan(f"Move the Ogre to {label(dst)}.", ogre_to=dst)
+        return plans.plan_drag(self.field, src, dst, self.ogre_hex)
 
     def carry_out(self, plan: Plan) -> None:
         if plan.refusal:
@@ -451,9 +360,9 @@ class Editor:
             f = self.field
             if zone.hex == self.ogre_hex:
                 return zone, Plan("Drag the Ogre to another hex to move it.")
-            here = f.at(zone.hex)
-            if here is not None:
-                return zone, Plan(f"Drag the {_name(here)} to another hex to move it.")
+            here = plans.what_is_on(f, zone.hex)
+            if here:
+                return zone, Plan(f"Drag the {here} to another hex to move it.")
             if f.board.is_crater(zone.hex):
                 return zone, Plan("Drag the crater to another hex to move it.")
             return zone, Plan("Drag from here onto a piece to remove it.")
@@ -556,10 +465,6 @@ class Editor:
 
 
 # ------------------------------------------------------------------ helpers
-
-def _name(p: Placement) -> str:
-    return bar.piece_name(p.kind, p.squads)
-
 
 def _segment_distance(pt, a, b) -> float:
     px, py = pt

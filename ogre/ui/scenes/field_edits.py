@@ -1,5 +1,7 @@
 """The Field Editor's edits as values: a field with a piece put on a hex or taken off it, and
-the field the editor holds (defenders only, E10). No pygame here."""
+the field the editor holds (defenders only, E10). The defense's own Ogre (9.01, 9.03) is a
+piece of the field too: it stands alone in its hex, so whatever is put there takes its place,
+and it takes the place of what stood where it goes. No pygame here."""
 
 from __future__ import annotations
 
@@ -22,12 +24,26 @@ def defenders_only(field: Field) -> Field:
     return field if len(kept) == len(field.placements) else replace(field, placements=tuple(kept))
 
 
+def watchdog_at(f: Field, h: int) -> bool:
+    """Whether the defense's own Ogre stands on hex h."""
+    return h in f.ogres
+
+
 def without_piece(f: Field, h: int) -> Field:
-    return replace(f, placements=tuple(p for p in f.placements if p.hex != h))
+    """Hex h emptied of its piece, or of the defense's Ogre."""
+    return replace(f, placements=tuple(p for p in f.placements if p.hex != h),
+                   ogres=tuple(o for o in f.ogres if o != h))
+
+
+def with_watchdog(f: Field, h: int) -> Field:
+    """The defense's Ogre (the field's one) on hex h, replacing what is there."""
+    return replace(without_piece(f, h), ogres=(h,))
 
 
 def with_piece(f: Field, placed: Placement) -> Field:
     """Put a piece on its hex, replacing what is there (in its place in the order)."""
+    if watchdog_at(f, placed.hex):
+        f = without_piece(f, placed.hex)
     out, done = [], False
     for p in f.placements:
         if p.hex == placed.hex:
