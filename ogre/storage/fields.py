@@ -1,6 +1,6 @@
 """Fields on disk: the FieldFile schema, five player slots, the five predesigned fields (G5, E10).
 
-A field file stores the terrain and the defenders, never the Ogre (E10)::
+A field file stores the terrain and the defenders, never the attacking Ogre (E10)::
 
     {"format": "ogre-field", "version": 2, "name": "Howitzer Umbrella", "scenario": "basic",
      "description": "...", "craters": ["0107", ...], "rubble": [["0102", "0203"], ...],
@@ -8,7 +8,9 @@ A field file stores the terrain and the defenders, never the Ogre (E10)::
 
 Hexes are CCRR strings; `scenario` is the battle the field was designed for (a key of
 rules.scenarios.SCENARIOS), and so the Ogre it was designed against. Version 1 held that Mark
-as `mark` (3 or 5).
+as `mark` (3 or 5). A field for a battle where the defense has an Ogre of its own (9.01, 9.03)
+may say where it stands, `"ogres": ["0806"]`; the key is written only then, so the 1986
+battles' files are as they were.
 """
 
 from __future__ import annotations
@@ -25,8 +27,10 @@ from pydantic import (
     BeforeValidator,
     ConfigDict,
     PlainValidator,
+    SerializerFunctionWrapHandler,
     StrictInt,
     ValidationError,
+    model_serializer,
     model_validator,
 )
 from pydantic import Field as Spec
@@ -84,6 +88,7 @@ KindName = Annotated[Kind, BeforeValidator(_check_kind)]
 
 # The battles files hold: those the screens play (the Duels are the engine's and the arena's).
 _FILED = tuple(s.key for s in OFFERED)
+_BY_COUNTS = frozenset({"basic", "advanced"})   # the 1986 two: a field's counts tell which
 
 
 def _check_scenario(value: Any) -> str:
@@ -171,6 +176,7 @@ class FieldFile(BaseModel):
     craters: list[HexId] = []
     rubble: list[tuple[HexId, HexId]] = []
     pieces: list[PieceEntry] = []
+    ogres: list[HexId] = []         # where the defense's own Ogres stand (9.01, 9.03)
 
     @model_validator(mode="after")
     def _deployment(self) -> FieldFile:
@@ -186,12 +192,32 @@ class FieldFile(BaseModel):
             seen.add(p.hex)
         if sum(p.kind is Kind.CP for p in self.pieces) > 1:
             raise ValueError("there is more than one Command Post")
+        self._check_ogres(craters, seen)
         return self
+
+    def _check_ogres(self, craters: set[str], taken: set[str]) -> None:
+        battle = SCENARIOS[self.scenario]
+        if len(self.ogres) > len(battle.watchdogs):
+            raise ValueError(f"the defense has {len(battle.watchdogs) or 'no'} Ogre"
+                             f"{'' if len(battle.watchdogs) == 1 else 's'} of its own in "
+                             f"{battle.title}, not {len(self.ogres)}")
+        for h in self.ogres:
+            if h in craters:
+                raise ValueError(f"the defense's Ogre at {h} stands on a crater")
+            if h in taken:
+                raise ValueError(f"the defense's Ogre at {h} shares its hex with a piece")
+
+    @model_serializer(mode="wrap")
+    def _ogres_only_when_placed(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        out: dict[str, Any] = handler(self)
+        if not out.get("ogres"):
+            out.pop("ogres", None)
+        return out
 
     def to_field(self) -> Field:
         board = board_from_ids(list(self.craters), [list(pair) for pair in self.rubble])
         placements = tuple(Placement(p.kind, int(p.hex), p.squads) for p in self.pieces)
-        return Field(board, placements, self.name)
+        return Field(board, placements, self.name, tuple(int(h) for h in self.ogres))
 
 
 # -- conversions ------------------------------------------------------------------------------
@@ -244,16 +270,28 @@ def fit_label(field: Field) -> str:
     return f"{who}: {counts}"
 
 
-def field_document(field: Field, name: str, mark: int, description: str = "") -> FieldFile:
-    """The file form of a field; StorageError "invalid" if it could not be read back."""
+def battle_label(field: Field, scenario: str) -> str:
+    """What a field is designed for, as a list shows it: a 1986 field by its counts
+    (fit_label), another by its battle: 'Mark III on Defense: 12 armor, 15 squads'."""
+    if scenario in _BY_COUNTS:
+        return fit_label(field)
+    return f"{SCENARIOS[scenario].title}: {armor_units(field)} armor, " \
+           f"{infantry_squads(field)} squads"
+
+
+def field_document(field: Field, name: str, battle: int | str,
+                   description: str = "") -> FieldFile:
+    """The file form of a field designed for a battle (a scenario's key, or the Mark of a 1986
+    one); StorageError "invalid" if it could not be read back."""
     doc: dict[str, Any] = {
         "format": FORMAT, "version": VERSION,
         "name": (for_screen(name) or for_screen(field.name) or "Untitled field")[:NAME_LIMIT],
-        "scenario": scenario_of_mark(mark),
+        "scenario": scenario_of_mark(battle),
         "description": description.strip()[:DESCRIPTION_LIMIT],
         **terrain_of(field.board),
         "pieces": [{"kind": p.kind.value, "hex": label(p.hex), "squads": p.squads}
                    for p in field.placements],
+        "ogres": [label(h) for h in field.ogres],
     }
     try:
         return FieldFile.model_validate(doc)
@@ -261,8 +299,8 @@ def field_document(field: Field, name: str, mark: int, description: str = "") ->
         raise StorageError(f"This field cannot be saved: {explain(exc)}.", "invalid") from None
 
 
-def field_to_text(field: Field, name: str, mark: int, description: str = "") -> str:
-    return encode(field_document(field, name, mark, description))
+def field_to_text(field: Field, name: str, battle: int | str, description: str = "") -> str:
+    return encode(field_document(field, name, battle, description))
 
 
 def field_from_text(text: str, where: str,
@@ -281,10 +319,12 @@ def read_field_file(path: Path, where: str | None = None) -> FieldRecord:
     return field_from_text(text, where)
 
 
-def write_field_file(path: Path, field: Field, name: str, mark: int | None = None,
+def write_field_file(path: Path, field: Field, name: str, battle: int | str | None = None,
                      description: str = "") -> None:
-    """Write any field file atomically (player slots use FieldStore.save)."""
-    text = field_to_text(field, name, designed_for(field) if mark is None else mark, description)
+    """Write any field file atomically (player slots use FieldStore.save): designed for a
+    battle (a scenario's key or a Mark), or by its counts for the Mark it fits."""
+    text = field_to_text(field, name, designed_for(field) if battle is None else battle,
+                         description)
     write_text_atomic(Path(path), text)
 
 
@@ -300,7 +340,8 @@ class FieldSlot:
     mark: int = 0
     description: str = ""
     reason: str = ""            # why an unreadable slot cannot be read (one sentence)
-    fits: str = ""              # fit_label of the deployment: what it is designed for
+    fits: str = ""              # battle_label of the deployment: what it is designed for
+    scenario: str = ""          # the battle it was designed for
 
     @property
     def summary(self) -> str:
@@ -338,15 +379,18 @@ class FieldStore:
                 out.append(FieldSlot(slot, SlotStatus.UNREADABLE, reason=exc.message))
                 continue
             out.append(FieldSlot(slot, SlotStatus.OK, rec.name, rec.mark, rec.description,
-                                 fits=fit_label(rec.field)))
+                                 fits=battle_label(rec.field, rec.scenario),
+                                 scenario=rec.scenario))
         return out
 
-    def save(self, slot: int, field: Field, name: str, mark: int | None = None,
+    def save(self, slot: int, field: Field, name: str, battle: int | str | None = None,
              description: str = "") -> None:
-        """Write the field into a slot, replacing what was there; the Ogre is never saved (E10)."""
+        """Write the field into a slot, replacing what was there, designed for a battle (a
+        scenario's key or a Mark; by default the Mark its counts fit). The attacking Ogre is
+        never saved (E10); the defense's own is, where the battle has one."""
         path = self.slots.path(slot)
         name = name.strip() or f"Field {slot}"
-        text = field_to_text(field, name, designed_for(field) if mark is None else mark,
+        text = field_to_text(field, name, designed_for(field) if battle is None else battle,
                              description)
         write_text_atomic(path, text)
 

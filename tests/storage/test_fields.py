@@ -67,7 +67,7 @@ def test_mark_is_inferred_from_the_deployment():
 def test_list_slots_empty_ok_and_unreadable(tmp_path):
     store = FieldStore(tmp_path / "not-yet")
     assert [s.status for s in store.list_slots()] == [SlotStatus.EMPTY] * 5
-    store.save(1, small_field(), "First", mark=5)
+    store.save(1, small_field(), "First", battle=5)
     (tmp_path / "not-yet" / "slot3.json").write_text("{broken")
     slots = store.list_slots()
     assert [s.slot for s in slots] == [1, 2, 3, 4, 5]
@@ -273,7 +273,45 @@ def test_e9_a_field_saved_after_editing_is_listed_by_its_counts_not_its_source(t
     edited = _with(umbrella, Placement(Kind.HEAVY, free[0]), Placement(Kind.HEAVY, free[1]))
     store = FieldStore(tmp_path)
     store.save(1, edited, umbrella.name or "Howitzer Umbrella")
-    store.save(2, predesigned(3), "Deep Reserve", mark=3)     # a file that claims the wrong Mark
+    store.save(2, predesigned(3), "Deep Reserve", battle=3)     # a file that claims the wrong Mark
     slots = store.list_slots()
     assert slots[0].summary.endswith("(Mark V: 14 armor, 20 squads)")
     assert slots[1].summary.startswith("2. Deep Reserve (Mark V: ")
+
+
+def test_e10_x15_a_field_keeps_the_defenses_own_ogre_and_its_battle(tmp_path):
+    from dataclasses import replace
+
+    from ogre.ai.deploy import defended
+    store = FieldStore(tmp_path)
+    field = replace(defended(predesigned(0)), name="Watched")
+    store.save(1, field, "Watched", battle="mark-iii-on-defense")
+    rec = store.load(1)
+    assert rec.field == field and rec.scenario == "mark-iii-on-defense"
+    doc = json.loads((tmp_path / "slot1.json").read_text())
+    assert doc["ogres"] == [f"{field.ogres[0]:04d}"]
+    slot = store.list_slots()[0]
+    assert slot.scenario == "mark-iii-on-defense"
+    assert slot.summary == "1. Watched (Mark III on Defense: 12 armor, 15 squads)"
+
+
+def test_e10_a_1986_field_file_has_no_ogres_key(tmp_path):
+    doc = json.loads(field_to_text(predesigned(0), "Plain", 3))
+    assert "ogres" not in doc
+
+
+@pytest.mark.parametrize("scenario, ogres, words", [
+    ("basic", ["0806"], "the defense has no Ogres of its own in Basic (Mark III), not 1"),
+    ("ogre-defending", ["0806", "0906"], "not 2"),
+    ("mark-iii-on-defense", ["0303"], "stands on a crater"),
+    ("mark-iii-on-defense", ["0802"], "shares its hex with a piece"),
+    ("mark-iii-on-defense", ["0806x"], "is not a hex on the map"),
+    ("mark-iii-on-defense", "0806", "list"),
+])
+def test_e10_x15_a_hostile_fields_defending_ogre_is_refused_in_one_sentence(
+        tmp_path, scenario, ogres, words):
+    doc = json.loads(field_to_text(predesigned(0), "Hostile", 3))
+    doc.update(scenario=scenario, ogres=ogres)
+    with pytest.raises(StorageError) as caught:
+        field_from_text(json.dumps(doc), "The field")
+    assert words in caught.value.message and one_sentence(caught.value.message)
