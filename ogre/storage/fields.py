@@ -54,6 +54,8 @@ SIZE_LIMIT = 256 * 1024           # a full map of pieces is about 20 KB
 NAME_LIMIT = 60
 DESCRIPTION_LIMIT = 200
 PREDESIGNED_PATTERN = "[0-9][0-9]-*.json"
+BATTLES_FOLDER = "battles"          # the pocket edition's battles' fields, beside the 1986 five
+BATTLE_PATTERN = "[0-9]-*.json"
 
 
 # -- schema pieces shared with saved games -------------------------------------------------
@@ -414,3 +416,19 @@ def load_predesigned(folder: Path | None = None) -> list[FieldRecord]:
     """The five predesigned fields shipped with the game (G5)."""
     return [read_field_file(p, f"The predesigned field {p.name}")
             for p in predesigned_paths(folder)]
+
+
+# -- the predesigned fields of the pocket edition's battles (X15) ---------------------------
+
+def battle_field_paths(folder: Path | None = None) -> list[Path]:
+    """The fields designed for the pocket edition's battles, in order (1-... on)."""
+    if folder is None:
+        folder = data_dir("fields") / BATTLES_FOLDER
+    return sorted(Path(folder).glob(BATTLE_PATTERN))
+
+
+def load_battle_fields(folder: Path | None = None) -> list[FieldRecord]:
+    """A predesigned field for each of the pocket edition's battles the screens play: beside
+    the five 1986 ones, which the 1986 game's lists and checks count."""
+    return [read_field_file(p, f"The predesigned field battles/{p.name}")
+            for p in battle_field_paths(folder)]

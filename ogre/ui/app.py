@@ -191,13 +191,14 @@ class App:
         self.hand_over.battle_changed(self.battle)
         self.aftermath.battle_changed(self.battle)     # X9: the action that ends it is recorded
 
-    def open_editor(self, field: Field, ogre_hex: int = 0, mark: int = 3) -> None:
-        """The Field Editor on `field`; from a battle, with its Ogre on `ogre_hex` (E1, E7)."""
+    def open_editor(self, field: Field, ogre_hex: int = 0, mark: int = 3,
+                    scenario: str = "") -> None:
+        """The Field Editor on `field`, designed for the battle `scenario` (X15); from a
+        battle, with its Ogre on `ogre_hex` (E1, E7)."""
         from ogre.ui.scenes.editor import Editor
         if self.editor is None:
             self.editor = Editor(field, sounds=self.sounds, on_change=self.touch)
-        else:
-            self.editor.set_field(field)
+        self.editor.set_field(field, scenario)
         self.editor.show_ogre(ogre_hex, mark)
         self.screen = self.editor
         self.touch()

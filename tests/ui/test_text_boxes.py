@@ -92,15 +92,17 @@ def results_box() -> pygame.Rect:
     return pygame.Rect(r.left, r.top, r.width, H - r.top - 10)
 
 
-def editor_boxes() -> dict[str, pygame.Rect]:
+def editor_boxes(watchdog: bool = False) -> dict[str, pygame.Rect]:
+    """The editor's sidebar boxes: the 1986 editor's, or with the defense's Ogre (X15)."""
     boxes = sidebar_boxes()
     boxes["title"] = pygame.Rect(0, theme.MENU_H, theme.SIDEBAR_W, bar.SELECTION.top - theme.MENU_H)
-    for name in ("SELECTION", "MODE", "MESSAGES", "COUNTS"):
-        boxes[name] = getattr(bar, name)
-    for c in bar.CHOICES:
+    panels = bar.panels(watchdog)
+    boxes.update(SELECTION=panels.selection, MODE=panels.mode, MESSAGES=panels.messages,
+                 COUNTS=panels.counts)
+    for c in bar.choices(watchdog):
         boxes[c.key] = bar.choice_rect(c.key)
     for m in ("drop", "drag"):
-        boxes[m] = bar.mode_rect(m)
+        boxes[m] = bar.mode_rect(m, watchdog)
     return boxes
 
 
@@ -119,7 +121,7 @@ def dialog_boxes(d) -> dict[str, pygame.Rect]:
 
 
 def screen_boxes(app) -> dict[str, pygame.Rect]:
-    boxes = editor_boxes() if app.screen is app.editor else battle_boxes(app)
+    boxes = editor_boxes(app.editor.watchdog) if app.screen is app.editor else battle_boxes(app)
     if app.menubar.open is not None:
         boxes["menu"] = app.menubar.open.rect
     return boxes

@@ -24,8 +24,7 @@ from ogre.rules.units import Kind
 from ogre.storage.fields import FieldStore
 from ogre.storage.games import GameStore, Players
 from ogre.ui.app import App
-from ogre.ui.commands import battle_files
-from ogre.ui.commands import menu as commands_module
+from ogre.ui.commands import battle_files, play_fields
 from ogre.ui.dialogs.attack import PartDialog, WeaponDialog
 from ogre.ui.dialogs.unsaved import SAVE_FIRST
 from ogre.ui.drawing.status import confirm_words, victory_words
@@ -99,7 +98,7 @@ def test_g5_load_a_field_lists_every_name_and_description_whole(monkeypatch):
     """The longest a row can be: a predesigned field's 60-character name and 200-character
     description, and an unreadable slot's reason."""
     fill_field_slots()
-    real = commands_module.load_predesigned
+    real = play_fields.load_predesigned
 
     def longest():
         return [SimpleNamespace(name=LONG_NAMES[i % 3], mark=3 + 2 * (i % 2), field=rec.field,
@@ -107,7 +106,7 @@ def test_g5_load_a_field_lists_every_name_and_description_whole(monkeypatch):
                                              "Ogre as it comes and slipping away. " * 3)[:200])
                 for i, rec in enumerate(real())]
 
-    monkeypatch.setattr(commands_module, "load_predesigned", longest)
+    monkeypatch.setattr(play_fields, "load_predesigned", longest)
     app = App()
     run(app, "Menu", "Load a Field")
     d, drawn = check_dialog(app)

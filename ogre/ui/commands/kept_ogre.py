@@ -11,10 +11,12 @@ from ogre.rules.state import GameState, Piece
 
 
 def field_from_state(state: GameState) -> Field:
-    """The field a battle stands on now: terrain and defenders, never the Ogre (E10), nor
-    Ogre Defending's attacking units."""
+    """The field a battle stands on now: terrain and defenders with the defense's own Ogre
+    (9.01, 9.03), never the attacking Ogre (E10), nor Ogre Defending's attacking units."""
     return Field(state.board, tuple(Placement(p.kind, p.hex, p.squads) for p in state.pieces
-                                    if side_of(state, p.id) == "defense"))
+                                    if side_of(state, p.id) == "defense"),
+                 ogres=tuple(o.hex for o in state.ogres
+                             if o.on_map and side_of(state, o.id) == "defense"))
 
 
 def keep_old_ogre(state: GameState, field: Field, ogre_hex: int = 0) -> GameState:

@@ -19,12 +19,13 @@ from ogre.rules.scenarios import ASSAULTS, mark_played
 from ogre.rules.sides import Side, acting_side, ogre_in_play, players_named, role, side_of
 from ogre.rules.state import Phase
 from ogre.storage.errors import StorageError
-from ogre.storage.fields import FieldStore, fit_label, load_predesigned
+from ogre.storage.fields import FieldStore, battle_label, load_predesigned
 from ogre.storage.games import Players
 from ogre.ui.commands import battle_files, network
 from ogre.ui.commands.battle_files import slot_line
 from ogre.ui.commands.kept_ogre import field_from_state
 from ogre.ui.commands.play import PlayGame, ai_available
+from ogre.ui.commands.play_fields import battle_field_words, predesigned_fields
 from ogre.ui.dialogs.network_boxes import MailboxDialog
 from ogre.ui.dialogs.options import ABOUT, KeysDialog, PreferencesDialog
 from ogre.ui.dialogs.unsaved import SAVE_FIRST, SaveFirst, Unsaved
@@ -43,6 +44,8 @@ if TYPE_CHECKING:
     from ogre.storage.preferences import Preferences
     from ogre.ui.commands.window import Window
 
+LOAD_A_FIELD = ("The five predesigned fields of 1986, one for each of the other battles, "
+                "then your five.")
 # The sidebar's buttons in their order, and what the map's keys do (S4: keymap.py binds them)
 BUTTONS = ("undo", "group", "range", "done")
 MAP_KEYS = {
@@ -108,6 +111,7 @@ class Commands:
                 Command("Edit the Field", self.edit_field, battling),
                 Command("Clear Field", lambda: a.editor.ask_clear_field(), editing),
                 Command("Clear Pieces", lambda: a.editor.ask_clear_pieces(), editing),
+                Command("Design for a Battle", lambda: a.editor.ask_battle(), editing),  # X15
                 Command("Export the Log", lambda: battle_files.export_log(self),
                         lambda: battling() and a.battle.start_state is not None),
                 Command("Battle Report", lambda: a.aftermath.choose_report()),     # X9
@@ -207,14 +211,14 @@ class Commands:
                     self.load_field(asked=True)
             a.dialog = Dialog("Load a Field", FIELD_LOST, SAVE_FIRST, answered)
             return
-        try:
-            predesigned = load_predesigned()
-        except StorageError as exc:
-            predesigned = []
-            a.show("Load a Field", exc.message)
+        nineteen_86, battles, trouble = predesigned_fields()
+        if trouble:
+            a.show("Load a Field", trouble)
+        predesigned = nineteen_86 + battles
         slots = FieldStore.default().list_slots()
         rows = [(f"{r.name} ({'Mark III' if r.mark == 3 else 'Mark V'}) - {r.description}", True)
-                for r in predesigned]
+                for r in nineteen_86]
+        rows += [(battle_field_words(r), True) for r in battles]
         rows += [(slot_line(s), s.status.name == "OK")
                  for s in slots]
 
@@ -230,11 +234,11 @@ class Commands:
 
             def load():
                 self.field_name = rec.name
-                a.editor.set_field(rec.field)
+                a.editor.set_field(rec.field, rec.scenario)
             # a battle behind the editor goes on with the editor's field: loading loses it (G6)
             self.unsaved.ask_first("Load a Field", load)
-        a.dialog = ListDialog("Load a Field", "Five predesigned fields, then your five.", rows,
-                              chosen)
+        a.dialog = ListDialog("Load a Field", LOAD_A_FIELD if battles else
+                              "Five predesigned fields, then your five.", rows, chosen)
 
     def save_field(self, then: Callable[[], None] | None = None) -> None:
         """Save a Field; `then` runs once it is saved (after its notice)."""
@@ -245,15 +249,16 @@ class Commands:
         def named(slot, name):
             if name is None:
                 return
+            battle = a.editor.battle_key
             try:
-                store.save(slot, a.editor.field, name)
+                store.save(slot, a.editor.field, name, battle)
             except StorageError as exc:
                 a.show("Save a Field", exc.message)
                 return
             self.field_name = name
             a.editor.kept(name)
             a.dialog = Dialog("Save a Field", f"Saved as field {slot}, \"{name}\" "
-                              f"({fit_label(a.editor.field)}).", OK_ONLY,
+                              f"({battle_label(a.editor.field, battle)}).", OK_ONLY,
                               lambda _: then() if then else None)
             a.touch()
 
@@ -290,7 +295,8 @@ class Commands:
         s = a.battle.state
         o = ogre_in_play(s)                 # shown on the field while it attacks
         a.open_editor(field_from_state(s),
-                      o.hex if not s.over and side_of(s, o.id) == "ogre" else 0, mark_played(s))
+                      o.hex if not s.over and side_of(s, o.id) == "ogre" else 0, mark_played(s),
+                      s.scenario)
 
     def players(self) -> Players:
         """Who plays, as a saved game records it (the match's seats)."""

@@ -202,9 +202,9 @@ class PlayDialog(OptionsDialog):
             if i is None:
                 return
             self.field = i
-            mark = self.fields[i].mark
-            if mark in MARKS:               # a field designed against a Mark is played with it
-                self.chosen[SCENARIO] = _offered(mark)
+            option = self.fields[i]
+            if option.mark in MARKS:        # a field is played in the battle it was designed for
+                self.chosen[SCENARIO] = _offered(option.mark, option.scenario)
                 self._name_sides()
         rows = [(f.words, f.usable) for f in self.fields]
         chooser = ListDialog("Play a Game", "On which field?", rows, picked)
@@ -313,7 +313,7 @@ class PlayGame:
                 self.on_field(choice.field, mark, computer)
             elif b is not None and a.screen is b:          # from a battle: on its own field
                 self.ask_then_new(mark, computer, field_from_state(b.match.start),
-                                  b.match.field_name, played=mark_played(b.state))
+                                  b.match.field_name, mark_played(b.state), b.state.scenario)
             elif b is not None and a.screen is a.editor and b.match.may_keep_ogre():
 
                 def new_or_kept(c: list[int] | None) -> None:
@@ -325,7 +325,11 @@ class PlayGame:
                     new_or_kept)
             else:
                 self.check_and_start(mark, computer, keep=False)
-        a.dialog = PlayDialog(a.prefs, ai_available(), picked, fields=fields,
+        prefs = a.prefs
+        if not from_battle and a.editor is not None and a.editor.scenario:
+            # a field designed for a battle offers that battle first
+            prefs = prefs.model_copy(update={"play_battle": a.editor.scenario})
+        a.dialog = PlayDialog(prefs, ai_available(), picked, fields=fields,
                               levels={s: self._level(s) for s in SIDES},
                               show=lambda d: setattr(a, "dialog", d),
                               options=b.state.options if from_battle else self.options)
@@ -373,7 +377,8 @@ class PlayGame:
             return
 
         def go_on() -> None:
-            self.ask_then_new(mark, computer, record.field, record.name)
+            self.ask_then_new(mark, computer, record.field, record.name,
+                              scenario=record.scenario)
         editor = a.editor
         if editor is None or a.screen is not editor or not editor.edited():
             go_on()
@@ -389,18 +394,19 @@ class PlayGame:
 
     # ------------------------------------------------------------ starting
     def ask_then_new(self, mark: int, computer: str | None, field: Field, name: str,
-                     played: int = 0) -> None:
+                     played: int = 0, scenario: str = "") -> None:
         """A new battle on `field` in place of the one on the screen: asked first when that
-        one would be lost (G6); the editor then holds the field played. A field already
-        played in this scenario (`played`: its Mark) is not asked about again (E8)."""
+        one would be lost (G6); the editor then holds the field played, designed for the
+        battle `scenario`. A field already played in this scenario (`played`: its Mark) is
+        not asked about again (E8)."""
         def go_on() -> None:
             a = self.app
             if a.editor is None:             # a battle started without the editor (a save)
                 screen = a.screen
-                a.open_editor(field)
+                a.open_editor(field, scenario=scenario)
                 a.screen = screen
             else:
-                a.editor.set_field(field)
+                a.editor.set_field(field, scenario)
             self.commands.field_name = name
             if mark == played:
                 self.start(mark, computer, keep=False)
@@ -485,7 +491,8 @@ class PlayGame:
             side = computer if c[1] == 0 or computer is None else \
                 ("defense" if computer == "ogre" else "ogre")
             if c[0] == 0:
-                self.ask_then_new(mark, side, field_from_state(b.match.start), name, mark)
+                self.ask_then_new(mark, side, field_from_state(b.match.start), name, mark,
+                                  b.state.scenario)
             else:
                 self.another_field(side)
         a.dialog = OptionsDialog(NEW_BATTLE, "Another battle, at once.", groups, chosen)
@@ -505,7 +512,8 @@ class PlayGame:
             except StorageError as exc:
                 a.show(NEW_BATTLE, exc.message)
                 return
-            self.ask_then_new(rec.mark, computer, rec.field, rec.name)
+            self.scenario = rec.scenario
+            self.ask_then_new(rec.mark, computer, rec.field, rec.name, scenario=rec.scenario)
         a.dialog = ListDialog(NEW_BATTLE, "On which field?",
                               [(o.words, o.usable) for o in options], picked)
         if trouble:

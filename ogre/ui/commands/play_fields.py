@@ -10,10 +10,10 @@ from functools import partial
 
 from ogre.ai.deploy import defended, watched
 from ogre.rules import Field
-from ogre.rules.scenarios import ASSAULTS, WATCHED
+from ogre.rules.scenarios import ASSAULTS, SCENARIOS, WATCHED
 from ogre.rules.units import MARKS
 from ogre.storage.errors import StorageError
-from ogre.storage.fields import FieldRecord, FieldStore, load_predesigned
+from ogre.storage.fields import FieldRecord, FieldStore, load_battle_fields, load_predesigned
 from ogre.storage.slots import SlotStatus
 from ogre.ui.commands.battle_files import slot_line
 
@@ -26,6 +26,7 @@ class FieldOption:
     usable: bool = True         # an empty or unreadable slot is listed, dimmed
     mark: int | None = None     # the Ogre it was designed against; None: the field on the screen
     read: Callable[[], FieldRecord] | None = None      # None: the field on the screen
+    scenario: str = ""          # the battle it was designed for (a scenario's key)
 
     @property
     def on_screen(self) -> bool:
@@ -40,24 +41,39 @@ def on_screen(in_battle: bool, name: str) -> FieldOption:
 
 
 def field_options(current: FieldOption | None) -> tuple[list[FieldOption], str]:
-    """`current` first (when there is one), then the predesigned fields and the five slots;
-    and a sentence when the predesigned fields cannot be read (else "")."""
+    """`current` first (when there is one), then the predesigned fields, the 1986 five and
+    one for each of the pocket edition's battles, and the five slots; and a sentence when the
+    predesigned fields cannot be read (else "")."""
     options = [current] if current is not None else []
-    trouble = ""
-    try:
-        records = load_predesigned()
-    except StorageError as exc:
-        records, trouble = [], exc.message
+    records, battles, trouble = predesigned_fields()
     for r in records:
         mark = MARKS[r.mark].name
         options.append(FieldOption(f"{r.name} ({mark}) - {r.description}", f"{r.name} ({mark})",
-                                   True, r.mark, partial(_same, r)))
+                                   True, r.mark, partial(_same, r), r.scenario))
+    for r in battles:
+        words = battle_field_words(r)
+        options.append(FieldOption(words, words, True, r.mark, partial(_same, r), r.scenario))
     store = FieldStore.default()
     for s in store.list_slots():
         ok = s.status is SlotStatus.OK
         options.append(FieldOption(slot_line(s), s.summary, ok, s.mark if ok else None,
-                                   partial(store.load, s.slot)))
+                                   partial(store.load, s.slot), s.scenario))
     return options, trouble
+
+
+def predesigned_fields() -> tuple[list[FieldRecord], list[FieldRecord], str]:
+    """The 1986 five, the pocket edition's battles' fields, and a sentence when either cannot
+    be read (else "")."""
+    try:
+        return load_predesigned(), load_battle_fields(), ""
+    except StorageError as exc:
+        return [], [], exc.message
+
+
+def battle_field_words(record: FieldRecord) -> str:
+    """A battle's predesigned field in a list, on one line so that the lists still fit the
+    smallest window: its name and its battle."""
+    return f"{record.name} ({SCENARIOS[record.scenario].title})"
 
 
 def _same(record: FieldRecord) -> FieldRecord:

@@ -32,20 +32,30 @@ from ogre.rules.field import (
     validate,
 )
 from ogre.rules.hexes import NEIGHBOURS
-from ogre.rules.scenarios import Scenario, for_mark
+from ogre.rules.scenarios import OFFERED, SCENARIOS, Scenario, for_mark
 from ogre.rules.units import MARKS
+from ogre.storage.fields import designed_for
 from ogre.ui.drawing.mapview import MapView, map_rect, shared_edge
 from ogre.ui.scenes import editor_plans as plans
 from ogre.ui.scenes import editor_sidebar as bar
 from ogre.ui.scenes.editor_plans import OFF_MAP, Plan
 from ogre.ui.scenes.field_edits import defenders_only
 from ogre.ui.toolkit import ink, theme
+from ogre.ui.toolkit.choices import ListDialog
 from ogre.ui.toolkit.widgets import OK_CANCEL, OK_ONLY, Dialog, route_to_dialog, when_ok
 
 FIELD_LOST = "The changes to this field will be lost unless it is saved first."   # G5
 # The first screen's messages box: the 1986 start in the Field Editor, and how to leave it
 HOW_TO_START = ("To start a battle:\nMenu > Play a Game, or press P.\nNew to OGRE? "
                 "Menu > Learn to Play.")
+
+BY_COUNTS = frozenset({"", "basic", "advanced"})   # the 1986 two, told by the field's counts
+BATTLE_ROWS = {
+    "": "Basic or Advanced (1986): a Mark III or a Mark V, as the counts fit",
+    "mark-iiis-attacking": "Mark IIIs Attacking: two Mark IIIs, and 22 armor units",
+    "mark-iii-on-defense": "Mark III on Defense: a Mark V, and the defense's own Mark III",
+    "ogre-defending": "Ogre Defending: units attack; half of them and a Mark III defend",
+}
 
 ADD_RUBBLE = (255, 232, 40)     # the hexside a click would turn to rubble
 REMOVE_RUBBLE = (255, 70, 50)   # the rubble a click would clear
@@ -65,6 +75,10 @@ class Editor:
                  on_change: Callable[[], None] = lambda: None) -> None:
         self.field = defenders_only(field)
         self.kept_field = self.field        # as last loaded or saved: edits since are at risk
+        # the pocket edition's battle the field is designed for (X15); "" for the 1986 two,
+        # told apart by the field's counts (E9)
+        self.scenario = ""
+        self.kept_scenario = ""
         self.sounds = sounds
         self.on_change = on_change
         self.dialog: Dialog | None = None
@@ -95,19 +109,67 @@ class Editor:
         self.on_change()
 
     # ------------------------------------------------------------ the App's contract
-    def set_field(self, field: Field) -> None:
-        self.field = self.kept_field = defenders_only(field)
+    def set_field(self, field: Field, scenario: str = "") -> None:
+        """A field to edit, designed for a battle (a scenario's key; the 1986 two are told by
+        the field's counts)."""
+        self.scenario = self.kept_scenario = "" if scenario in BY_COUNTS else scenario
+        self.field = self.kept_field = defenders_only(self._fitted(field))
         self.message = ""
         self.pressed, self.press_zone = None, None
+        if self.selected not in {c.key for c in bar.choices(self.watchdog)}:
+            self.selected = "heavy"
         self.on_change()
 
     def edited(self) -> bool:
         """G5: changed since it was loaded or saved (Load a Field asks before losing it)."""
-        return self.field != self.kept_field
+        return self.field != self.kept_field or self.scenario != self.kept_scenario
 
     def kept(self, name: str) -> None:
         """Saved under `name`: the field takes the name, and nothing is at risk."""
         self.field = self.kept_field = replace(self.field, name=name)
+        self.kept_scenario = self.scenario
+
+    # ------------------------------------------------------------ the battle it is for (X15)
+    @property
+    def battle(self) -> Scenario | None:
+        """The pocket edition's battle the field is designed for; None for the 1986 two."""
+        return SCENARIOS[self.scenario] if self.scenario else None
+
+    @property
+    def watchdog(self) -> bool:
+        """Whether the battle gives the defense an Ogre of its own to place."""
+        return self.battle is not None and bool(self.battle.watchdogs)
+
+    @property
+    def battle_key(self) -> str:
+        """What a saved field is designed for: the battle's key, or the 1986 one its counts
+        fit (E9)."""
+        return self.scenario or for_mark(designed_for(self.field)).key
+
+    def _fitted(self, field: Field) -> Field:
+        """A battle without an Ogre of the defense's keeps none on its field."""
+        return field if self.watchdog or not field.ogres else replace(field, ogres=())
+
+    def design_for(self, scenario: str) -> None:
+        """Design the field for another battle ("" for the 1986 two)."""
+        self.scenario = "" if scenario in BY_COUNTS else scenario
+        self.field = self._fitted(self.field)
+        if self.selected == bar.WATCHDOG.key and not self.watchdog:
+            self.selected = "heavy"
+        self.message = ""
+        self.on_change()
+
+    def ask_battle(self) -> None:
+        """Menu > Design for a Battle: the battles a field can be designed for."""
+        keys = ["", *(s.key for s in OFFERED if s.key not in BY_COUNTS)]
+        rows = [(BATTLE_ROWS[k], True) for k in keys]
+
+        def chosen(i: int | None) -> None:
+            if i is not None:
+                self.design_for(keys[i])
+        self.dialog = ListDialog("Design for a Battle", "Which battle is this field for?", rows,
+                                 chosen)
+        self.dialog.selected = keys.index(self.scenario)
 
     def ask_clear_field(self) -> None:
         """E5: all rubble, craters and pieces, once confirmed: a new field, with no name yet
@@ -234,7 +296,7 @@ class Editor:
 
     # ------------------------------------------------------------ actions
     def select(self, key: str) -> None:
-        if key not in bar.BY_KEY:
+        if key not in {c.key for c in bar.choices(self.watchdog)}:
             raise KeyError(key)
         self.selected = key
         self.on_change()
@@ -271,8 +333,8 @@ class Editor:
     # ------------------------------------------------------------ input
     def key_controls(self) -> list[pygame.Rect]:
         """The piece window's choices and the Drop/Drag modes, for the arrow keys (S4)."""
-        return [bar.choice_rect(c.key) for c in bar.CHOICES] + [bar.mode_rect(m)
-                                                                for m in ("drop", "drag")]
+        return [bar.choice_rect(c.key) for c in bar.choices(self.watchdog)] + [
+            bar.mode_rect(m, self.watchdog) for m in ("drop", "drag")]
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Logical-canvas events. True when something may have changed."""
@@ -297,12 +359,12 @@ class Editor:
 
     def _press(self, pos) -> bool:
         self.pressed, self.press_zone, self.left_press_hex = "control", None, False
-        key = bar.choice_at(pos)
+        key = bar.choice_at(pos, self.watchdog)
         if key is not None:
             self.select(key)
             self.pressed = "choice"
             return True
-        mode = bar.mode_at(pos)
+        mode = bar.mode_at(pos, self.watchdog)
         if mode is not None:
             self.set_mode(mode)
             return True
@@ -406,6 +468,11 @@ class Editor:
                 plan.field is not None
             self.map.draw_counter(surface, p.hex, p.kind.value, FADED if faded else None,
                                   squads=p.squads)
+        for h in f.ogres:                 # the defense's own Ogre (9.01, 9.03)
+            if self.map.hex_visible(h):
+                faded = dragging and h == pressed and plan is not None and plan.field is not None
+                self.map.draw_counter(surface, h, "ogre", FADED if faded else None, mark=3,
+                                      side="defense")
         if self.ogre_hex and self.map.hex_visible(self.ogre_hex):
             faded = dragging and pressed == self.ogre_hex and plan is not None \
                 and bool(plan.ogre_to)
@@ -417,11 +484,11 @@ class Editor:
         self._draw_preview(surface, zone, plan)
         surface.set_clip(clip)
         self.map.draw_arrows(surface)
-        hot_choice = bar.choice_at(self.pointer) if self.pointer else None
-        hot_mode = bar.mode_at(self.pointer) if self.pointer else None
+        hot_choice = bar.choice_at(self.pointer, self.watchdog) if self.pointer else None
+        hot_mode = bar.mode_at(self.pointer, self.watchdog) if self.pointer else None
         bar.draw(surface, selected=self.selected, hot=hot_choice, mode=self.mode, mode_hot=hot_mode,
                  message=self.message, hint=self.hint() if self.dialog is None else "",
-                 counts=self.counts())
+                 counts=self.counts(), battle=self.battle)
         if self.dialog is not None:
             self.dialog.draw(surface)
 
@@ -452,10 +519,13 @@ class Editor:
         centre = L.center(h)
         if after.board.is_crater(h) and not before.board.is_crater(h):
             bar.draw_choice_image(surface, bar.BY_KEY["crater"], centre, L.size, alpha=150)
+        elif h in after.ogres and h not in before.ogres:
+            bar.draw_choice_image(surface, bar.WATCHDOG, centre, L.size, alpha=150)
         elif piece is not None and piece != before.at(h):
             bar.draw_choice_image(surface, bar.choice_for(piece.kind, piece.squads), centre, L.size,
                                   alpha=150)
         elif (before.at(h) is not None and piece is None) or \
+                (h in before.ogres and h not in after.ogres) or \
                 (before.board.is_crater(h) and not after.board.is_crater(h)):
             r = L.size * 0.45
             x, y = centre

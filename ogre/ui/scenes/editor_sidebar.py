@@ -1,7 +1,12 @@
 """The Field Editor's sidebar (E3, E4, E6, E7): the selection window with the ten pieces, the
 Drop/Drag mode window, the message window and the counts against both Ogres' allowances.
 
-Geometry lives here as module constants so tests and the editor agree on every rect.
+A field designed for a battle of the pocket edition's (X15) shows that battle's allowance in
+place of the two Ogres', and where the defense has an Ogre of its own (9.01, 9.03) the
+selection window holds it too, a row lower: every panel below moves down by that row.
+
+Geometry lives here as module constants (the 1986 editor's) and `panels`, so tests and the
+editor agree on every rect.
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ from functools import partial
 
 import pygame
 
+from ogre.rules.scenarios import Scenario
 from ogre.rules.units import MARKS, Kind
 from ogre.ui.drawing import art
 from ogre.ui.scenes.sidebar import draw_frame
@@ -20,14 +26,38 @@ from ogre.ui.toolkit import ink, theme
 LEFT = 10
 WIDTH = theme.SIDEBAR_W - 2 * LEFT
 TITLE_Y = theme.MENU_H + 56
-SELECTION = pygame.Rect(LEFT, theme.MENU_H + 72, WIDTH, 268)
-MODE = pygame.Rect(LEFT, SELECTION.bottom + 8, WIDTH, 46)
-MESSAGES = pygame.Rect(LEFT, MODE.bottom + 8, WIDTH, 104)
-COUNTS = pygame.Rect(LEFT, MESSAGES.bottom + 8, WIDTH, theme.LOGICAL_SIZE[1] - MESSAGES.bottom - 18)
-
 CELL_W = (WIDTH - 8) // 2
 CELL_H = 47
 TILE_R = 21                     # the hex tile's radius in the selection window
+
+
+@dataclass(frozen=True)
+class Panels:
+    selection: pygame.Rect
+    mode: pygame.Rect
+    messages: pygame.Rect
+    counts: pygame.Rect
+
+
+def _panels(rows: int) -> Panels:
+    selection = pygame.Rect(LEFT, theme.MENU_H + 72, WIDTH, 33 + rows * CELL_H)
+    mode = pygame.Rect(LEFT, selection.bottom + 8, WIDTH, 46)
+    messages = pygame.Rect(LEFT, mode.bottom + 8, WIDTH, 104)
+    counts = pygame.Rect(LEFT, messages.bottom + 8, WIDTH,
+                         theme.LOGICAL_SIZE[1] - messages.bottom - 18)
+    return Panels(selection, mode, messages, counts)
+
+
+_LAYOUTS = {False: _panels(5), True: _panels(6)}
+
+
+def panels(watchdog: bool = False) -> Panels:
+    """The sidebar's panels: the 1986 editor's, or with a row for the defense's Ogre."""
+    return _LAYOUTS[watchdog]
+
+
+SELECTION, MODE, MESSAGES, COUNTS = (_LAYOUTS[False].selection, _LAYOUTS[False].mode,
+                                     _LAYOUTS[False].messages, _LAYOUTS[False].counts)
 
 
 @dataclass(frozen=True)
@@ -57,7 +87,13 @@ CHOICES: tuple[Choice, ...] = (
     Choice("infantry3", "Infantry\n3 squads", Kind.INFANTRY, 3),
     Choice("blank", "Blank"),
 )
-BY_KEY = {c.key: c for c in CHOICES}
+# 9.01, 9.03: the defense's own Ogre, offered where the battle has one
+WATCHDOG = Choice("watchdog", "Defense's\nMark III")
+BY_KEY = {c.key: c for c in (*CHOICES, WATCHDOG)}
+
+
+def choices(watchdog: bool = False) -> tuple[Choice, ...]:
+    return (*CHOICES, WATCHDOG) if watchdog else CHOICES
 
 
 def choice_for(kind: Kind, squads: int = 1) -> Choice:
@@ -74,28 +110,29 @@ def piece_name(kind: Kind, squads: int = 1) -> str:
 
 
 def choice_rect(key: str) -> pygame.Rect:
-    i = [c.key for c in CHOICES].index(key)
+    i = [c.key for c in choices(True)].index(key)
     col, row = i % 2, i // 2
     return pygame.Rect(SELECTION.left + 4 + col * (CELL_W + 0), SELECTION.top + 28 + row * CELL_H,
                        CELL_W - 2, CELL_H - 3)
 
 
-def choice_at(pos) -> str | None:
-    for c in CHOICES:
+def choice_at(pos, watchdog: bool = False) -> str | None:
+    for c in choices(watchdog):
         if choice_rect(c.key).collidepoint(pos):
             return c.key
     return None
 
 
-def mode_rect(mode: str) -> pygame.Rect:
+def mode_rect(mode: str, watchdog: bool = False) -> pygame.Rect:
+    box = panels(watchdog).mode
     w = 82
-    x = MODE.right - 8 - 2 * w - 8 if mode == "drop" else MODE.right - 8 - w
-    return pygame.Rect(x, MODE.top + 7, w, MODE.height - 14)
+    x = box.right - 8 - 2 * w - 8 if mode == "drop" else box.right - 8 - w
+    return pygame.Rect(x, box.top + 7, w, box.height - 14)
 
 
-def mode_at(pos) -> str | None:
+def mode_at(pos, watchdog: bool = False) -> str | None:
     for m in ("drop", "drag"):
-        if mode_rect(m).collidepoint(pos):
+        if mode_rect(m, watchdog).collidepoint(pos):
             return m
     return None
 
@@ -110,16 +147,23 @@ def hex_points(center, radius: float) -> list[tuple[float, float]]:
 # ------------------------------------------------------------------ drawing
 
 def draw(surface: ink.Target, *, selected: str, hot: str | None, mode: str,
-         mode_hot: str | None,
-         message: str, hint: str, counts: dict[str, int]) -> None:
+         mode_hot: str | None, message: str, hint: str, counts: dict[str, int],
+         battle: Scenario | None = None) -> None:
+    """The sidebar; `battle` is the pocket edition's battle the field is designed for (None:
+    the 1986 editor's, for either Ogre)."""
     height = surface.get_height()
     draw_frame(surface, height)
     theme.text(surface, "Field Editor", (theme.SIDEBAR_W // 2, TITLE_Y), 26, theme.TEXT, bold=True,
                center=True)
-    _draw_selection(surface, selected, hot)
-    _draw_mode(surface, mode, mode_hot)
-    _draw_messages(surface, message, hint)
-    _draw_counts(surface, counts)
+    watchdog = battle is not None and bool(battle.watchdogs)
+    box = panels(watchdog)
+    _draw_selection(surface, box.selection, choices(watchdog), selected, hot)
+    _draw_mode(surface, watchdog, mode, mode_hot)
+    _draw_messages(surface, box.messages, message, hint)
+    if battle is None:
+        _draw_counts(surface, counts)
+    else:
+        _draw_battle_counts(surface, box.counts, counts, battle)
 
 
 def _panel(surface: ink.Target, rect: pygame.Rect, caption: str) -> None:
@@ -128,9 +172,10 @@ def _panel(surface: ink.Target, rect: pygame.Rect, caption: str) -> None:
         theme.text(surface, caption, (rect.left + 8, rect.top + 6), 18, theme.TEXT_DIM)
 
 
-def _draw_selection(surface: ink.Target, selected: str, hot: str | None) -> None:
-    _panel(surface, SELECTION, "Pieces")
-    for c in CHOICES:
+def _draw_selection(surface: ink.Target, box: pygame.Rect, offered: tuple[Choice, ...],
+                    selected: str, hot: str | None) -> None:
+    _panel(surface, box, "Pieces")
+    for c in offered:
         r = choice_rect(c.key)
         on = c.key == selected
         if on:
@@ -161,16 +206,21 @@ def draw_choice_image(surface: ink.Target, c: Choice, centre, radius: float,
     if c.key == "crater":
         ink.art(surface, art.crater, int(radius * 1.25), see_through, center=at)
         return
+    if c.key == "watchdog":
+        ink.art(surface, partial(art.counter, "ogre", mark=3, side="defense"),
+                int(radius * 1.45), see_through, center=at)
+        return
     assert c.kind is not None                        # only the crater and the blank have none
     ink.art(surface, partial(art.counter, c.kind.value, squads=c.squads), int(radius * 1.45),
             see_through, center=at)
 
 
-def _draw_mode(surface: ink.Target, mode: str, hot: str | None) -> None:
-    _panel(surface, MODE, "")
-    theme.text(surface, "Mode", (MODE.left + 10, MODE.centery - 8), 20, theme.TEXT_DIM)
+def _draw_mode(surface: ink.Target, watchdog: bool, mode: str, hot: str | None) -> None:
+    box = panels(watchdog).mode
+    _panel(surface, box, "")
+    theme.text(surface, "Mode", (box.left + 10, box.centery - 8), 20, theme.TEXT_DIM)
     for m in ("drop", "drag"):
-        r = mode_rect(m)
+        r = mode_rect(m, watchdog)
         on = m == mode
         colour = theme.ACCENT if on else (theme.BUTTON_HOT if m == hot else theme.BUTTON)
         ink.rect(surface, colour, r, border_radius=6)
@@ -179,12 +229,11 @@ def _draw_mode(surface: ink.Target, mode: str, hot: str | None) -> None:
                    center=True)
 
 
-def _draw_messages(surface: ink.Target, message: str, hint: str) -> None:
+def _draw_messages(surface: ink.Target, box: pygame.Rect, message: str, hint: str) -> None:
     """The refusal and the words for what the pointer would do, both whole: they shrink
     together to fit the window (theme.draw_paragraphs)."""
-    _panel(surface, MESSAGES, "Messages")
-    inside = pygame.Rect(MESSAGES.left + 8, MESSAGES.top + 28, MESSAGES.width - 16,
-                         MESSAGES.height - 32)
+    _panel(surface, box, "Messages")
+    inside = pygame.Rect(box.left + 8, box.top + 28, box.width - 16, box.height - 32)
     theme.draw_paragraphs(surface, [theme.Para(message, 22, theme.ERROR, bold=True),
                                     theme.Para(hint, 19, theme.TEXT, gap=6)], inside, smallest=13)
 
@@ -226,3 +275,22 @@ def _draw_counts(surface: ink.Target, counts: dict[str, int]) -> None:
             break
         theme.text(surface, part, (COUNTS.left + 8, y), 17, theme.TEXT_DIM)
         y += 15
+
+
+def _draw_battle_counts(surface: ink.Target, box: pygame.Rect, counts: dict[str, int],
+                        battle: Scenario) -> None:
+    """The counts against the one battle's allowance, the panel named by the battle."""
+    _panel(surface, box, battle.title)
+    allowed = battle.allowance
+    y = box.top + 30
+    for x, words in ((COL_NOW, "Now"), (COL_MK5 - 14, "Allowed")):
+        theme.text(surface, words, (x, y + 6), 17, theme.TEXT_DIM, center=True)
+    y += 22
+    for key, label, allowance in COUNT_ROWS:
+        n, a = counts[key], getattr(allowed, allowance)
+        theme.text(surface, label, (box.left + 8, y), 20)
+        theme.text(surface, str(n), (COL_NOW, y + 8), 22, theme.ERROR if n > a else theme.TEXT,
+                   bold=True, center=True)
+        theme.text(surface, str(a), (COL_MK5 - 14, y + 8), 20,
+                   theme.ERROR if n > a else OK_COLOUR, center=True)
+        y += 23

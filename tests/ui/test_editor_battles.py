@@ -1,0 +1,176 @@
+"""The Field Editor designs a field for a battle of the pocket edition's (X15, E3-E10): Menu >
+Design for a Battle, the defense's own Mark III placed, moved and removed as a piece, the
+counts against that battle's allowance, its checks, and a field saved, loaded and played
+with them. Driven as a player does, by clicks on the real app."""
+
+from __future__ import annotations
+
+import json
+
+from aftermath_helpers import menu_command
+from driver import Driver
+from test_play_choices import answer_field_questions, option
+from test_text_boxes import check_frame
+
+from ogre.rules.scenarios import BASIC, MARK_III_ON_DEFENSE, OFFERED, OGRE_DEFENDING
+from ogre.rules.sides import side_of
+from ogre.storage.fields import FieldStore
+from ogre.storage.paths import fields_folder
+from ogre.ui.app import App
+from ogre.ui.scenes import editor_sidebar as bar
+from ogre.ui.scenes.editor import BATTLE_ROWS
+from ogre.ui.scenes.editor_plans import CRATER_IN_WAY
+
+SPOT = 806          # in the obstructed area, free on the first predesigned field
+OTHER = 1006
+
+
+def _designed_for(key: str):
+    """The app on its first field, designed through the menu for the battle `key`."""
+    app = App()
+    d = Driver(app)
+    menu_command(app, d, "Menu", "Design for a Battle")
+    rows = [words for words, _ in d.dialog.rows]
+    assert rows == list(BATTLE_ROWS.values())
+    d.pick_row(list(BATTLE_ROWS).index(key))
+    d.answer("OK")
+    assert app.editor.scenario == key and d.dialog is None
+    return app, d
+
+
+def _pick(d: Driver, key: str) -> None:
+    d.click(bar.choice_rect(key).center)
+
+
+def test_x15_e3_design_for_a_battle_offers_the_defenses_mark_iii_as_a_piece():
+    app, d = _designed_for(MARK_III_ON_DEFENSE.key)
+    ed = app.editor
+    assert ed.watchdog and [c.key for c in bar.choices(ed.watchdog)][-1] == "watchdog"
+    _pick(d, "watchdog")
+    assert ed.selected == "watchdog"
+    d.click_hex(SPOT)
+    assert ed.field.ogres == (SPOT,)
+    d.click_hex(OTHER)                                     # a field has one: it moves
+    assert ed.field.ogres == (OTHER,)
+    d.click_hex(OTHER)                                     # clicked again: taken off
+    assert ed.field.ogres == ()
+    check_frame(app)
+
+
+def test_x15_e4_the_defenses_ogre_stands_alone_in_its_hex():
+    app, d = _designed_for(MARK_III_ON_DEFENSE.key)
+    ed = app.editor
+    _pick(d, "watchdog")
+    tank = next(p for p in ed.field.placements if p.kind.value == "heavy")
+    d.click_hex(tank.hex)                                  # onto a piece: it takes its place
+    assert ed.field.ogres == (tank.hex,) and ed.field.at(tank.hex) is None
+    _pick(d, "infantry2")
+    d.click_hex(tank.hex)                                  # a piece onto it: the same
+    assert ed.field.ogres == () and ed.field.at(tank.hex).squads == 2
+    _pick(d, "watchdog")
+    crater = min(ed.field.board.craters)
+    d.click_hex(crater)
+    assert ed.field.ogres == () and ed.message == CRATER_IN_WAY
+
+
+def test_x15_e4_drag_mode_moves_the_defenses_ogre():
+    app, d = _designed_for(OGRE_DEFENDING.key)
+    ed = app.editor
+    _pick(d, "watchdog")
+    d.click_hex(SPOT)
+    d.click(bar.mode_rect("drag", watchdog=True).center)
+    assert ed.mode == "drag"
+    d.drag_hex(SPOT, OTHER)
+    assert ed.field.ogres == (OTHER,)
+
+
+def test_x15_e6_the_counts_are_the_battles_allowance():
+    app, d = _designed_for(MARK_III_ON_DEFENSE.key)
+    drawn = [item.words for item in check_frame(app)]
+    assert "Mark III on Defense" in drawn and "Allowed" in drawn
+    assert "15" in drawn                                    # its squads: 20 less five
+    assert "Mk V" not in drawn
+
+
+def test_x15_a_battle_without_the_defenses_ogre_takes_it_off_the_field():
+    app, d = _designed_for(MARK_III_ON_DEFENSE.key)
+    _pick(d, "watchdog")
+    d.click_hex(SPOT)
+    menu_command(app, d, "Menu", "Design for a Battle")
+    d.pick_row(0)
+    d.answer("OK")
+    ed = app.editor
+    assert ed.scenario == "" and ed.field.ogres == () and ed.selected == "heavy"
+    assert "Mk V" in [item.words for item in check_frame(app)]      # the 1986 editor again
+
+
+def test_x15_e10_g5_a_field_saved_for_a_battle_loads_with_its_battle_and_ogre():
+    app, d = _designed_for(MARK_III_ON_DEFENSE.key)
+    _pick(d, "watchdog")
+    d.click_hex(SPOT)
+    menu_command(app, d, "Menu", "Save a Field")
+    d.pick_row(0)
+    d.answer("OK")
+    d.answer("OK")                                          # the name offered
+    assert "Mark III on Defense" in d.dialog.message
+    d.answer("OK")
+    doc = json.loads((fields_folder() / "slot1.json").read_text())
+    assert doc["scenario"] == MARK_III_ON_DEFENSE.key and doc["ogres"] == [f"{SPOT:04d}"]
+    assert not app.editor.edited()
+    menu_command(app, d, "Menu", "Design for a Battle")    # undesigned again ...
+    d.pick_row(0)
+    d.answer("OK")
+    assert app.editor.edited()
+    menu_command(app, d, "Menu", "Load a Field")           # ... and asked before it is lost
+    d.answer("Don't Save")
+    slot_row = next(i for i, (words, _) in enumerate(d.dialog.rows) if words.startswith("1. "))
+    assert "Mark III on Defense" in d.dialog.rows[slot_row][0]
+    d.pick_row(slot_row)
+    d.answer("OK")
+    ed = app.editor
+    assert ed.scenario == MARK_III_ON_DEFENSE.key and ed.field.ogres == (SPOT,)
+
+
+def test_x15_g1_play_a_game_plays_the_battle_the_field_was_designed_for():
+    app, d = _designed_for(MARK_III_ON_DEFENSE.key)
+    _pick(d, "watchdog")
+    d.click_hex(SPOT)
+    menu_command(app, d, "Menu", "Play a Game")
+    assert d.dialog.chosen[0] == OFFERED.index(MARK_III_ON_DEFENSE)
+    option(d, 1, 1)                                         # two players
+    d.answer("OK")
+    assert "the Mark III on Defense scenario allows 15" in d.dialog.message   # 20 squads
+    answer_field_questions(d)
+    s = app.battle.state
+    assert s.scenario == MARK_III_ON_DEFENSE.key
+    watchdog = s.ogres[1]
+    assert side_of(s, watchdog.id) == "defense" and watchdog.hex == SPOT
+
+
+def test_x15_e8_a_field_with_no_defending_ogre_is_asked_about_and_gets_the_computers():
+    app, d = _designed_for(MARK_III_ON_DEFENSE.key)
+    menu_command(app, d, "Menu", "Play a Game")
+    option(d, 1, 1)
+    d.answer("OK")
+    questions = []
+    while d.dialog is not None and d.dialog.title == "Play a Game":
+        questions.append(d.dialog.message)
+        d.answer("OK")
+    assert any("The defense's Mark III is not on the map" in q for q in questions)
+    s = app.battle.state
+    assert s.ogres[1].hex and side_of(s, s.ogres[1].id) == "defense"
+
+
+def test_x15_g1_picking_a_battles_field_in_play_a_game_picks_its_battle(tmp_path):
+    from ogre.ai.deploy import watched
+    app = App()
+    FieldStore.default().save(2, watched(app.editor.field), "Watchdog Field",
+                              OGRE_DEFENDING.key)
+    d = Driver(app)
+    menu_command(app, d, "Menu", "Play a Game")
+    assert d.dialog.chosen[0] == OFFERED.index(BASIC)
+    d.click(d.dialog.field_box().center)
+    row = next(i for i, (words, _) in enumerate(d.dialog.rows) if "Watchdog Field" in words)
+    d.pick_row(row)
+    d.answer("OK")
+    assert d.dialog.chosen[0] == OFFERED.index(OGRE_DEFENDING)
