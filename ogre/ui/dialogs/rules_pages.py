@@ -155,6 +155,9 @@ def _setup() -> Page:
         "the obstructed area (rows 1-16); all but the forward attack points stand on or behind "
         "the crater line (row 7 and above). The Ogre enters on the bottom row.",
         "A field outside these rules can still be played; the victory levels then say less.",
+        "For the board game's other battles, Menu > Design for a Battle gives a field that "
+        "battle's allowance; where the defense has a Mark III of its own, it is placed like a "
+        "piece, anywhere in the obstructed area.",
     ))
 
 

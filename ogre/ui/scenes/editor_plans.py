@@ -21,7 +21,7 @@ CP_PRESENT = MESSAGES["cp_present"]
 OGRE_IN_WAY = "THE OGRE IS IN THE WAY"     # ours: the manual has no message for this
 CRATER_IN_WAY = MESSAGES["crater_in_way"]
 OFF_MAP = MESSAGES["off_map"]
-WATCHDOG_NAME = "defense's Mark III"       # the defense's own Ogre, as the words name it
+WATCHDOG_NAME = "Defense's Mark III"       # the defense's own Ogre, named as the pieces are
 
 
 @dataclass(frozen=True)
