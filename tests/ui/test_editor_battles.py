@@ -174,3 +174,16 @@ def test_x15_g1_picking_a_battles_field_in_play_a_game_picks_its_battle(tmp_path
     d.pick_row(row)
     d.answer("OK")
     assert d.dialog.chosen[0] == OFFERED.index(OGRE_DEFENDING)
+
+
+def test_x15_e1_edit_the_field_mid_battle_keeps_the_defenses_ogre_and_its_battle():
+    from ogre.ai.deploy import defended
+    from ogre.rules import new_game
+    app = App()
+    state = new_game(defended(app.editor.field), 3, 5, MARK_III_ON_DEFENSE.key)
+    app.start_battle(state)
+    app.dialog = app.battle.dialog = None
+    app.commands.edit_field()
+    ed = app.editor
+    assert app.screen is ed and ed.scenario == MARK_III_ON_DEFENSE.key
+    assert ed.field.ogres == (state.ogres[1].hex,) and ed.watchdog
