@@ -116,8 +116,9 @@ def _check_watchdogs(field: Field, battle: Scenario, warn: Callable[[str, str], 
     field is placed in front of the Command Post, as the computer deploys it."""
     name = MARKS[battle.watchdogs[0]].name
     if len(field.ogres) < len(battle.watchdogs):
-        warn("no_watchdog", f"The defense's {name} is not on the map: it will stand in front "
-                            "of the Command Post.")
+        warn("no_watchdog", f"The defense's {name} is not on the map: the computer deploys "
+                            "the defense for this battle, with its Ogre in front of the Command "
+                            "Post.")
     elif any(in_clear_area(h) for h in field.ogres):
         warn("watchdog_clear", f"The defense's {name} is in the clear area of the map.")
 

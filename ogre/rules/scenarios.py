@@ -126,6 +126,8 @@ WATCHDOGS: dict[str, frozenset[int]] = {
 # The battles where Ogres attack a defense with an Ogre of its own (9.01), not a force (9.03).
 WATCHED: frozenset[str] = frozenset(WATCHDOGS) - ASSAULTS
 _BY_MARK = {s.against: s for s in (BASIC, ADVANCED)}
+# The 1986 two: a field designed for either is told which by its counts (E9).
+OF_1986: frozenset[str] = frozenset(s.key for s in _BY_MARK.values())
 
 
 def mark_played(state: GameState) -> int:

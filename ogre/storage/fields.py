@@ -39,7 +39,7 @@ from ..resources import data_dir
 from ..rules.board import Board, board_from_ids
 from ..rules.field import Field, Placement, armor_units, forward_attack_points, infantry_squads
 from ..rules.hexes import NEIGHBOURS, label, parse
-from ..rules.scenarios import OFFERED, SCENARIOS, for_mark
+from ..rules.scenarios import OF_1986, OFFERED, SCENARIOS, for_mark
 from ..rules.units import MARKS, STATS, Kind
 from .atomic import read_text_limited, write_text_atomic
 from .documents import Migration, decode, encode, explain
@@ -90,7 +90,6 @@ KindName = Annotated[Kind, BeforeValidator(_check_kind)]
 
 # The battles files hold: those the screens play (the Duels are the engine's and the arena's).
 _FILED = tuple(s.key for s in OFFERED)
-_BY_COUNTS = frozenset({"basic", "advanced"})   # the 1986 two: a field's counts tell which
 
 
 def _check_scenario(value: Any) -> str:
@@ -275,7 +274,7 @@ def fit_label(field: Field) -> str:
 def battle_label(field: Field, scenario: str) -> str:
     """What a field is designed for, as a list shows it: a 1986 field by its counts
     (fit_label), another by its battle: 'Mark III on Defense: 12 armor, 15 squads'."""
-    if scenario in _BY_COUNTS:
+    if scenario in OF_1986:
         return fit_label(field)
     return f"{SCENARIOS[scenario].title}: {armor_units(field)} armor, " \
            f"{infantry_squads(field)} squads"

@@ -187,3 +187,90 @@ def test_x15_e1_edit_the_field_mid_battle_keeps_the_defenses_ogre_and_its_battle
     ed = app.editor
     assert app.screen is ed and ed.scenario == MARK_III_ON_DEFENSE.key
     assert ed.field.ogres == (state.ogres[1].hex,) and ed.watchdog
+
+
+# ---------------------------------------------------------------- found by a hostile review
+
+def _battle_of(key: str):
+    from ogre.ai.deploy import defended, watched
+    from ogre.rules import new_game
+    app = App()
+    deploy = {MARK_III_ON_DEFENSE.key: defended, OGRE_DEFENDING.key: watched}.get(key)
+    field = deploy(app.editor.field) if deploy else app.editor.field
+    app.start_battle(new_game(field, 3, 5, key))
+    app.dialog = app.battle.dialog = None
+    return app, Driver(app)
+
+
+def _questions(d: Driver) -> list[str]:
+    asked = []
+    while d.dialog is not None and d.dialog.title == "Play a Game":
+        asked.append(d.dialog.message)
+        d.answer("OK")
+    return asked
+
+
+def test_x15_e8_a_battles_field_played_in_another_battle_is_checked_against_it():
+    app, d = _battle_of(MARK_III_ON_DEFENSE.key)                 # 12 armor units, 15 squads
+    menu_command(app, d, "Menu", "Play a Game")
+    option(d, 0, OFFERED.index(OGRE_DEFENDING))
+    option(d, 1, 1)
+    d.answer("OK")
+    asked = _questions(d)
+    assert any("the Ogre Defending scenario allows 10" in q for q in asked)
+    assert any("the Ogre Defending scenario allows 6" in q for q in asked)
+    s = app.battle.state
+    assert s.scenario == OGRE_DEFENDING.key and app.editor.scenario == OGRE_DEFENDING.key
+
+
+def test_x15_g1_new_battle_on_another_1986_field_keeps_the_battle_just_played():
+    app, d = _battle_of(MARK_III_ON_DEFENSE.key)
+    app.commands.play.after_battle()
+    option(d, 0, 1)                                               # Another field
+    d.answer("OK")
+    d.pick_row(0)                                                 # a 1986 Mark III field
+    d.answer("OK")
+    while d.dialog is not None:
+        d.answer("Don't Save" if "lost" in d.dialog.message else "OK")
+    assert app.battle.state.scenario == MARK_III_ON_DEFENSE.key
+
+
+def test_x15_e5_clear_pieces_takes_the_defenses_ogre_too():
+    app, d = _designed_for(MARK_III_ON_DEFENSE.key)
+    _pick(d, "watchdog")
+    d.click_hex(SPOT)
+    menu_command(app, d, "Menu", "Clear Pieces")
+    d.answer("OK")
+    assert app.editor.field.placements == () and app.editor.field.ogres == ()
+
+
+def test_x15_g1_keep_old_ogre_checks_the_field_against_the_battle_that_goes_on():
+    app, d = _battle_of(BASIC.key)
+    app.commands.edit_field()
+    menu_command(app, d, "Menu", "Design for a Battle")
+    d.pick_row(list(BATTLE_ROWS).index(MARK_III_ON_DEFENSE.key))
+    d.answer("OK")
+    _pick(d, "watchdog")
+    d.click_hex(SPOT)
+    menu_command(app, d, "Menu", "Play a Game")
+    option(d, 1, 1)
+    d.answer("OK")
+    option(d, 0, 1)                                               # Keep old Ogre
+    d.answer("OK")
+    assert not any("Mark III on Defense" in q for q in _questions(d))
+    assert app.battle.state.scenario == BASIC.key
+
+
+def test_x15_e1_a_destroyed_defenses_ogre_is_no_part_of_the_field():
+    from dataclasses import replace
+
+    from ogre.ai.deploy import defended
+    from ogre.rules import new_game
+    from ogre.ui.commands.kept_ogre import field_from_state
+    app = App()
+    s = new_game(defended(app.editor.field), 3, 5, MARK_III_ON_DEFENSE.key)
+    o = s.ogres[1]
+    wreck = replace(o, treads=0, weapons=tuple(0 for _ in o.weapons))
+    assert wreck.destroyed
+    assert field_from_state(s).ogres == (o.hex,)
+    assert field_from_state(replace(s, ogres=(s.ogres[0], wreck))).ogres == ()

@@ -16,7 +16,8 @@ def field_from_state(state: GameState) -> Field:
     return Field(state.board, tuple(Placement(p.kind, p.hex, p.squads) for p in state.pieces
                                     if side_of(state, p.id) == "defense"),
                  ogres=tuple(o.hex for o in state.ogres
-                             if o.on_map and side_of(state, o.id) == "defense"))
+                             if o.on_map and not o.destroyed
+                             and side_of(state, o.id) == "defense"))
 
 
 def keep_old_ogre(state: GameState, field: Field, ogre_hex: int = 0) -> GameState:

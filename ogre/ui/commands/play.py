@@ -18,7 +18,7 @@ from ogre.match import SIDES
 from ogre.rules import Field, new_game
 from ogre.rules.invariants import first_problem
 from ogre.rules.options import NO_OPTIONS, Options
-from ogre.rules.scenarios import ASSAULTS, OFFERED, SCENARIOS, for_mark, mark_played
+from ogre.rules.scenarios import ASSAULTS, OF_1986, OFFERED, SCENARIOS, for_mark, mark_played
 from ogre.rules.units import MARKS
 from ogre.storage.errors import StorageError
 from ogre.storage.preferences import Level, save_preferences
@@ -313,7 +313,7 @@ class PlayGame:
                 self.on_field(choice.field, mark, computer)
             elif b is not None and a.screen is b:          # from a battle: on its own field
                 self.ask_then_new(mark, computer, field_from_state(b.match.start),
-                                  b.match.field_name, mark_played(b.state), b.state.scenario)
+                                  b.match.field_name, b.state.scenario)
             elif b is not None and a.screen is a.editor and b.match.may_keep_ogre():
 
                 def new_or_kept(c: list[int] | None) -> None:
@@ -377,8 +377,7 @@ class PlayGame:
             return
 
         def go_on() -> None:
-            self.ask_then_new(mark, computer, record.field, record.name,
-                              scenario=record.scenario)
+            self.ask_then_new(mark, computer, record.field, record.name)
         editor = a.editor
         if editor is None or a.screen is not editor or not editor.edited():
             go_on()
@@ -393,22 +392,30 @@ class PlayGame:
         a.dialog = Dialog("Play a Game", FIELD_LOST, SAVE_FIRST, answered)
 
     # ------------------------------------------------------------ starting
+    def battle_key(self, mark: int) -> str:
+        """The battle a new Ogre of this Mark plays: the scenario chosen, if it is deployed
+        against that Mark, else the Mark's 1986 one."""
+        wanted = SCENARIOS.get(self.scenario)
+        return wanted.key if wanted is not None and wanted.against == mark else \
+            for_mark(mark).key
+
     def ask_then_new(self, mark: int, computer: str | None, field: Field, name: str,
-                     played: int = 0, scenario: str = "") -> None:
+                     played: str = "") -> None:
         """A new battle on `field` in place of the one on the screen: asked first when that
         one would be lost (G6); the editor then holds the field played, designed for the
-        battle `scenario`. A field already played in this scenario (`played`: its Mark) is
-        not asked about again (E8)."""
+        battle played. A field already played in this battle (`played`: its key) is not
+        asked about again (E8)."""
         def go_on() -> None:
             a = self.app
+            key = self.battle_key(mark)
             if a.editor is None:             # a battle started without the editor (a save)
                 screen = a.screen
-                a.open_editor(field, scenario=scenario)
+                a.open_editor(field, scenario=key)
                 a.screen = screen
             else:
-                a.editor.set_field(field, scenario)
+                a.editor.set_field(field, key)
             self.commands.field_name = name
-            if mark == played:
+            if key == played:
                 self.start(mark, computer, keep=False)
             else:
                 self.check_and_start(mark, computer, keep=False, asked=True)
@@ -420,8 +427,8 @@ class PlayGame:
         the editor (from a battle or a replay it comes forward)."""
         a = self.app
         assert a.editor is not None
-        # a kept Ogre keeps its Mark (G1), so the field is checked against that scenario
-        checked = mark_played(a.battle.state) if keep and a.battle is not None else mark
+        # a kept Ogre goes on with its 1986 battle (G1), so the field is checked against that
+        kept = keep and a.battle is not None
 
         def start() -> None:
             self.start(mark, computer, keep)
@@ -431,9 +438,11 @@ class PlayGame:
                 start()         # Keep old Ogre goes on with the battle: nothing is lost
             else:
                 self.commands.unsaved.ask_first("Play a Game", start)   # a new Ogre (G6)
-        wanted = SCENARIOS.get(self.scenario)
-        a.editor.start_checks(wanted if wanted is not None and wanted.against == checked
-                              else checked, play)
+        key = self.battle_key(mark)
+        if kept:
+            a.editor.start_checks(mark_played(a.battle.state), play)
+        else:
+            a.editor.start_checks(SCENARIOS[key], play, played_as(a.editor.field, key))
         if a.editor.dialog is not None and a.screen is not a.editor:
             a.screen = a.editor
 
@@ -454,8 +463,7 @@ class PlayGame:
             safe = a.battle.match.safe           # what was at risk still is
         else:
             seed = random.Random(a.seed * 1000 + c.games_played).randrange(1 << 31)
-            wanted = SCENARIOS.get(self.scenario)
-            key = wanted.key if wanted is not None and wanted.against == mark else None
+            key = self.battle_key(mark)
             state = new_game(played_as(field, key), mark, seed, key, self.options)
         c.games_played += 1
         if not keep:
@@ -491,7 +499,7 @@ class PlayGame:
             side = computer if c[1] == 0 or computer is None else \
                 ("defense" if computer == "ogre" else "ogre")
             if c[0] == 0:
-                self.ask_then_new(mark, side, field_from_state(b.match.start), name, mark,
+                self.ask_then_new(mark, side, field_from_state(b.match.start), name,
                                   b.state.scenario)
             else:
                 self.another_field(side)
@@ -512,8 +520,9 @@ class PlayGame:
             except StorageError as exc:
                 a.show(NEW_BATTLE, exc.message)
                 return
-            self.scenario = rec.scenario
-            self.ask_then_new(rec.mark, computer, rec.field, rec.name, scenario=rec.scenario)
+            if rec.scenario not in OF_1986:     # a field of another battle plays that battle
+                self.scenario = rec.scenario
+            self.ask_then_new(rec.mark, computer, rec.field, rec.name)
         a.dialog = ListDialog(NEW_BATTLE, "On which field?",
                               [(o.words, o.usable) for o in options], picked)
         if trouble:

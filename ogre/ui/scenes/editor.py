@@ -32,7 +32,7 @@ from ogre.rules.field import (
     validate,
 )
 from ogre.rules.hexes import NEIGHBOURS
-from ogre.rules.scenarios import OFFERED, SCENARIOS, Scenario, for_mark
+from ogre.rules.scenarios import SCENARIOS, Scenario, for_mark
 from ogre.rules.units import MARKS
 from ogre.storage.fields import designed_for
 from ogre.ui.drawing.mapview import MapView, map_rect, shared_edge
@@ -49,7 +49,6 @@ FIELD_LOST = "The changes to this field will be lost unless it is saved first." 
 HOW_TO_START = ("To start a battle:\nMenu > Play a Game, or press P.\nNew to OGRE? "
                 "Menu > Learn to Play.")
 
-BY_COUNTS = frozenset({"", "basic", "advanced"})   # the 1986 two, told by the field's counts
 BATTLE_ROWS = {
     "": "Basic or Advanced (1986): a Mark III or a Mark V, as the counts fit",
     "mark-iiis-attacking": "Mark IIIs Attacking: two Mark IIIs, and 22 armor units",
@@ -79,6 +78,7 @@ class Editor:
         # told apart by the field's counts (E9)
         self.scenario = ""
         self.kept_scenario = ""
+        self.checked = self.field           # the field the last start_checks checked (E8)
         self.sounds = sounds
         self.on_change = on_change
         self.dialog: Dialog | None = None
@@ -112,7 +112,7 @@ class Editor:
     def set_field(self, field: Field, scenario: str = "") -> None:
         """A field to edit, designed for a battle (a scenario's key; the 1986 two are told by
         the field's counts)."""
-        self.scenario = self.kept_scenario = "" if scenario in BY_COUNTS else scenario
+        self.scenario = self.kept_scenario = _designed(scenario)
         self.field = self.kept_field = defenders_only(self._fitted(field))
         self.message = ""
         self.pressed, self.press_zone = None, None
@@ -152,7 +152,7 @@ class Editor:
 
     def design_for(self, scenario: str) -> None:
         """Design the field for another battle ("" for the 1986 two)."""
-        self.scenario = "" if scenario in BY_COUNTS else scenario
+        self.scenario = _designed(scenario)
         self.field = self._fitted(self.field)
         if self.selected == bar.WATCHDOG.key and not self.watchdog:
             self.selected = "heavy"
@@ -161,7 +161,7 @@ class Editor:
 
     def ask_battle(self) -> None:
         """Menu > Design for a Battle: the battles a field can be designed for."""
-        keys = ["", *(s.key for s in OFFERED if s.key not in BY_COUNTS)]
+        keys = list(BATTLE_ROWS)
         rows = [(BATTLE_ROWS[k], True) for k in keys]
 
         def chosen(i: int | None) -> None:
@@ -169,7 +169,7 @@ class Editor:
                 self.design_for(keys[i])
         self.dialog = ListDialog("Design for a Battle", "Which battle is this field for?", rows,
                                  chosen)
-        self.dialog.selected = keys.index(self.scenario)
+        self.dialog.selected = keys.index(self.scenario) if self.scenario in keys else 0
 
     def ask_clear_field(self) -> None:
         """E5: all rubble, craters and pieces, once confirmed: a new field, with no name yet
@@ -179,17 +179,26 @@ class Editor:
                              when_ok(lambda: self._change(Field(EMPTY_BOARD, ()))))
 
     def ask_clear_pieces(self) -> None:
-        """E5: the pieces only; rubble and craters stay."""
+        """E5: the pieces only (the defense's own Ogre among them); rubble and craters stay."""
         self.dialog = Dialog("Clear Pieces", "Remove all pieces from the field? Rubble and craters "
                              "stay.", OK_CANCEL,
-                             when_ok(lambda: self._change(replace(self.field, placements=()))))
+                             when_ok(lambda: self._change(replace(self.field, placements=(),
+                                                                  ogres=()))))
 
-    def start_checks(self, battle: int | Scenario, on_play: Callable[[], None]) -> None:
+    def start_checks(self, battle: int | Scenario, on_play: Callable[[], None],
+                     deployed: Field | None = None) -> None:
         """E8: refuse a field without a Command Post or a way to it; ask about every other
         departure from the battle's standard deployment in turn (a scenario, or the 1986 one
-        of a Mark); play when all are accepted."""
+        of a Mark); play when all are accepted. `deployed`: the field as the battle will be
+        played on it, where the computer deploys what the editor's field lacks (the
+        defense's Ogre): that is the field checked, after saying so."""
         battle = for_mark(battle) if isinstance(battle, int) else battle
-        findings = validate(self.field, battle, standard_board())
+        board = standard_board()
+        self.checked = deployed or self.field
+        findings = validate(self.checked, battle, board)
+        if self.checked != self.field:
+            findings = [f for f in validate(self.field, battle, board)
+                        if f.code == "no_watchdog"] + findings
         fatal = [f for f in findings if f.fatal]
         if fatal:
             self.play("beep")
@@ -210,7 +219,7 @@ class Editor:
 
     def _detail(self, code: str, battle: Scenario) -> str:
         allowed = battle.allowance
-        n = self.counts()
+        n = counts_of(self.checked)
         detail = {
             "infantry": f"{n['infantry']} squads; the {battle.named} scenario allows "
                         f"{allowed.infantry_squads}.",
@@ -223,8 +232,7 @@ class Editor:
 
     # ------------------------------------------------------------ counts (E6)
     def counts(self) -> dict[str, int]:
-        return {"infantry": infantry_squads(self.field), "armor": armor_units(self.field),
-                "forward": forward_attack_points(self.field)}
+        return counts_of(self.field)
 
     def count_lines(self) -> list[str]:
         """The counts as words: 'Armor 11 / 12 (Mk III) / 20 (Mk V)'."""
@@ -535,6 +543,18 @@ class Editor:
 
 
 # ------------------------------------------------------------------ helpers
+
+def counts_of(field: Field) -> dict[str, int]:
+    """E6's counts: squads, armor units and the attack points in front of the crater line."""
+    return {"infantry": infantry_squads(field), "armor": armor_units(field),
+            "forward": forward_attack_points(field)}
+
+
+def _designed(scenario: str) -> str:
+    """The editor's name for a battle: "" for the 1986 two (the counts tell which) and for a
+    battle no field is designed for (a Duel has no defense)."""
+    return scenario if scenario in BATTLE_ROWS else ""
+
 
 def _segment_distance(pt, a, b) -> float:
     px, py = pt
