@@ -18,7 +18,7 @@ from ..rules.errors import RuleError
 from ..rules.game import apply, must_leave
 from ..rules.hexes import distance
 from ..rules.movement import defender_allowance, defender_reach
-from ..rules.scenarios import ASSAULTS, WATCHED
+from ..rules.scenarios import ASSAULTS, DUELS, WATCHED
 from ..rules.sides import ogre_in_play
 from ..rules.state import GameState, Phase, Piece
 from ..rules.units import STATS, Kind
@@ -38,6 +38,7 @@ from .defense_beam import beam_deployments, make_view
 from .defense_beam import value as beam_value
 from .defense_fire import plan_groups, shooters
 from .defense_lookahead import lookahead_move
+from .duellist import Duellist
 from .ogre_player import OgrePlayer
 from .protocol import Controller
 from .reading import CourseReading
@@ -66,8 +67,13 @@ class DefensePlayer(PhasePlayer):
         self.overrides = options
         self.watched: Controller | None = None  # 9.01's: this player and its Ogre's duellist
         self.plain = False                      # the one inside it: the 1986 player
+        self.duel: Duellist | None = None                # a Duel's seat (9.04)
 
     def choose(self, state: GameState) -> Action:
+        if state.scenario in DUELS:        # 9.04: its seat's Ogres, each a duelling Ogre
+            if self.duel is None:
+                self.duel = Duellist(self.level, self.seed)
+            return self.duel.choose(state)
         if state.scenario in WATCHED and not self.plain:     # 9.01: its own Ogre as well
             if self.watched is None:
                 inner = DefensePlayer(self.level, self.seed, **self.overrides)

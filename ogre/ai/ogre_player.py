@@ -24,7 +24,7 @@ from dataclasses import replace
 from ..rules.actions import Action, Clear, Done, Enter, Exit, Fire, Move, OgreAim
 from ..rules.command_post import ram_tread_cost, rammed_in_place
 from ..rules.hexes import BOTTOM_ROW, distance
-from ..rules.scenarios import ASSAULTS, WATCHED
+from ..rules.scenarios import ASSAULTS, DUELS, WATCHED
 from ..rules.sides import ogre_in_play
 from ..rules.state import GameState, Phase, Piece
 from ..rules.units import MARKS, WEAPONS, Kind, counts
@@ -32,6 +32,7 @@ from .analysis import AP, W_RANGE, exit_distance, ogre_distance_to, p_x_d, piece
 from .assault_players import make_assault_player
 from .base import OGRE_SIDE_PHASES, PhasePlayer
 from .defense_fire import tread_value
+from .duellist import Duellist
 from .ogre_fire import (
     DISABLE_FRACTION,
     first_stage,
@@ -73,8 +74,13 @@ class OgrePlayer(PhasePlayer):
         self.force: PhasePlayer | None = None          # Ogre Defending's attacking force
         self.watched: Controller | None = None         # 9.01's: this player and a duellist
         self.plain = False                             # the one inside it: the 1986 player
+        self.duel: Duellist | None = None                # a Duel's seat (9.04)
 
     def choose(self, state: GameState) -> Action:
+        if state.scenario in DUELS:        # 9.04: its seat's Ogres, each a duelling Ogre
+            if self.duel is None:
+                self.duel = Duellist(self.level, self.seed)
+            return self.duel.choose(state)
         if state.scenario in WATCHED and not self.plain:     # 9.01: the defense has an Ogre
             if self.watched is None:
                 inner = OgrePlayer(self.level, self.seed, **self.overrides)

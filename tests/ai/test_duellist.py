@@ -133,3 +133,23 @@ def test_x15_the_arena_refuses_a_lineup_that_does_not_fit_in_one_sentence(argv, 
     run = subprocess.run([sys.executable, "-m", "tools.arena", *argv, "--games", "1"],
                          cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert run.returncode == 2 and words in run.stderr and "Traceback" not in run.stderr
+
+
+def test_x15_9_04_the_built_in_players_of_each_seat_play_a_whole_duel():
+    """make_controller's Ogre and defense players, seated as a screen seats a Duel (the first
+    Ogre, the others), play it to its end with nothing refused."""
+    from ogre.ai import make_controller
+    from ogre.rules import apply, check, new_game
+    from ogre.rules.scenarios import DUEL, THREE_WAY_DUEL
+    from ogre.rules.sides import acting_side
+    from ogre.storage.fields import load_predesigned
+    for battle in (DUEL, THREE_WAY_DUEL):
+        s = new_game(load_predesigned()[0].field, 3, 4, battle.key)
+        seats = {side: make_controller(side, "Hi", seed=4) for side in ("ogre", "defense")}
+        for _ in range(5000):
+            if s.over:
+                break
+            action = seats[acting_side(s)].choose(s)
+            check(s, action)
+            s, _ = apply(s, action)
+        assert s.over and s.result

@@ -54,3 +54,32 @@ def test_u2_the_ogre_in_play_is_the_battles_one_ogre_in_every_phase():
     for phase in Phase:
         s = scenario([("cp", 801)], ogre=1015, phase=phase)
         assert ogre_in_play(s) is s.ogre and ogre_in_play(s).id == 0
+
+
+def test_x15_9_04_a_duels_seats_are_the_first_ogre_and_the_others():
+    """In a Duel every phase is an Ogre's; the seat that acts is its Ogre's (the first Ogre's
+    or the others'), the Ogre in play is that one, and only it acts for the player."""
+    from dataclasses import replace
+
+    from ogre.ai.duellist import Duellist
+    from ogre.rules import apply, new_game
+    from ogre.rules.scenarios import THREE_WAY_DUEL
+    from ogre.rules.sides import acts_for, enemies, role, side_of
+    from ogre.storage.fields import load_predesigned
+    s = new_game(load_predesigned()[0].field, 3, 7, THREE_WAY_DUEL.key)
+    player = Duellist("Med", 7)
+    seen = set()
+    while not s.over and s.turn <= 6:
+        seat = acting_side(s)
+        assert seat == ("ogre" if s.duellist == 0 else "defense")
+        assert ogre_in_play(s).id == s.duellist
+        assert [acts_for(s, o.id) for o in s.ogres] == [o.id == s.duellist for o in s.ogres]
+        seen.add(seat)
+        s, _ = apply(s, player.choose(s))
+    assert seen == {"ogre", "defense"}
+    o2, o3 = s.ogres[1].id, s.ogres[2].id
+    assert side_of(s, o2) == side_of(s, o3) == "defense" and enemies(s, o2, o3)
+    assert role(THREE_WAY_DUEL.key, "ogre") == "Ogre 1"
+    assert role(THREE_WAY_DUEL.key, "defense") == "Ogres 2 and 3"
+    assert role("duel", "defense") == "Ogre 2"
+    assert not acts_for(replace(s, phase=Phase.OVER), s.duellist)
