@@ -29,6 +29,7 @@ from pydantic import (
     ValidationError,
 )
 
+from ..rules.dice import MOST_ROLLS
 from ..rules.hidden import blind
 from ..rules.sides import Side
 from ..rules.state import GameState
@@ -121,7 +122,7 @@ class LogPart(_Message):
     kind: Literal["log"] = "log"
     first: Count
     actions: list[Notation] = Field(max_length=PART)
-    dice: list[Die] = Field(default_factory=list, max_length=PART * 3)
+    dice: list[Die] = Field(default_factory=list, max_length=PART * MOST_ROLLS)
 
 
 class Applied(_Message):
@@ -130,7 +131,7 @@ class Applied(_Message):
     kind: Literal["applied"] = "applied"
     seq: Count                       # its place in the battle's log
     action: Notation
-    dice: list[Die] = Field(default_factory=list, max_length=3)
+    dice: list[Die] = Field(default_factory=list, max_length=MOST_ROLLS)
     digest: Digest
 
 

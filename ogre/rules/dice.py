@@ -30,7 +30,9 @@ def _mix(z: int) -> int:
 
 _GAMMA = 0x9E3779B97F4A7C15
 _GAMMA_INVERSE = pow(_GAMMA, -1, 1 << 64)     # the gamma is odd, so it has one mod 2**64
-MOST_ROLLS = 3        # one action rolls once (a shot, a ram); a stand-in for more is 6**k work
+# a shot or a ram rolls once, an Ogre ramming an Ogre up to four (5.03.4); a stand-in for k
+# dice is 6**(k-1) work
+MOST_ROLLS = 4
 
 
 def rolls_between(before: int, after: int) -> list[int]:

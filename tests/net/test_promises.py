@@ -140,8 +140,8 @@ def test_x10_a_log_part_with_more_dice_than_its_actions_roll_is_refused():
                              "than its actions roll.")
     guest = GuestSession("ABCDEFGH")
     guest.receive(write(welcome))
-    [bye] = guest.receive(write(LogPart(first=0, actions=["done"], dice=[1, 2, 3, 4])))
-    assert bye.kind == "bye"                               # four dice for one action
+    [bye] = guest.receive(write(LogPart(first=0, actions=["done"], dice=[1, 2, 3, 4, 5])))
+    assert bye.kind == "bye"                               # five dice for one action
 
 
 # 5. The door ------------------------------------------------------------------------------
