@@ -25,9 +25,10 @@ from dataclasses import dataclass
 
 from ogre.rules.actions import Action, parse_action
 from ogre.rules.assault import ESCAPED, attacking
+from ogre.rules.duel import holds_the_field, in_the_fight
 from ogre.rules.events import Event
 from ogre.rules.hidden import replay_told
-from ogre.rules.scenarios import ASSAULTS, WATCHDOGS, WATCHED
+from ogre.rules.scenarios import ASSAULTS, DUELS, WATCHDOGS, WATCHED
 from ogre.rules.sides import ogre_in_play, side_of
 from ogre.rules.state import GameState, Ogre
 from ogre.rules.units import MARKS, STATS, WEAPON_STATS, WEAPONS, Kind, is_ogre_id
@@ -53,6 +54,24 @@ class Strength:
     treads: int
     guns: tuple[int, int, int, int]     # intact missiles, main, secondary, antipersonnel
     defense_points: int                 # the defenders' surviving attack points
+    # a Duel's (9.04): each Ogre's treads and intact guns, in the order of their ids
+    each_treads: tuple[int, ...] = ()
+    each_guns: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Duellist:
+    """One Ogre of a Duel (9.04), summed up: every Ogre is its own side."""
+
+    name: str                            # "Ogre", "Ogre 2"...
+    mark: int
+    treads_lost: int
+    guns_lost: tuple[int, int, int, int]     # destroyed by fire, per WEAPONS slot
+    missiles_fired: int
+    shots: int
+    hits: int
+    rams: int
+    fate: str                            # "held the field", "left the map", "destroyed"...
 
 
 @dataclass(frozen=True)
@@ -94,6 +113,7 @@ class Report:
     force_hits: int = 0
     assault: bool = False
     watchdog_marks: tuple[int, ...] = ()    # 9.01: the defense's own Ogres' Marks
+    duellists: tuple[Duellist, ...] = ()    # 9.04: each Ogre its own side
 
     @property
     def over(self) -> bool:
@@ -110,6 +130,10 @@ class Report:
         if self.watchdog_marks:
             dogs = " and ".join(f"a {MARKS[m].name}" for m in self.watchdog_marks)
             return f"{names[0]} Ogre against a defense with {dogs} of its own"
+        if self.duellists:
+            count = _COUNT_WORDS.get(len(names), str(len(names)))
+            return f"A Duel of {count.lower()} {names[0]} Ogres" if len(set(names)) == 1 else \
+                "A Duel of " + " and ".join(f"a {n}" for n in names)
         if len(names) == 1:
             return f"{names[0]} Ogre" + (" defending" if self.assault else "")
         if len(set(names)) == 1:
@@ -144,6 +168,9 @@ class _Tally:
         # 9.01: the defense's own Ogres; a shot at one is the attacking Ogre's
         self.watchdogs = WATCHDOGS[start.scenario] if start.scenario in WATCHED else frozenset()
         self.force_shots = self.force_hits = 0
+        self.duel = start.scenario in DUELS
+        # a Duel's shots, hits and rams by the Ogre that made them
+        self.by_ogre: dict[int, list[int]] = {o.id: [0, 0, 0] for o in start.ogres}
 
     def step(self, before: GameState, after: GameState, events: list[Event]) -> None:
         self.actions += 1
@@ -151,6 +178,9 @@ class _Tally:
             # the turn ends with the GEV phase; what the new turn's start does is the next's
             self.series.append(_strength(before, before.turn))
         for e in events:
+            if self.duel:
+                self._count_duel(e, before.duellist)
+                continue
             self._count(e)
             if e.kind == "time_up":
                 self.key.setdefault(TIME_UP, before.turn)
@@ -175,6 +205,15 @@ class _Tally:
         elif e.kind == "overrun":
             self.overruns += 1
 
+    def _count_duel(self, e: Event, firer: int) -> None:
+        """9.04: every shot and ram is the Ogre's whose phase it is."""
+        shots_hits_rams = self.by_ogre[firer]
+        if e.kind == "fire":
+            shots_hits_rams[0] += 1
+            shots_hits_rams[1] += e.result.startswith("hit")
+        elif e.kind == "ram_ogre":
+            shots_hits_rams[2] += 1
+
     def _count_assault_fire(self, e: Event) -> None:
         """9.03: a shot at the Ogre or at a defender is the force's, at an attacker the
         defense's (its Ogre's or its units')."""
@@ -194,7 +233,8 @@ class _Tally:
             if sum(o.weapons) - sum(p.weapons) > spent:
                 self.key.setdefault(FIRST_GUN_LOST, turn)
             if o.treads > 0 and p.treads <= 0:
-                self.key.setdefault(IMMOBILISED, turn)
+                # in a Duel each Ogre is its own side: each one's immobilisation is news
+                self.key.setdefault(f"{p.name} immobilised" if self.duel else IMMOBILISED, turn)
         if before.command_post is not None and after.command_post is None:
             self.key.setdefault(CP_DESTROYED, turn)
 
@@ -222,7 +262,31 @@ class _Tally:
             force_lost=_lost(start, end, force=True) if self.assault else (),
             escaped=sum(1 for p in end.pieces if p.hex == ESCAPED),
             force_shots=self.force_shots, force_hits=self.force_hits, assault=self.assault,
-            watchdog_marks=tuple(o.mark for o in start.ogres if o.id in self.watchdogs))
+            watchdog_marks=tuple(o.mark for o in start.ogres if o.id in self.watchdogs),
+            duellists=self._duellists(end) if self.duel else ())
+
+    def _duellists(self, end: GameState) -> tuple[Duellist, ...]:
+        out = []
+        for o, p in zip(self.start.ogres, end.ogres):
+            fired = p.missiles_spent - o.missiles_spent
+            lost = tuple(a - b for a, b in zip(o.weapons, p.weapons))
+            shots, hits, rams = self.by_ogre[o.id]
+            out.append(Duellist(p.name, p.mark, o.treads - p.treads,
+                                (lost[0] - fired, lost[1], lost[2], lost[3]), fired,
+                                shots, hits, rams, _fate(p, end)))
+        return tuple(out)
+
+
+def _fate(o: Ogre, end: GameState) -> str:
+    """How a duelling Ogre's battle ended for it."""
+    if o.exited:
+        return "left the map"
+    if o.destroyed:
+        return "destroyed"
+    if end.result == holds_the_field(o):
+        return "held the field"
+    return "out of the fight" if not in_the_fight(o) else \
+        "still in the field"
 
 
 def _fighting(s: GameState) -> tuple[Ogre, ...]:
@@ -252,6 +316,9 @@ def _ogres(s: GameState) -> tuple[int, tuple[int, int, int, int], int]:
 
 def _strength(s: GameState, turn: int) -> Strength:
     treads, guns, _ = _ogres(s)
+    if s.scenario in DUELS:
+        return Strength(turn, treads, guns, 0, tuple(o.treads for o in s.ogres),
+                        tuple(sum(o.weapons) for o in s.ogres))
     if s.scenario in ASSAULTS:                # the defense's units only, not the force's
         points = sum(p.attack for p in s.pieces if not attacking(p.id))
         return Strength(turn, treads, guns, points)

@@ -251,6 +251,29 @@ def scenarios(out: Path) -> None:
         app.dialog = app.battle.dialog = None
         _shoot(app, out, name)
         app.commands.shutdown()
+    if "three-way-duel" in _offered_keys():
+        duel(out, field)
+
+
+def _offered_keys() -> set[str]:
+    from ogre.rules.scenarios import OFFERED
+    return {s.key for s in OFFERED}
+
+
+def duel(out: Path, field) -> None:
+    """A three-way Duel in its fourth turn, the third Ogre firing, as Med plays it."""
+    from ogre.ai.duellist import Duellist
+    from ogre.rules import apply, new_game
+    from ogre.rules.state import Phase
+    state = new_game(field, 3, 11, "three-way-duel")
+    player = Duellist("Med", 11)
+    while not state.over and (state.turn, state.phase, state.duellist) != (4, Phase.OGRE_FIRE,
+                                                                             -2):
+        state, _ = apply(state, player.choose(state))
+    app = _app(state)
+    app.dialog = app.battle.dialog = None
+    _shoot(app, out, "battle-9-04-three-way-duel")
+    app.commands.shutdown()
 
 
 SCREENS: tuple[Callable[[Path], None], ...] = (editor, battle_phases, computer_turn, lesson,

@@ -75,11 +75,15 @@ def validate(field: Field, battle: int | Scenario, standard: Board) -> list[Find
     """Every way this field departs from the standard deployment of a battle (E8, E9): a
     scenario, or the 1986 one of a Mark (3 or 5)."""
     battle = for_mark(battle) if isinstance(battle, int) else battle
-    found = _fatal(field)
+    found = [] if battle.duel else _fatal(field)     # 9.04: Ogres only, on the terrain
 
     def warn(code: str, text: str) -> None:
         found.append(Finding(code, f"{NOT_OFFICIAL} {text} {ANYWAY}"))
 
+    if battle.duel:
+        if field.board.craters != standard.craters or field.board.rubble != standard.rubble:
+            warn("terrain", "The craters or rubble have been changed.")
+        return found
     allowed = battle.allowance
     if infantry_squads(field) > allowed.infantry_squads:
         warn("infantry", "There are too many infantry on the map.")

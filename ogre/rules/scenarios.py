@@ -114,10 +114,9 @@ BASIC_FORCE: tuple[tuple[Kind, int], ...] = ((HEAVY, 3), (MISSILE_TANK, 3), (GEV
 OGRE_DEFENDING = Scenario("ogre-defending", "Ogre Defending", 3, watchdogs=(3,),
                           force=BASIC_FORCE, deployment=Allowance(6, 10, 10))
 OFFERED: tuple[Scenario, ...] = (BASIC, ADVANCED, MARK_IIIS_ATTACKING,   # Play a Game's, Host's
-                                  MARK_III_ON_DEFENSE, OGRE_DEFENDING)
-# Every scenario a state and the arena take; the others wait for their screens.
-SCENARIOS: dict[str, Scenario] = {
-    s.key: s for s in (*OFFERED, DUEL, THREE_WAY_DUEL)}
+                                  MARK_III_ON_DEFENSE, OGRE_DEFENDING, DUEL, THREE_WAY_DUEL)
+# Every scenario a state, a file and the arena take.
+SCENARIOS: dict[str, Scenario] = {s.key: s for s in OFFERED}
 DUELS: frozenset[str] = frozenset(s.key for s in SCENARIOS.values() if s.duel)
 ASSAULTS: frozenset[str] = frozenset(s.key for s in SCENARIOS.values() if s.force)
 # The defense's own Ogres' ids, by scenario key, for the battles that have them.

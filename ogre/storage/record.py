@@ -33,21 +33,24 @@ from pydantic import (
     AfterValidator,
     BaseModel,
     ConfigDict,
+    PlainValidator,
     StrictInt,
     ValidationError,
     model_validator,
 )
 from pydantic import Field as Spec
 
+from ..rules.duel import DUEL_RESULTS, NOBODY
 from ..rules.levels import ATTACK_LEVELS, VICTORY_LEVELS
 from ..rules.scenarios import SCENARIOS
 from ..rules.victory import ATTACK_WINS
 from .atomic import read_text_limited, write_text_atomic
 from .documents import Migration, explain, parse_json, upgrade
 from .errors import StorageError
-from .fields import ScenarioKey, cleaned_to, scenario_of_mark
+from .fields import check_scenario, cleaned_to, scenario_of_mark
 from .paths import user_data_folder
 
+FIRST_HOLDS = DUEL_RESULTS[0]      # "Ogre Holds the Field": the first Ogre's, a Duel's Ogre seat
 FORMAT: Final = "ogre-record"
 VERSION: Final = 2           # 2: the scenario's key where version 1 held the Mark; options
 FILE_NAME = "record.json"
@@ -62,12 +65,22 @@ Level = Literal["Low", "Med", "Hi"]
 
 
 def _check_level(value: str) -> str:
-    if value not in VICTORY_LEVELS and value not in ATTACK_LEVELS:
+    if value not in VICTORY_LEVELS and value not in ATTACK_LEVELS and value not in DUEL_RESULTS:
         raise ValueError(f"{value[:40]!r} is not a victory level")
     return value
 
 
 Result = Annotated[str, AfterValidator(_check_level)]
+
+
+def _check_battle(value: Any) -> str:
+    """Any battle the game plays (the Duels too, played on the battle screen only as yet)."""
+    if isinstance(value, str) and value in SCENARIOS:
+        return value
+    return check_scenario(value)
+
+
+BattleKey = Annotated[str, PlainValidator(_check_battle)]
 
 
 def _entries_from_v1(doc: dict[str, Any]) -> dict[str, Any]:
@@ -120,7 +133,7 @@ class Entry(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     finished_at: datetime
-    scenario: ScenarioKey
+    scenario: BattleKey
     field: Annotated[str, cleaned_to(NAME_LIMIT), Spec(max_length=NAME_LIMIT)] = ""
     ogre: Side
     defense: Side
@@ -301,10 +314,17 @@ def totals(entries: Iterable[Entry]) -> list[Total]:
         t["battles"] += 1
         t["by_level"][e.result] = t["by_level"].get(e.result, 0) + 1
         if plays_ogre is not None:
-            won = (e.result in ATTACK_WINS) == plays_ogre
-            t["wins"] = (t["wins"] or 0) + won
+            t["wins"] = (t["wins"] or 0) + player_won(e.result, plays_ogre)
     order = sorted(found, key=lambda k: (OPPONENTS.index(k[0]), _skill_order(k[1]), k[1]))
     return [Total(who, skill, **found[who, skill]) for who, skill in order]
+
+
+def player_won(result: str, plays_ogre: bool) -> bool:
+    """Whether the player won: on the Ogre's side (in a Duel, as the first Ogre) or the
+    other. A Duel no Ogre holds is won by no one."""
+    if result in DUEL_RESULTS:
+        return result != NOBODY and (result == FIRST_HOLDS) == plays_ogre
+    return (result in ATTACK_WINS) == plays_ogre
 
 
 def _skill_order(skill: str) -> int:

@@ -153,3 +153,22 @@ def test_x15_9_04_the_built_in_players_of_each_seat_play_a_whole_duel():
             check(s, action)
             s, _ = apply(s, action)
         assert s.over and s.result
+
+
+def test_x8_x15_9_04_the_advice_advises_the_ogre_whose_turn_it_is():
+    from ogre.ai.advice import advised_actions
+    from ogre.rules import apply, check, new_game
+    from ogre.rules.scenarios import THREE_WAY_DUEL
+    from ogre.storage.fields import load_predesigned
+    s = new_game(load_predesigned()[0].field, 3, 5, THREE_WAY_DUEL.key)
+    player = Duellist("Med", 5)
+    advised = set()
+    while not s.over and s.turn <= 3:
+        state = s
+        for action in advised_actions(s, 1):
+            check(state, action)                        # each one the rules take, in turn
+            state, _ = apply(state, action)
+        if s.phase.value == "ogre_move":
+            advised.add(s.duellist)
+        s, _ = apply(s, player.choose(s))
+    assert advised == {o.id for o in s.ogres}

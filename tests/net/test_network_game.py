@@ -295,3 +295,21 @@ def test_x10_x15_the_guest_plays_the_hosts_optional_rules():
         host.link.close()
     assert guest.state is not None and guest.state.options == rules
     assert digest(guest.state) == digest(host.session.state)
+
+
+@pytest.mark.parametrize("battle_key", ["duel", "three-way-duel"])
+def test_x10_x15_a_duel_is_played_over_the_network_to_the_end(battle_key):
+    """9.04: the guest's seat is the second Ogre (and the third: the others'); each Ogre's
+    entry at its own edge, its rams and its aims at the others cross the network."""
+    from ogre.rules.scenarios import SCENARIOS
+
+    battle = new_game(load_predesigned()[0].field, SCENARIOS[battle_key].against, 9,
+                      battle_key)
+    host = Host(session=HostSession(battle, "defense", start=battle))
+    try:
+        _play_to_the_end(host)
+    finally:
+        host.link.close()
+    s = host.session.state
+    assert s.over and s.result.endswith("Holds the Field")
+    assert any(" by=O2" in a for a in host.session.log)                # the guest's Ogre fired

@@ -258,3 +258,16 @@ def test_e8_x15_the_1986_checks_never_ask_about_a_defending_ogre():
     from ogre.rules.field import validate
     field = replace(_mark_iii_field(), ogres=(1120,))
     assert validate(field, 3, standard_board()) == []
+
+
+def test_e8_x15_9_04_a_duel_asks_only_about_the_terrain():
+    """A Duel is fought by Ogres alone: the field's units and Command Post stay off the map,
+    so only changed terrain is asked about."""
+    from ogre.rules.field import validate
+    from ogre.rules.scenarios import DUEL
+    board = standard_board()
+    assert validate(Field(board, ()), DUEL, board) == []
+    crater = next(h for h in range(101, 1500) if h % 100 and h not in board.craters
+                  and 1 <= h % 100 <= 15)
+    changed = Field(board.with_crater(crater, True), ())
+    assert [f.code for f in validate(changed, DUEL, board)] == ["terrain"]

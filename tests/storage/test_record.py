@@ -178,3 +178,19 @@ def test_x9_record_errors_are_storage_errors_inside_never_outside(tmp_path, monk
     notice = add_battle(entry(), tmp_path)
     assert notice == ("This battle could not be added to the record of battles (the folder x "
                       "cannot be written to, so nothing was saved).")
+
+
+def test_x9_x15_a_duel_is_recorded_and_won_by_the_seat_whose_ogre_holds_the_field(tmp_path):
+    from ogre.storage.record import player_won, totals
+    duels = [new_entry("three-way-duel", "Howitzer Umbrella", HUMAN, computer("Hi"), result,
+                       11, now=WHEN)
+             for result in ("Ogre Holds the Field", "Ogre 3 Holds the Field",
+                            "No Ogre Holds the Field")]
+    for e in duels:
+        assert add_battle(e, tmp_path) is None
+    entries, notice = load_record(tmp_path)
+    assert notice is None and [e.result for e in entries] == [e.result for e in duels]
+    assert [player_won(e.result, True) for e in duels] == [True, False, False]
+    assert [player_won(e.result, False) for e in duels] == [False, True, False]
+    (total,) = totals(entries)
+    assert (total.battles, total.wins) == (3, 1)

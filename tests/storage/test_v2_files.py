@@ -466,14 +466,18 @@ def test_g6_x15_a_saved_battle_of_two_ogres_keeps_them_and_its_slot_names_the_sc
 
 
 @pytest.mark.parametrize("key", ["duel", "three-way-duel"])
-def test_x15_a_duel_is_not_saved_until_its_screens_are_built(key):
-    """The Duel is the engine's and the arena's: a file refuses it in one sentence, and a
-    battle of the files' own scenarios writes no duellist."""
+def test_x15_a_duel_is_saved_with_the_ogre_whose_turn_it_is(key):
+    """A Duel's file holds the Ogre whose phases these are (9.04); a battle of the other
+    scenarios writes no duellist, so the 1986 files are as they were."""
+    from ogre.ai.duellist import Duellist
+    from ogre.rules import apply
     state = new_game(predesigned(0), 5, 1, scenario=key)
-    with pytest.raises(StorageError) as err:
-        game_to_text(state, Players())
-    assert err.value.code == "invalid" and one_sentence(err.value.message)
-    assert f"'{key}' is not a scenario" in err.value.message
+    player = Duellist("Med", 1)
+    while state.duellist == 0:
+        state, _ = apply(state, player.choose(state))
+    text = game_to_text(state, Players())
+    assert json.loads(text)["state"]["duellist"] == state.duellist
+    assert game_from_text(text, "x").state == state
     assert "duellist" not in game_to_text(new_game(predesigned(0), 5, 1), Players())
 
 

@@ -52,6 +52,8 @@ def drag(d: Driver, app: App, a: int, b: int) -> None:
 def perform(d: Driver, app: App, action) -> None:
     """Do `action` on the screen, confirming what asks (a ram, a unit leaving, a Reminder)."""
     b = app.battle
+    if b.banner:                                # a turning point's banner: a click reads it
+        d.click(b.map.rect.center)
     if isinstance(action, Move) and b.state.piece(action.piece) is not None \
             and b.state.piece(action.piece).hex == 0:
         _enter(d, app, action)

@@ -32,4 +32,4 @@ def test_u2_the_battle_end_and_the_banner_speak_of_every_ogre():
     gone = s.with_ogre(replace(s.ogre_unit(-1), hex=0, exited=True))
     words = status.victory_words(gone)             # each Ogre by its name
     assert "The Ogre is still in the field. Ogre 2 escaped off the map." in words
-    assert banner.turning_points(s, gone) == ["The Ogre leaves the map."]
+    assert banner.turning_points(s, gone) == ["Ogre 2 leaves the map."]     # by its name

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ogre.rules import Field, Placement
+from ogre.rules.scenarios import WATCHDOGS
 from ogre.rules.sides import side_of
 from ogre.rules.state import GameState, Piece
 
@@ -17,7 +18,7 @@ def field_from_state(state: GameState) -> Field:
                                     if side_of(state, p.id) == "defense"),
                  ogres=tuple(o.hex for o in state.ogres
                              if o.on_map and not o.destroyed
-                             and side_of(state, o.id) == "defense"))
+                             and o.id in WATCHDOGS.get(state.scenario, ())))
 
 
 def keep_old_ogre(state: GameState, field: Field, ogre_hex: int = 0) -> GameState:

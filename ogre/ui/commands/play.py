@@ -18,7 +18,16 @@ from ogre.match import SIDES
 from ogre.rules import Field, new_game
 from ogre.rules.invariants import first_problem
 from ogre.rules.options import NO_OPTIONS, Options
-from ogre.rules.scenarios import ASSAULTS, OF_1986, OFFERED, SCENARIOS, for_mark, mark_played
+from ogre.rules.scenarios import (
+    ASSAULTS,
+    DUELS,
+    OF_1986,
+    OFFERED,
+    SCENARIOS,
+    for_mark,
+    mark_played,
+)
+from ogre.rules.sides import role
 from ogre.rules.units import MARKS
 from ogre.storage.errors import StorageError
 from ogre.storage.preferences import Level, save_preferences
@@ -56,6 +65,13 @@ ASSAULT_SKILL_NAMES = {**SKILL_NAMES, "ogre": "The computer attacker's skill"}
 
 def players_rows(scenario: str) -> tuple[str, str, str]:
     """The Players group's rows, by PLAYERS: who the computer plays, in the scenario's words."""
+    if scenario in DUELS:
+        first, others = role(scenario, "ogre"), role(scenario, "defense")
+        return (f"One player: the computer is {first}, you are {others}",
+                "Players taking turns at this computer, one for each Ogre"
+                if len(SCENARIOS[scenario].attackers) > 2 else
+                "Two players, taking turns at this computer",
+                f"One player: you are {first}, the computer is {others}")
     if scenario in ASSAULTS:
         return ("One player: the computer attacks, you defend with the Ogre",
                 "Two players, taking turns at this computer",
@@ -66,6 +82,8 @@ def players_rows(scenario: str) -> tuple[str, str, str]:
 
 
 def skill_name(scenario: str, side: str) -> str:
+    if scenario in DUELS and side in SIDES:
+        return f"The computer {role(scenario, side)}'s skill"
     return (ASSAULT_SKILL_NAMES if scenario in ASSAULTS else SKILL_NAMES)[side]
 FIELD_H = 36                # the Field row, above the groups
 LEVEL_LABEL_W = 260         # a level's name beside its options: the longest at full size

@@ -10,15 +10,19 @@ from typing import Any
 
 import pygame
 
+from ogre.rules.scenarios import DUELS
 from ogre.rules.sides import acting_side, role
-from ogre.rules.state import GameState
+from ogre.rules.state import OGRE_ID, GameState
 from ogre.ui.toolkit.widgets import OK_ONLY, Answer, Dialog
 
 TITLE = "Hand Over"
 
 
 def side_to_play(state: GameState) -> str:
-    """The side the player at the computer now is (the defense's once the battle is over)."""
+    """The side the player at the computer now is (the defense's once the battle is over); in
+    a Duel each Ogre is a player of its own, named by its place ("Ogre 3")."""
+    if state.scenario in DUELS and not state.over:
+        return f"Ogre {OGRE_ID + 1 - state.duellist}"
     return acting_side(state) or "defense"
 
 
@@ -27,7 +31,8 @@ class HandOverNotice(Dialog[Answer]):
     else."""
 
     def __init__(self, side: str, scenario: str = "") -> None:
-        super().__init__(TITLE, f"Hand over to the {role(scenario, side)} player.\n"
+        who = side if scenario in DUELS else role(scenario, side)
+        super().__init__(TITLE, f"Hand over to the {who} player.\n"
                          "Click or press a key to play.", OK_ONLY, width=380)
         self.side = side
 

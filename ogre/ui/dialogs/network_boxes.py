@@ -51,8 +51,8 @@ def host_box(ongoing: bool, on_close: Callable[[list[int] | None], object],
         if options.on:
             groups.append(("Optional rules", [("None: the 1986 game", True),
                                               (f"Play a Game's: {rules_words(options)}", True)]))
-    groups.append(("You play", [("The Ogre (in Ogre Defending, the attacking force)", True),
-                                ("The Defense", True)]))
+    groups.append(("You play", [("The Ogre (Ogre Defending: the force; a Duel: Ogre 1)", True),
+                                ("The Defense (a Duel: the other Ogres)", True)]))
     what = ("This battle, played on with a guest." if ongoing else
             "A battle on the field in the editor.")
     return OptionsDialog(HOST, what, groups, on_close)

@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pygame
 
-from ogre.report import GUN_NAMES, Report
+from ogre.report import GUN_NAMES, Duellist, Report
+from ogre.rules.units import MARKS
 from ogre.storage.atomic import write_bytes_atomic
 from ogre.storage.errors import StorageError
 from ogre.ui.drawing.chart import draw_chart
@@ -152,6 +153,12 @@ def report_paragraphs(r: Report) -> list[Para]:
     if r.key_events:
         paras.append(Para("Key events", 19, head, True, gap=10))
         paras += [Para(f"Turn {e.turn}: {e.what}", 18) for e in r.key_events]
+    if r.duellists:                         # 9.04: each Ogre its own side
+        for d in r.duellists:
+            paras.append(Para(f"{d.name} ({MARKS[d.mark].name}): {d.fate}", 19, head, True,
+                              gap=10))
+            paras.append(Para(duellist_words(d), 18))
+        return paras + _advice(r)
     if r.assault:                           # 9.03: the attacking force's side first
         paras.append(Para("The attackers lost", 19, head, True, gap=10))
         paras.append(Para(lost_words(r.force_lost) + escaped_words(r), 18))
@@ -163,9 +170,28 @@ def report_paragraphs(r: Report) -> list[Para]:
     paras.append(Para(shots_words(r), 18))
     paras.append(Para("Rams and overruns", 19, head, True, gap=10))
     paras.append(Para(contact_words(r), 18))
-    if r.advice_asked:                      # "the advice asked, if any" (X8, X9)
-        paras.append(Para(f"Advice asked {_n(r.advice_asked, 'time')}.", 18, gap=10))
-    return paras
+    return paras + _advice(r)
+
+
+def _advice(r: Report) -> list[Para]:
+    """The advice asked, if any (X8, X9)."""
+    if not r.advice_asked:
+        return []
+    return [Para(f"Advice asked {_n(r.advice_asked, 'time')}.", 18, gap=10)]
+
+
+def duellist_words(d: Duellist) -> str:
+    """A duelling Ogre's figures: what it lost, what it fired and hit, its rams."""
+    lost = [f"{d.treads_lost} treads"] if d.treads_lost else []
+    lost += [counted(n, name) for n, name in zip(d.guns_lost, GUN_NAMES) if n]
+    words = f"Lost {', '.join(lost)}." if lost else "Lost nothing."
+    words += f" Fired {_n(d.shots, 'shot')}, {d.hits} hit"
+    if d.missiles_fired:
+        words += f" ({counted(d.missiles_fired, GUN_NAMES[0]).lower()} fired)"
+    words += "."
+    if d.rams:
+        words += f" Rammed {_n(d.rams, 'time')}."
+    return words
 
 
 def shots_words(r: Report) -> str:

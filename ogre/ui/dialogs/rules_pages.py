@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from ogre.rules import combat
 from ogre.rules.command_post import CRAWLER_MOVE
 from ogre.rules.options import HARDNESS, TIME_LIMITS
-from ogre.rules.scenarios import MARK_IIIS_ATTACKING, OGRE_DEFENDING
+from ogre.rules.scenarios import DUEL, MARK_IIIS_ATTACKING, OGRE_DEFENDING, THREE_WAY_DUEL
 from ogre.rules.units import MARKS, STATS, WEAPON_STATS, WEAPONS, Kind, Weapon
 from ogre.ui.dialogs.options import KEYS
 from ogre.ui.drawing.assault_words import kinds_words
@@ -176,6 +176,11 @@ def _optional() -> Page:
         "the bottom edge: click a lit hex of the bottom row to bring a unit on, and drag units "
         "onto enemy units to aim. Half that force and a Mark III, in blue, guard the Command "
         "Post. Destroy the CP, then escape off the bottom edge, to win.",
+        f"{DUEL.title} and {THREE_WAY_DUEL.title}: Ogres only, each its own side, no Command "
+        "Post. Each enters at an edge of its own (the first at the bottom, the second at the "
+        "top, the third at the left) and moves and fires in its own phases; drag onto an enemy "
+        "Ogre to ram it or to aim at its parts. An Ogre may leave by any edge, never to come "
+        "back. The last Ogre still able to fight holds the field.",
         "Play a Game > Rules switches on the board game's optional rules. They are saved with "
         "the battle; all off, the battle is the 1986 game.",
         f"Time Limit ({limits} turns): the battle ends after that turn. Unless the Ogre has "

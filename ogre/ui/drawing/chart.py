@@ -90,21 +90,17 @@ def _draw(surface: ink.Target, box: pygame.Rect, report: Report, layout: ChartLa
         return round(upper.left + (turn - t0) * (upper.width - 1) / (t1 - t0))
 
     _turn_axis(surface, lower, upper, t0, t1, x_of)
-    points_top = max([report.start_treads] + [s.defense_points for s in series])
+    upper_lines, lower_lines, guns_title = _lines(report)
+    points_top = max(max(values) for _, _, _, values in upper_lines) if report.duellists else \
+        max([report.start_treads] + [s.defense_points for s in series])
     upper_max = _nice_max(points_top, 10)
     _value_axis(surface, upper, upper_max, 10 if upper_max <= 60 else 20)
-    guns_top = max(max(s.guns) for s in series)
+    guns_top = max(max(values) for _, _, _, values in lower_lines)
     lower_max = _nice_max(max(guns_top, 2), 2)
     _value_axis(surface, lower, lower_max, 1 if lower_max <= 4 else 2)
     turns = [s.turn for s in series]
-    upper_lines = [
-        ("Ogre treads", TREADS_COLOUR, "circle", [s.treads for s in series]),
-        ("Defense attack points", POINTS_COLOUR, "square", [s.defense_points for s in series]),
-    ]
-    lower_lines = [(GUN_LABELS[i], GUN_COLOURS[i], shape, [s.guns[i] for s in series])
-                   for i, shape in enumerate(("triangle", "square", "circle", "diamond"))]
     layout.legends = [_legend(surface, upper, "", upper_lines),
-                      _legend(surface, lower, "Ogre guns:", lower_lines)]
+                      _legend(surface, lower, guns_title, lower_lines)]
     marks = len(series) <= MARKERS_UP_TO + 1
     for plot, lines, top_value, spread in ((upper, upper_lines, upper_max, 3),
                                            (lower, lower_lines, lower_max, 2)):
@@ -116,6 +112,28 @@ def _draw(surface: ink.Target, box: pygame.Rect, report: Report, layout: ChartLa
             _polyline(surface, colour, pts, shape if marks else "")
             layout.lines.append(Line(name, colour, shape, pts))
     _key_events(surface, box, upper, lower, report, x_of, layout)
+
+
+SHAPES = ("triangle", "square", "circle", "diamond")
+
+
+def _lines(report: Report) -> tuple[list, list, str]:
+    """The upper plot's lines, the lower's and the lower's title: the Ogres' treads and the
+    defense's attack points over their guns by kind; in a Duel each Ogre's treads over its
+    guns (9.04)."""
+    series = report.series
+    if report.duellists:
+        names = [d.name for d in report.duellists]
+        colours = [TREADS_COLOUR, POINTS_COLOUR, *GUN_COLOURS][:len(names)]
+        return ([(f"{name} treads", c, SHAPES[n], [s.each_treads[n] for s in series])
+                 for n, (name, c) in enumerate(zip(names, colours))],
+                [(f"{name}", c, SHAPES[n], [s.each_guns[n] for s in series])
+                 for n, (name, c) in enumerate(zip(names, colours))], "Guns:")
+    return ([("Ogre treads", TREADS_COLOUR, "circle", [s.treads for s in series]),
+             ("Defense attack points", POINTS_COLOUR, "square",
+              [s.defense_points for s in series])],
+            [(GUN_LABELS[i], GUN_COLOURS[i], shape, [s.guns[i] for s in series])
+             for i, shape in enumerate(SHAPES)], "Ogre guns:")
 
 
 def _nice_max(value: int, step: int) -> int:

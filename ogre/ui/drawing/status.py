@@ -13,8 +13,9 @@ import re
 
 from ogre.rules.actions import Action, Aim, AimAt, Clear, OgreAim
 from ogre.rules.command_post import name_of
+from ogre.rules.duel import in_the_fight
 from ogre.rules.game import Event, Verdict, aim_attack
-from ogre.rules.scenarios import ASSAULTS
+from ogre.rules.scenarios import ASSAULTS, DUELS
 from ogre.rules.sides import acting_side, side_of
 from ogre.rules.state import FIRE_PHASES, OGRE_PHASES, GameState, Ogre, Phase, Piece
 from ogre.rules.units import OGRE_ID, STATS, WEAPON_STATS, WEAPONS, Kind, Weapon, is_ogre_id
@@ -199,10 +200,24 @@ def victory_words(s: GameState) -> str:
     """The battle-over dialog's second line: the Command Post, the Ogre, the defenders left."""
     if s.scenario in ASSAULTS:
         return assault_words.end_words(s)
+    if s.scenario in DUELS:
+        return " ".join(_duellist_fate(o) for o in s.ogres)
     cp = "The Command Post stands." if s.command_post else "The Command Post is destroyed."
     ogres = " ".join(_fate(o, s) for o in s.ogres)
     return (f"{cp} {ogres} Defenders left: {len(s.pieces)} "
             f"({s.surviving_attack_points()} attack points).")
+
+
+def _duellist_fate(o: Ogre) -> str:
+    """A duelling Ogre's end (9.04): gone, out of the fight, or holding on."""
+    who = "The Ogre" if o.id == OGRE_ID else o.name
+    if o.exited:
+        return f"{who} left the map."
+    if o.destroyed:
+        return f"{who} is destroyed."
+    if not in_the_fight(o):
+        return f"{who} can fight no more."
+    return f"{who} is still in the field."
 
 
 def _fate(o: Ogre, s: GameState) -> str:

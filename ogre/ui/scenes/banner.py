@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from ogre.rules.state import GameState, Ogre
+from ogre.rules.state import OGRE_ID, GameState, Ogre
 from ogre.ui.toolkit import ink, theme
 
 GO_ON = "A click or a key goes on."
@@ -19,19 +19,19 @@ def turning_points(before: GameState, after: GameState) -> list[str]:
     if before.command_post is not None and after.command_post is None:
         said.append("The Command Post is destroyed!")
     for b, a in zip(before.ogres, after.ogres):
-        said += _ogre_turns(b, a)
+        said += _ogre_turns(b, a, "The Ogre" if a.id == OGRE_ID else a.name)
     return said
 
 
-def _ogre_turns(b: Ogre, a: Ogre) -> list[str]:
-    """What turned for one Ogre."""
+def _ogre_turns(b: Ogre, a: Ogre, name: str) -> list[str]:
+    """What turned for one Ogre, named as the battle names it."""
     said = []
     if b.treads > 0 and a.treads == 0:
-        said.append("The Ogre is immobilized: its treads are gone.")
+        said.append(f"{name} is immobilized: its treads are gone.")
     if any(b.weapons) and not any(a.weapons) and not a.destroyed:
-        said.append("The Ogre has lost its last gun.")
+        said.append(f"{name} has lost its last gun.")
     if not b.exited and a.exited:
-        said.append("The Ogre leaves the map.")
+        said.append(f"{name} leaves the map.")
     return said
 
 

@@ -32,8 +32,14 @@ from ogre.rules import (
 from ogre.rules.actions import AimAt
 from ogre.rules.errors import MESSAGES
 from ogre.rules.movement import range_umbrella
-from ogre.rules.scenarios import ASSAULTS
-from ogre.rules.sides import acting_side, ogre_in_play, players_named, side_of
+from ogre.rules.scenarios import ASSAULTS, DUELS
+from ogre.rules.sides import (
+    acts_for,
+    ogre_in_play,
+    players_named,
+    side_of,
+    side_of_phase,
+)
 from ogre.rules.state import FIRE_PHASES, MOVE_PHASES, GameState, Ogre, Phase, Piece
 from ogre.rules.units import OGRE_ID, STATS, WEAPON_STATS, WEAPONS, Kind
 from ogre.ui.dialogs.battle_over import BattleOver
@@ -86,8 +92,8 @@ class Battle:
             self.story.retell(self.match.start, self.match.log, self.match.told)
         if self.match.seats["ogre"].who == "here":
             if state.phase is Phase.OGRE_ENTRY:
-                self.open(Dialog("Ogre Entry", "The Ogre enters on the bottom row of the map. "
-                                 "Click OK, then click the hex where it comes on.", OK_ONLY))
+                self.open(Dialog("Ogre Entry", f"{entry_words(state)} Click OK, then click the "
+                                 "hex where it comes on.", OK_ONLY))
             elif state.scenario in ASSAULTS and not self.match.log:
                 self.open(Dialog(force_entry.TITLE, force_entry.WELCOME, OK_ONLY))
 
@@ -327,7 +333,8 @@ class Battle:
         if isinstance(action, (Done, Enter)):
             o = ogre_in_play(s)
             self.selected = (o.id if s.phase in (Phase.OGRE_MOVE, Phase.OGRE_FIRE)
-                             and side_of(s, o.id) == "ogre" else None)
+                             and side_of_phase(s.phase) == "ogre" and acts_for(s, o.id)
+                             else None)
             self.top.clear()
         chosen = None if self.selected is None else (s.piece(self.selected)
                                                      or s.ogre_unit(self.selected))
@@ -506,9 +513,14 @@ class Battle:
 
     def top_at(self, h: int, side: str | None = None) -> int | None:
         """The piece a drag from h picks up: the one on top, of `side` when given."""
-        ids = self.ids_at(h)
-        if side is not None:
-            ids = [i for i in ids if side_of(self.state, i) == side]
+        if side is None:
+            return self.top_where(h, lambda _: True)
+        return self.top_where(h, lambda i: side_of(self.state, i) == side)
+
+    def top_where(self, h: int, keep: Callable[[int], bool]) -> int | None:
+        """The piece on top at h of those `keep` takes (a Duel's Ogre whose turn it is, an
+        enemy of the firer...)."""
+        ids = [i for i in self.ids_at(h) if keep(i)]
         if not ids:
             return None
         t = self.top.get(h)
@@ -519,7 +531,7 @@ class Battle:
         if s.phase is Phase.OGRE_ENTRY:
             self.act(Enter(dst, self._entering()))
         elif s.phase in MOVING:
-            pid = self.top_at(src, acting_side(s))
+            pid = self.top_where(src, lambda i: acts_for(s, i))
             if pid is None:
                 self.refuse(MESSAGES["move_a_piece"])
                 return
@@ -539,3 +551,15 @@ class Battle:
 def _ev(kind: int, pos) -> pygame.event.Event:
     return pygame.event.Event(kind, pos=pos, button=1)
 
+
+
+DUEL_EDGES = ("bottom row", "top row", "left edge", "right edge")    # rules.duel's, in turn
+
+
+def entry_words(state: GameState) -> str:
+    """Where the Ogre enters (T2); in a Duel each at an edge of its own (9.04)."""
+    if state.scenario not in DUELS:
+        return "The Ogre enters on the bottom row of the map."
+    edges = [f"Ogre {n} on the {edge}" for n, edge in enumerate(DUEL_EDGES[:len(state.ogres)], 1)]
+    return f"Each Ogre enters at its own edge of the map: {', '.join(edges[:-1])} and " \
+           f"{edges[-1]}."

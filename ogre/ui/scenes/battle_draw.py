@@ -10,7 +10,8 @@ import pygame
 
 from ogre.rules.command_post import defender_allowance, defense_of
 from ogre.rules.hexes import BOTTOM_ROW
-from ogre.rules.sides import acting_side, ogre_in_play, side_of
+from ogre.rules.scenarios import DUELS
+from ogre.rules.sides import acting_side, ogre_in_play, role, side_of
 from ogre.rules.state import FIRE_PHASES, MOVE_PHASES, GameState, Ogre, Phase, Piece
 from ogre.rules.units import OGRE_ID, Kind
 from ogre.ui.drawing import status
@@ -79,7 +80,7 @@ def draw(b: Battle, surface: ink.Target) -> None:
     if not b.dialog:
         aims.draw_hex_label(surface, b.map, b.hover)     # issue 30 (17): the pointer's hex
     sidebar.draw_frame(surface, surface.get_height())
-    sidebar.draw_phase(surface, s, b.sides[acting_side(s) or "defense"])
+    sidebar.draw_phase(surface, s, who_plays(b))
     sidebar.draw_tactical(surface, b.tactical_lines(), b.message)
     for button in b.buttons:
         button.draw(surface)
@@ -230,3 +231,13 @@ def cp_figures(s: GameState, p: Piece) -> tuple[int, int]:
     """The command post's defense and move as its counter prints them (X15: a hardened CP, a
     Crawler; 0 and 0 in the 1986 game)."""
     return defense_of(p, s.options), defender_allowance(p, Phase.DEFENSE_MOVE, s.options)
+
+
+def who_plays(b: Battle) -> str:
+    """Who the sidebar says is playing: the side's player ("Defense player", "Computer Ogre");
+    in a Duel the Ogre whose turn it is ("Ogre 3 player", "Computer Ogre 3")."""
+    s = b.state
+    seat = acting_side(s) or "defense"
+    if s.scenario not in DUELS or s.over:
+        return b.sides[seat]
+    return b.sides[seat].replace(role(s.scenario, seat), f"Ogre {OGRE_ID + 1 - s.duellist}")

@@ -6,13 +6,14 @@ the part in the part dialog; in Ogre Defending a unit aimed at a unit needs no d
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from ogre.match.match import Match
 from ogre.rules import Aim, OgreAim, RuleError, check
 from ogre.rules.actions import AimAt
 from ogre.rules.errors import MESSAGES
-from ogre.rules.sides import acting_side, other
+from ogre.rules.sides import acting_side, acts_for, enemies
 from ogre.rules.state import GameState, Ogre
 from ogre.rules.units import WEAPON_STATS, WEAPONS, Weapon
 from ogre.ui.dialogs.attack import PartDialog, WeaponDialog
@@ -35,19 +36,19 @@ class Battle(Protocol):
     def refuse(self, message: str) -> None: ...
     def open(self, dialog: Any) -> None: ...
     def top_at(self, h: int, side: str | None = None) -> int | None: ...
+    def top_where(self, h: int, keep: Callable[[int], bool]) -> int | None: ...
 
 
 def attack(b: Battle, src: int, dst: int) -> None:
     """A drag in a fire phase, from the firer's hex onto the target's."""
     s = b.state
-    side = acting_side(s)
-    if side is None:
+    if acting_side(s) is None:
         return
-    firer = b.top_at(src, side)
+    firer = b.top_where(src, lambda i: acts_for(s, i))
     if firer is None:
         b.refuse(MESSAGES["no_attacker"])
         return
-    target = b.top_at(dst, other(side))
+    target = b.top_where(dst, lambda i: enemies(s, firer, i))
     if target is None:
         b.refuse(MESSAGES["no_target"])
         return
