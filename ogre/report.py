@@ -180,8 +180,8 @@ class _Tally:
         for e in events:
             if self.duel:
                 self._count_duel(e, before.duellist)
-                continue
-            self._count(e)
+            else:
+                self._count(e)
             if e.kind == "time_up":
                 self.key.setdefault(TIME_UP, before.turn)
         self._key_events(before, after)
@@ -230,10 +230,11 @@ class _Tally:
         turn = after.turn
         for o, p in zip(_fighting(before), _fighting(after)):    # each Ogre, by its place
             spent = p.missiles_spent - o.missiles_spent
+            # in a Duel each Ogre is its own side: each one's first loss is news
             if sum(o.weapons) - sum(p.weapons) > spent:
-                self.key.setdefault(FIRST_GUN_LOST, turn)
+                self.key.setdefault(f"{p.name}: first gun lost" if self.duel else FIRST_GUN_LOST,
+                                    turn)
             if o.treads > 0 and p.treads <= 0:
-                # in a Duel each Ogre is its own side: each one's immobilisation is news
                 self.key.setdefault(f"{p.name} immobilised" if self.duel else IMMOBILISED, turn)
         if before.command_post is not None and after.command_post is None:
             self.key.setdefault(CP_DESTROYED, turn)

@@ -392,6 +392,8 @@ def _duel(s: GameState) -> Iterator[str]:
         yield "the Ogre whose turn it is has left the fight"
     elif s.phase is Phase.OGRE_ENTRY and s.turn != 1:
         yield "an Ogre of a Duel enters after the first turn"
+    elif s.phase is Phase.OGRE_ENTRY and s.known_ogre(s.duellist).hex:
+        yield "the Ogre to enter is on the map already"
     elif s.aim is not None:
         yield from _duel_aim(s, s.aim)
     if not s.over and victory_level(s):

@@ -232,3 +232,13 @@ def test_x15_a_ram_on_an_ogre_with_few_treads_takes_only_those():
     s, ev = play(s, "move O 1014")
     assert s.ogres[1].treads == 0 and events_of(ev, "ram_ogre")[0].treads_lost == 2
     assert "loses 2 treads" in events_of(ev, "ram_ogre")[0].text
+
+
+def test_x15_9_04_a_file_with_the_entering_ogre_on_the_map_is_refused():
+    """A hostile save: the Ogre whose entry it is stands on the map already; entering again
+    would move it anywhere on its edge."""
+    from ogre.rules.scenarios import DUEL
+    s = new_game(Field(STANDARD()), 5, 1, DUEL.key)
+    o = s.ogres[0]
+    placed = replace(s, ogres=(replace(o, hex=422, undo_hex=422), *s.ogres[1:]))
+    assert first_problem(placed) == "the Ogre to enter is on the map already"

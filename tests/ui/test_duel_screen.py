@@ -139,3 +139,88 @@ def test_x15_9_04_play_a_game_duel_against_the_computer_saves_loads_and_reports(
     assert words[0] == s.result and words[1].startswith("A Duel of two Mark V Ogres, ")
     assert any(w.startswith("Ogre 2 (Mark V): ") for w in words)
     assert "The defense lost" not in words
+
+
+# ---------------------------------------------------------------- found by a hostile review
+
+def _played_to(battle, until, seed: int = 6):
+    """A Duel played by Low seats from its start to the first state `until` takes, with the
+    start and the log."""
+    from ogre.rules import apply
+    start = s = new_game(App().editor.field, battle.against, seed, battle.key)
+    seats = {side: make_controller(side, "Low", seed=seed) for side in ("ogre", "defense")}
+    log = []
+    while not until(s):
+        action = seats[acting_side(s)].choose(s)
+        s = apply(s, action)[0]
+        log.append(action)
+    return start, s, log
+
+
+def test_x15_9_04_t2_the_second_ogre_is_shown_its_own_edge_to_enter_by():
+    from ogre.rules.duel import TOP_ROW
+    from ogre.rules.state import Phase
+    from ogre.ui.drawing.status import entry_edge, phase_hint
+    app, d, _ = _duel(THREE_WAY_DUEL, 3)
+    players = {side: make_controller(side, "Med", seed=3) for side in ("ogre", "defense")}
+    while not (app.battle.state.phase is Phase.OGRE_ENTRY and app.battle.state.duellist == -1):
+        d.hand_over()
+        s = app.battle.state
+        perform(d, app, players[acting_side(s)].choose(s))
+    d.hand_over()
+    s = app.battle.state
+    assert entry_edge(s) == TOP_ROW
+    assert phase_hint(s) == "Click a lit hex on the top row to bring Ogre 2 on."
+    m = app.battle.map
+    shown = [h for h in TOP_ROW if m.hex_visible(h)]
+    assert shown, "the top row is out of view"
+    d.click(m.layout.center(shown[len(shown) // 2]))      # no scrolling: as the screen shows it
+    assert app.battle.state.ogre_unit(-1).hex in TOP_ROW
+
+
+def test_x15_9_04_g1_new_battle_on_another_field_stays_a_duel():
+    app, d, _ = _duel(DUEL, 3)
+    play_both_sides(d, app, lambda s: False, skill="Med", seed=3)
+    d.answer("OK")                                         # the battle is over
+    app.commands.play.after_battle()
+    option(d, 0, 1)                                        # another field
+    d.answer("OK")
+    row = next(i for i, (words, _) in enumerate(d.dialog.rows) if "(Mark III)" in words)
+    d.pick_row(row)                                        # a Mark III field: a Duel of Mark Vs
+    d.answer("OK")
+    while d.dialog is not None and d.dialog.title != "Ogre Entry":
+        d.answer("Don't Save" if "lost" in d.dialog.message else "OK")
+    assert app.battle.state.scenario == DUEL.key
+
+
+def test_x15_9_04_g6_a_duel_loaded_at_the_computers_entry_goes_on_at_once():
+    from ogre.rules.state import Phase
+    from ogre.storage.games import GameStore, Players
+    start, s, log = _played_to(DUEL, lambda s: s.phase is Phase.OGRE_ENTRY and s.duellist == -1)
+    app = App()
+    app.prefs = app.prefs.model_copy(update={"message_speed": "Hi"})
+    d = Driver(app)
+    GameStore.default().save(1, s, Players(count=1, computer="defense", skill="Low"),
+                             log=log, start=start)
+    menu_command(app, d, "Menu", "Load a Game")
+    d.pick_row(0)
+    d.answer("OK")
+    assert app.battle.state == s and d.dialog is None      # no entry box in the computer's turn
+    run_until(app, lambda: len(app.battle.log) > len(log), limit=3000)
+    assert str(app.battle.log[len(log)]).startswith("enter O2 ")
+
+
+def test_x15_9_04_x9_a_duels_report_keeps_the_time_limit_and_names_whose_losses():
+    from ogre.report import TIME_UP, battle_report
+    from ogre.rules import apply
+    from ogre.rules.options import Options
+    start = s = new_game(App().editor.field, 5, 4, DUEL.key, Options(time_limit=12))
+    seats = {side: make_controller(side, "Low", seed=4) for side in ("ogre", "defense")}
+    log = []
+    while not s.over:
+        action = seats[acting_side(s)].choose(s)
+        s = apply(s, action)[0]
+        log.append(action)
+    events = [k.what for k in battle_report(start, log).key_events]
+    assert s.turn == 12 and TIME_UP in events
+    assert all(e == TIME_UP or e.startswith("Ogre") for e in events)

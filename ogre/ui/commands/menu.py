@@ -335,8 +335,9 @@ class Commands:
         b.sides = players_named(b.state.scenario)
         if self.computer:
             b.sides[self.computer] = "Computer " + role(b.state.scenario, self.computer)
-            if self.computer == "ogre" and (b.state.phase is Phase.OGRE_ENTRY
-                                            or b.state.scenario in ASSAULTS and not b.log):
+            if self.computer == acting_side(b.state) and (
+                    b.state.phase is Phase.OGRE_ENTRY or b.state.scenario in ASSAULTS
+                    and not b.log):
                 b.dialog = None              # no entry dialog for the computer's Ogre or force
 
     def skill_for(self, side: str) -> str:

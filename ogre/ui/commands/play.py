@@ -414,8 +414,9 @@ class PlayGame:
         """The battle a new Ogre of this Mark plays: the scenario chosen, if it is deployed
         against that Mark, else the Mark's 1986 one."""
         wanted = SCENARIOS.get(self.scenario)
-        return wanted.key if wanted is not None and wanted.against == mark else \
-            for_mark(mark).key
+        if wanted is not None and (wanted.duel or wanted.against == mark):
+            return wanted.key            # a Duel is fought on any field's terrain, its own Ogres
+        return for_mark(mark).key
 
     def ask_then_new(self, mark: int, computer: str | None, field: Field, name: str,
                      played: str = "") -> None:

@@ -13,8 +13,10 @@ import re
 
 from ogre.rules.actions import Action, Aim, AimAt, Clear, OgreAim
 from ogre.rules.command_post import name_of
+from ogre.rules.duel import entry_edge as duel_entry_edge
 from ogre.rules.duel import in_the_fight
 from ogre.rules.game import Event, Verdict, aim_attack
+from ogre.rules.hexes import BOTTOM_ROW
 from ogre.rules.scenarios import ASSAULTS, DUELS
 from ogre.rules.sides import acting_side, side_of
 from ogre.rules.state import FIRE_PHASES, OGRE_PHASES, GameState, Ogre, Phase, Piece
@@ -257,8 +259,21 @@ def under_ogre_words(o: Ogre, pieces: tuple[Piece, ...] | list[Piece]) -> list[s
     return lines
 
 
+# where a Duel's Ogres enter, in turn (rules.duel.ENTRY_EDGES)
+DUEL_EDGES = ("bottom row", "top row", "left edge", "right edge")
+
+
+def entry_edge(s: GameState) -> frozenset[int]:
+    """The hexes the Ogre entering now comes on by (T2): the bottom row, or in a Duel the
+    entering Ogre's own edge (9.04)."""
+    return duel_entry_edge(s.duellist) if s.scenario in DUELS else BOTTOM_ROW
+
+
 def phase_hint(s: GameState) -> str:
     """What the player does now, for an empty Tactical Display."""
+    if s.phase is Phase.OGRE_ENTRY and s.scenario in DUELS:
+        return (f"Click a lit hex on the {DUEL_EDGES[OGRE_ID - s.duellist]} to bring "
+                f"Ogre {OGRE_ID + 1 - s.duellist} on.")
     if s.phase is Phase.OGRE_ENTRY:
         return "Click a lit hex on the bottom row to bring the Ogre on."
     if s.over:

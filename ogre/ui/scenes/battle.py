@@ -366,6 +366,9 @@ class Battle:
         hexes = hexes_that_matter(self.state)
         if hexes:
             self.map.frame(hexes[0], hexes[1:])
+        elif self.state.phase is Phase.OGRE_ENTRY and self.state.scenario in DUELS:
+            edge = sorted(status.entry_edge(self.state))
+            self.map.frame(edge[len(edge) // 2], [])     # the entering Ogre's own edge (9.04)
         elif self.state.phase is Phase.OGRE_ENTRY:
             self.map.jump_half(bottom=True)
 
@@ -553,13 +556,11 @@ def _ev(kind: int, pos) -> pygame.event.Event:
 
 
 
-DUEL_EDGES = ("bottom row", "top row", "left edge", "right edge")    # rules.duel's, in turn
-
-
 def entry_words(state: GameState) -> str:
     """Where the Ogre enters (T2); in a Duel each at an edge of its own (9.04)."""
     if state.scenario not in DUELS:
         return "The Ogre enters on the bottom row of the map."
-    edges = [f"Ogre {n} on the {edge}" for n, edge in enumerate(DUEL_EDGES[:len(state.ogres)], 1)]
+    edges = [f"Ogre {n} on the {edge}"
+             for n, edge in enumerate(status.DUEL_EDGES[:len(state.ogres)], 1)]
     return f"Each Ogre enters at its own edge of the map: {', '.join(edges[:-1])} and " \
            f"{edges[-1]}."

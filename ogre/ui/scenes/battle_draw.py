@@ -9,7 +9,6 @@ from typing import Any, Protocol
 import pygame
 
 from ogre.rules.command_post import defender_allowance, defense_of
-from ogre.rules.hexes import BOTTOM_ROW
 from ogre.rules.scenarios import DUELS
 from ogre.rules.sides import acting_side, ogre_in_play, role, side_of
 from ogre.rules.state import FIRE_PHASES, MOVE_PHASES, GameState, Ogre, Phase, Piece
@@ -59,8 +58,8 @@ def draw(b: Battle, surface: ink.Target) -> None:
     clip = surface.get_clip()
     surface.set_clip(b.map.rect)
     if s.phase is Phase.OGRE_ENTRY and not b.computer_turn():   # lit for the player only
-        b.map.fill_hexes(surface, [h for h in BOTTOM_ROW if not s.board.is_crater(h)],
-                            theme.ACCENT, 70)
+        b.map.fill_hexes(surface, [h for h in status.entry_edge(s) if not s.board.is_crater(h)],
+                         theme.ACCENT, 70)
     elif not b.computer_turn() and (entry := force_entry.entry_hexes(s)):   # 9.03's force
         b.map.fill_hexes(surface, entry, theme.ACCENT, 70)
     if b.umbrella:
