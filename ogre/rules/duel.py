@@ -68,13 +68,17 @@ def is_duel(s: GameState) -> bool:
     return s.scenario in DUELS
 
 
+def duellist_name(o: Ogre) -> str:
+    """A duelling Ogre by its place, as the seats name it: "Ogre 1", "Ogre 2"..."""
+    return f"Ogre {OGRE_ID + 1 - o.id}"
+
+
 def holds_the_field(o: Ogre) -> str:
     """The result of a Duel won by `o`."""
-    return f"{o.name} Holds the Field"
+    return f"{duellist_name(o)} Holds the Field"
 
 
-DUEL_RESULTS = (*(f"{name} Holds the Field" for name in
-                  ("Ogre", *(f"Ogre {n}" for n in range(2, 10)))), NOBODY)
+DUEL_RESULTS = (*(f"Ogre {n} Holds the Field" for n in range(1, 10)), NOBODY)
 
 
 def entry_edge(oid: int) -> frozenset[int]:

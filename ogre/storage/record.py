@@ -50,7 +50,7 @@ from .errors import StorageError
 from .fields import check_scenario, cleaned_to, scenario_of_mark
 from .paths import user_data_folder
 
-FIRST_HOLDS = DUEL_RESULTS[0]      # "Ogre Holds the Field": the first Ogre's, a Duel's Ogre seat
+FIRST_HOLDS = DUEL_RESULTS[0]      # "Ogre 1 Holds the Field": a Duel's first seat's
 FORMAT: Final = "ogre-record"
 VERSION: Final = 2           # 2: the scenario's key where version 1 held the Mark; options
 FILE_NAME = "record.json"

@@ -176,7 +176,7 @@ def test_x15_the_last_ogre_in_the_fight_holds_the_field():
              o1={"treads": 0, "weapons": (0, 1, 0, 0)},
              o2={"treads": 1, "weapons": (0, 0, 0, 0)})
     s, ev = play(s, "target O2 main=1 part=treads", "fire")
-    assert s.over and s.result == "Ogre Holds the Field"
+    assert s.over and s.result == "Ogre 1 Holds the Field"
 
 
 def test_x15_when_no_ogre_left_can_harm_another_no_ogre_holds_the_field():

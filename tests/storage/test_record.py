@@ -184,7 +184,7 @@ def test_x9_x15_a_duel_is_recorded_and_won_by_the_seat_whose_ogre_holds_the_fiel
     from ogre.storage.record import player_won, totals
     duels = [new_entry("three-way-duel", "Howitzer Umbrella", HUMAN, computer("Hi"), result,
                        11, now=WHEN)
-             for result in ("Ogre Holds the Field", "Ogre 3 Holds the Field",
+             for result in ("Ogre 1 Holds the Field", "Ogre 3 Holds the Field",
                             "No Ogre Holds the Field")]
     for e in duels:
         assert add_battle(e, tmp_path) is None

@@ -13,8 +13,8 @@ import re
 
 from ogre.rules.actions import Action, Aim, AimAt, Clear, OgreAim
 from ogre.rules.command_post import name_of
+from ogre.rules.duel import duellist_name, in_the_fight
 from ogre.rules.duel import entry_edge as duel_entry_edge
-from ogre.rules.duel import in_the_fight
 from ogre.rules.game import Event, Verdict, aim_attack
 from ogre.rules.hexes import BOTTOM_ROW
 from ogre.rules.scenarios import ASSAULTS, DUELS
@@ -212,7 +212,7 @@ def victory_words(s: GameState) -> str:
 
 def _duellist_fate(o: Ogre) -> str:
     """A duelling Ogre's end (9.04): gone, out of the fight, or holding on."""
-    who = "The Ogre" if o.id == OGRE_ID else o.name
+    who = duellist_name(o)
     if o.exited:
         return f"{who} left the map."
     if o.destroyed:

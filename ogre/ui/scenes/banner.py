@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import pygame
 
+from ogre.rules.duel import duellist_name
+from ogre.rules.scenarios import DUELS
 from ogre.rules.state import OGRE_ID, GameState, Ogre
 from ogre.ui.toolkit import ink, theme
 
@@ -18,8 +20,10 @@ def turning_points(before: GameState, after: GameState) -> list[str]:
     said = []
     if before.command_post is not None and after.command_post is None:
         said.append("The Command Post is destroyed!")
+    duel = after.scenario in DUELS
     for b, a in zip(before.ogres, after.ogres):
-        said += _ogre_turns(b, a, "The Ogre" if a.id == OGRE_ID else a.name)
+        said += _ogre_turns(b, a, duellist_name(a) if duel else
+                            "The Ogre" if a.id == OGRE_ID else a.name)
     return said
 
 
