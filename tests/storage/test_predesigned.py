@@ -14,6 +14,7 @@ from ogre.rules.field import armor_units, forward_attack_points, infantry_squads
 from ogre.rules.hexes import col_row
 from ogre.rules.units import MARKS, STATS, Kind
 from ogre.storage import designed_for, load_predesigned, predesigned_paths
+from ogre.storage.fields import load_battle_fields
 
 from .helpers import random_game
 
@@ -76,3 +77,50 @@ def test_the_standard_map_in_fields_matches_the_shared_data():
         pytest.skip("../shared is not present")
     ours = json.loads((data_dir("fields") / "standard-map.json").read_text())
     assert ours == json.loads(SHARED_MAP.read_text())
+
+
+# ---------------------------------------------------------------- the other battles' (X15)
+
+BATTLE_FIELDS = load_battle_fields()
+
+
+def test_x15_each_battle_with_a_defense_of_its_own_has_a_predesigned_field():
+    """Mark IIIs Attacking, Mark III on Defense and Ogre Defending each have one, beside the
+    1986 five (the Duels are fought on any field's terrain, without its units)."""
+    from ogre.rules.scenarios import OF_1986, OFFERED
+    defended = [s.key for s in OFFERED if s.key not in OF_1986 and not s.duel]
+    assert sorted(r.scenario for r in BATTLE_FIELDS) == sorted(defended)
+    names = [r.name for r in (*FIELDS, *BATTLE_FIELDS)]
+    assert len(set(names)) == len(names)
+    assert all(r.description and len(r.description) <= 200 for r in BATTLE_FIELDS)
+
+
+@pytest.mark.parametrize("rec", BATTLE_FIELDS, ids=lambda r: r.scenario)
+def test_x15_e9_each_battles_field_is_a_legal_deployment_of_its_battle(rec):
+    from ogre.rules.scenarios import SCENARIOS
+    battle = SCENARIOS[rec.scenario]
+    assert validate(rec.field, battle, standard_board()) == []
+    assert rec.field.board == standard_board()
+    assert len(rec.field.ogres) == len(battle.watchdogs)
+    allowed = battle.allowance
+    assert armor_units(rec.field) == allowed.armor_units           # the whole allowance
+    assert infantry_squads(rec.field) == allowed.infantry_squads
+
+
+@pytest.mark.parametrize("rec", BATTLE_FIELDS, ids=lambda r: r.scenario)
+def test_x15_the_computer_plays_each_battles_field_to_the_end(rec):
+    from ogre.ai import make_controller
+    from ogre.rules import apply
+    from ogre.rules.invariants import first_problem
+    from ogre.rules.scenarios import SCENARIOS
+    from ogre.rules.sides import acting_side, side_of
+    battle = SCENARIOS[rec.scenario]
+    state = new_game(rec.field, battle.against, 3, battle.key)
+    assert [o.hex for o in state.ogres if side_of(state, o.id) == "defense"] == list(
+        rec.field.ogres)
+    seats = {side: make_controller(side, "Med", seed=3) for side in ("ogre", "defense")}
+    for _ in range(6000):
+        if state.over:
+            break
+        state, _ = apply(state, seats[acting_side(state)].choose(state))
+    assert state.over and first_problem(state) is None

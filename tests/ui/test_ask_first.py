@@ -341,4 +341,4 @@ def test_e9_a_field_saved_after_editing_is_labelled_by_its_counts():
     menu(d, "Menu", "Load a Field")
     rows = [words for words, _ in d.dialog.rows]
     assert rows[0].startswith("Howitzer Umbrella (Mark III) - ")   # the game's own, as designed
-    assert rows[5] == "1. Howitzer Umbrella (Mark V: 14 armor, 20 squads)"
+    assert rows[-5] == "1. Howitzer Umbrella (Mark V: 14 armor, 20 squads)"   # slot 1

@@ -31,6 +31,12 @@ def pick(d: Driver, row: int, button: str = "OK") -> None:
     d.answer(button)
 
 
+def slot_row(d: Driver, slot: int) -> int:
+    """Where the player's field slot is in Load a Field's list: after the predesigned ones,
+    the last five rows."""
+    return len(d.dialog.rows) - 5 + slot - 1
+
+
 def choose_options(d: Driver, choices: list[int]) -> None:
     rects = {(g, i): r for g, i, r in d.dialog.option_rects() if i >= 0}
     for g, i in enumerate(choices):
@@ -194,7 +200,7 @@ def test_g5_save_a_field_then_load_it_back():
     pick(d, 1)                                    # a predesigned field
     assert len(app.editor.field.placements) >= 15
     menu(d, "Menu", "Load a Field")
-    pick(d, 5)                                    # the player's slot 1: the empty field
+    pick(d, slot_row(d, 1))                       # the player's slot 1: the empty field
     assert not app.editor.field.placements
 
 
@@ -371,7 +377,7 @@ def test_g5_load_a_field_asks_before_it_loses_the_edits():
     _place_a_piece(app, d)
     menu(d, "Menu", "Load a Field")
     d.answer("Don't Save")
-    pick(d, 5)                                        # the player's slot 1: the saved edits
+    pick(d, slot_row(d, 1))                           # the player's slot 1: the saved edits
     assert ed.field.placements == edited.placements
 
 

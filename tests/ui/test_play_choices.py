@@ -16,7 +16,8 @@ from driver import Driver
 from test_text_boxes import check_frame
 
 from ogre.match import Seat
-from ogre.storage.fields import FieldStore, load_predesigned
+from ogre.rules.scenarios import SCENARIOS
+from ogre.storage.fields import FieldStore, load_battle_fields, load_predesigned
 from ogre.storage.games import GameStore
 from ogre.storage.paths import preferences_folder
 from ogre.ui.app import App
@@ -68,10 +69,13 @@ def test_g1_g5_play_a_game_from_a_battle_plays_a_predesigned_field_picked_in_its
     assert isinstance(chooser, ListDialog)
     rows = [words for words, _ in chooser.rows]
     fields = load_predesigned()
-    assert len(rows) == 1 + len(fields) + 5                     # on the screen, five, five
+    battles = load_battle_fields()
+    assert len(rows) == 1 + len(fields) + len(battles) + 5      # on the screen, five, 3, five
+    assert rows[1 + len(fields):1 + len(fields) + len(battles)] == [
+        f"{r.name} ({SCENARIOS[r.scenario].title})" for r in battles]
     assert rows[0].startswith("This battle's field") and chooser.selected == 0
     assert [w.split(" (")[0] for w in rows[1:6]] == [f.name for f in fields]
-    assert not any(on for _, on in chooser.rows[6:])            # five empty slots, dimmed
+    assert not any(on for _, on in chooser.rows[-5:])           # five empty slots, dimmed
     mark_v = next(i for i, f in enumerate(fields) if f.mark == 5)
     shot(app, "play-a-game-fields.png")
     check_frame(app)

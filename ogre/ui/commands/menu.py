@@ -44,8 +44,7 @@ if TYPE_CHECKING:
     from ogre.storage.preferences import Preferences
     from ogre.ui.commands.window import Window
 
-LOAD_A_FIELD = ("The five predesigned fields of 1986, one for each of the other battles, "
-                "then your five.")
+LOAD_A_FIELD = "1986's five predesigned fields, one for each other battle, then yours."
 # The sidebar's buttons in their order, and what the map's keys do (S4: keymap.py binds them)
 BUTTONS = ("undo", "group", "range", "done")
 MAP_KEYS = {

@@ -84,15 +84,20 @@ def row_lines(words: str, width: int) -> tuple[int, list[str]]:
 
 
 def _row_heights(rows: list[str], width: int, message: str) -> list[int]:
-    """Each row as tall as its lines; when the rows would not fit the canvas, all keep the
-    plain height and their words shrink inside them instead."""
+    """Each row as tall as its lines; when the rows would not fit the canvas, the one-line
+    rows keep the plain height and the taller ones share what is left, their words shrinking
+    inside them."""
     heights = []
     for words in rows:
         size, lines = row_lines(words, width)
         heights.append(ROW_H if len(lines) == 1 else max(ROW_H, size * len(lines) + 7))
     message_lines = len(theme.wrap(message, 22, LIST_W - 40)) if message else 0
     room = theme.LOGICAL_SIZE[1] - 16 - 126 - 22 * message_lines
-    return heights if sum(heights) <= room else [ROW_H] * len(rows)
+    if sum(heights) <= room:
+        return heights
+    tall = sum(1 for h in heights if h > ROW_H)
+    share = max(ROW_H, (room - ROW_H * (len(rows) - tall)) // max(tall, 1))
+    return [min(h, share) for h in heights]
 
 
 class OptionsDialog(Dialog[Answer]):
