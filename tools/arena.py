@@ -181,7 +181,7 @@ def battle(field: Field, job: Job) -> tuple[str, int, list[float], list[float], 
     if scenario is not None and scenario.force:
         return _assault(field, job)
     watched = scenario is not None and scenario.watchdogs
-    if watched:
+    if watched and not field.ogres:
         field = defended(field)                # 9.01's forces, and the defense's Ogre placed
     state = new_game(field, 5 if watched else job.mark, job.seed, job.scenario, job.options)
     ogre = make_player("ogre", job.ogre, job.seed, job.ogre_opts)
@@ -199,9 +199,10 @@ def battle(field: Field, job: Job) -> tuple[str, int, list[float], list[float], 
 
 
 def _assault(field: Field, job: Job) -> tuple[str, int, list[float], list[float], list[str]]:
-    """Ogre Defending (9.03): the force of units against the Mark III field made 9.03's
-    (ai/deploy.watched), each side a skill of ai/assault_players."""
-    state = new_game(watched(field), 3, job.seed, job.scenario, job.options)
+    """Ogre Defending (9.03): the force of units against the field made 9.03's (ai/deploy.watched)
+    unless it places the defense's Ogre itself, each side a skill of ai/assault_players."""
+    state = new_game(field if field.ogres else watched(field), 3, job.seed, job.scenario,
+                     job.options)
     rec = play(state, make_assault_player("ogre", job.ogre, job.seed),
                make_assault_player("defense", job.defense, job.seed), max_turns=job.max_turns)
     result = rec.result

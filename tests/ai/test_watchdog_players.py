@@ -102,3 +102,31 @@ def test_x15_the_defense_with_its_ogre_answers_a_crowded_hex_with_an_action_the_
     assert s.crowded_hex()
     d = WithWatchdog(make_controller("defense", level, seed=1), level, 1)
     check(s, d.choose(s))
+
+
+def test_x2_x15_the_arena_plays_a_field_that_places_the_defenses_ogre_as_it_is(monkeypatch):
+    """A field designed for the battle (its Mark III placed) is not redeployed by the arena:
+    the Ogre stands where the field has it; a 1986 field is deployed as the computer does."""
+    from ogre.storage.fields import load_battle_fields
+    from tools import arena
+
+    placed = {}
+
+    def seen(state, *args, **kwargs):
+        placed["hexes"] = [o.hex for o in state.ogres[1:]]
+        return play_stub(state)
+
+    def play_stub(state):
+        from ogre.ai.match import GameRecord
+        rec = GameRecord()
+        rec.result, rec.turns, rec.final = UNFINISHED, 1, state
+        return rec
+
+    monkeypatch.setattr(arena, "play", seen)
+    rec = next(r for r in load_battle_fields() if r.scenario == "mark-iii-on-defense")
+    job = arena.Job("Low", "Low", 3, 1, 0, {}, {}, 5, scenario="mark-iii-on-defense")
+    arena.battle(rec.field, job)
+    assert placed["hexes"] == list(rec.field.ogres)
+    plain = next(f.field for f in load_predesigned() if f.mark == 3)
+    arena.battle(plain, job)
+    assert placed["hexes"] == list(defended(plain).ogres)
