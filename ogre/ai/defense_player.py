@@ -18,7 +18,7 @@ from ..rules.errors import RuleError
 from ..rules.game import apply, must_leave
 from ..rules.hexes import distance
 from ..rules.movement import defender_allowance, defender_reach
-from ..rules.scenarios import ASSAULTS, DUELS, WATCHED
+from ..rules.scenarios import ASSAULTS
 from ..rules.sides import ogre_in_play
 from ..rules.state import GameState, Phase, Piece
 from ..rules.units import STATS, Kind
@@ -38,11 +38,10 @@ from .defense_beam import beam_deployments, make_view
 from .defense_beam import value as beam_value
 from .defense_fire import plan_groups, shooters
 from .defense_lookahead import lookahead_move
-from .duellist import Duellist
 from .ogre_player import OgrePlayer
 from .protocol import Controller
 from .reading import CourseReading
-from .several import defense_views, named
+from .several import OgresAgainstOgres, defense_views, named
 from .skill import DEFENSE_SKILLS, REPLY_OGRE, DefenseSkill, level_name, wary_options
 from .watchdog import WithWatchdog
 
@@ -65,22 +64,18 @@ class DefensePlayer(PhasePlayer):
         self.level = level_name(skill)
         self.guard: PhasePlayer | None = None   # Ogre Defending's defense (its Ogre and units)
         self.overrides = options
-        self.watched: Controller | None = None  # 9.01's: this player and its Ogre's duellist
-        self.plain = False                      # the one inside it: the 1986 player
-        self.duel: Duellist | None = None                # a Duel's seat (9.04)
+        self.plain = False              # the 1986 player inside 9.01's (its Ogres' fight added)
+        self.ogres_fight = OgresAgainstOgres(self.level, self.seed)
 
     def choose(self, state: GameState) -> Action:
-        if state.scenario in DUELS:        # 9.04: its seat's Ogres, each a duelling Ogre
-            if self.duel is None:
-                self.duel = Duellist(self.level, self.seed)
-            return self.duel.choose(state)
-        if state.scenario in WATCHED and not self.plain:     # 9.01: its own Ogre as well
-            if self.watched is None:
-                inner = DefensePlayer(self.level, self.seed, **self.overrides)
-                inner.plain = True
-                self.watched = WithWatchdog(inner, self.level, self.seed)
-            return self.watched.choose(state)
-        return super().choose(state)
+        other = None if self.plain else self.ogres_fight.player(state, self._watched)
+        return super().choose(state) if other is None else other.choose(state)
+
+    def _watched(self) -> Controller:
+        """9.01's player: this one's 1986 self with its Ogres' fight."""
+        inner = DefensePlayer(self.level, self.seed, **self.overrides)
+        inner.plain = True
+        return WithWatchdog(inner, self.level, self.seed)
 
     def plan(self, state: GameState) -> list[Action]:
         if state.scenario in ASSAULTS:           # 9.03: a defense with its own Ogre

@@ -24,7 +24,7 @@ from dataclasses import replace
 from ..rules.actions import Action, Clear, Done, Enter, Exit, Fire, Move, OgreAim
 from ..rules.command_post import ram_tread_cost, rammed_in_place
 from ..rules.hexes import BOTTOM_ROW, distance
-from ..rules.scenarios import ASSAULTS, DUELS, WATCHED
+from ..rules.scenarios import ASSAULTS
 from ..rules.sides import ogre_in_play
 from ..rules.state import GameState, Phase, Piece
 from ..rules.units import MARKS, WEAPONS, Kind, counts
@@ -32,7 +32,6 @@ from .analysis import AP, W_RANGE, exit_distance, ogre_distance_to, p_x_d, piece
 from .assault_players import make_assault_player
 from .base import OGRE_SIDE_PHASES, PhasePlayer
 from .defense_fire import tread_value
-from .duellist import Duellist
 from .ogre_fire import (
     DISABLE_FRACTION,
     first_stage,
@@ -42,7 +41,7 @@ from .ogre_fire import (
     targets_in_range,
 )
 from .protocol import Controller
-from .several import OgresInTurn
+from .several import OgresAgainstOgres, OgresInTurn
 from .skill import OGRE_SKILLS, OgreSkill, level_name
 from .watchdog import AgainstWatchdog
 
@@ -72,22 +71,18 @@ class OgrePlayer(PhasePlayer):
         self.overrides = options       # the skill fields given by keyword
         self.several: OgresInTurn | None = None        # a battle of several Ogres: each its own
         self.force: PhasePlayer | None = None          # Ogre Defending's attacking force
-        self.watched: Controller | None = None         # 9.01's: this player and a duellist
-        self.plain = False                             # the one inside it: the 1986 player
-        self.duel: Duellist | None = None                # a Duel's seat (9.04)
+        self.plain = False              # the 1986 player inside 9.01's (its Ogres' fight added)
+        self.ogres_fight = OgresAgainstOgres(self.level, self.seed)
 
     def choose(self, state: GameState) -> Action:
-        if state.scenario in DUELS:        # 9.04: its seat's Ogres, each a duelling Ogre
-            if self.duel is None:
-                self.duel = Duellist(self.level, self.seed)
-            return self.duel.choose(state)
-        if state.scenario in WATCHED and not self.plain:     # 9.01: the defense has an Ogre
-            if self.watched is None:
-                inner = OgrePlayer(self.level, self.seed, **self.overrides)
-                inner.plain = True
-                self.watched = AgainstWatchdog(inner, self.level, self.seed)
-            return self.watched.choose(state)
-        return super().choose(state)
+        other = None if self.plain else self.ogres_fight.player(state, self._watched)
+        return super().choose(state) if other is None else other.choose(state)
+
+    def _watched(self) -> Controller:
+        """9.01's player: this one's 1986 self with its Ogres' fight."""
+        inner = OgrePlayer(self.level, self.seed, **self.overrides)
+        inner.plain = True
+        return AgainstWatchdog(inner, self.level, self.seed)
 
     def plan(self, state: GameState) -> list[Action]:
         if state.scenario in ASSAULTS:               # 9.03: the Ogre's side is a force

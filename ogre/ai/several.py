@@ -11,13 +11,43 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from ..rules.actions import Action, Aim, Done, Enter, Exit, OgreAim
 from ..rules.game import legal_actions
 from ..rules.hexes import distance
+from ..rules.scenarios import DUELS, WATCHED
 from ..rules.state import GameState, Ogre, Phase
+from .duellist import Duellist
+
+if TYPE_CHECKING:
+    from .protocol import Controller
 
 Planner = Callable[[GameState], list[Action]]
+
+
+class OgresAgainstOgres:
+    """What a built-in side plays, in place of its own 1986 player, where Ogres fight Ogres: a
+    Duel's seat as duelling Ogres (9.04), or 9.01's side as its 1986 player with its fight
+    against the other side's Ogre added (made by `make_watched` when first needed)."""
+
+    def __init__(self, level: str, seed: int) -> None:
+        self.level, self.seed = level, seed
+        self.duel: Duellist | None = None
+        self.watched: Controller | None = None
+
+    def player(self, state: GameState, make_watched: Callable[[], Controller]
+               ) -> Controller | None:
+        """The player for this battle; None where the side's own player plays it."""
+        if state.scenario in DUELS:
+            if self.duel is None:
+                self.duel = Duellist(self.level, self.seed)
+            return self.duel
+        if state.scenario in WATCHED:
+            if self.watched is None:
+                self.watched = make_watched()
+            return self.watched
+        return None
 
 
 def focused(state: GameState, oid: int) -> GameState:
