@@ -232,10 +232,10 @@ class _Tally:
             spent = p.missiles_spent - o.missiles_spent
             # in a Duel each Ogre is its own side: each one's first loss is news
             if sum(o.weapons) - sum(p.weapons) > spent:
-                self.key.setdefault(f"{duellist_name(p)}: first gun lost" if self.duel
+                self.key.setdefault(f"{duellist_name(p.id)}: first gun lost" if self.duel
                                     else FIRST_GUN_LOST, turn)
             if o.treads > 0 and p.treads <= 0:
-                self.key.setdefault(f"{duellist_name(p)} immobilised" if self.duel
+                self.key.setdefault(f"{duellist_name(p.id)} immobilised" if self.duel
                                     else IMMOBILISED, turn)
         if before.command_post is not None and after.command_post is None:
             self.key.setdefault(CP_DESTROYED, turn)
@@ -273,7 +273,7 @@ class _Tally:
             fired = p.missiles_spent - o.missiles_spent
             lost = tuple(a - b for a, b in zip(o.weapons, p.weapons))
             shots, hits, rams = self.by_ogre[o.id]
-            out.append(Duellist(duellist_name(p), p.mark, o.treads - p.treads,
+            out.append(Duellist(duellist_name(p.id), p.mark, o.treads - p.treads,
                                 (lost[0] - fired, lost[1], lost[2], lost[3]), fired,
                                 shots, hits, rams, _fate(p, end)))
         return tuple(out)

@@ -59,6 +59,7 @@ TOP_ROW = frozenset(hex_id(c, 1) for c in range(1, COLUMNS + 1))
 LEFT_COLUMN = frozenset(hex_id(1, r) for r in range(1, rows_in_column(1) + 1))
 RIGHT_COLUMN = frozenset(hex_id(COLUMNS, r) for r in range(1, rows_in_column(COLUMNS) + 1))
 ENTRY_EDGES = (BOTTOM_ROW, TOP_ROW, LEFT_COLUMN, RIGHT_COLUMN)   # by the Ogre's place in turn
+EDGE_NAMES = ("bottom row", "top row", "left edge", "right edge")  # the same, as words
 EDGE = BOTTOM_ROW | TOP_ROW | LEFT_COLUMN | RIGHT_COLUMN
 NOBODY = "No Ogre Holds the Field"
 _NO_AIM: Counts = (0, 0, 0, 0)
@@ -68,14 +69,14 @@ def is_duel(s: GameState) -> bool:
     return s.scenario in DUELS
 
 
-def duellist_name(o: Ogre) -> str:
+def duellist_name(oid: int) -> str:
     """A duelling Ogre by its place, as the seats name it: "Ogre 1", "Ogre 2"..."""
-    return f"Ogre {OGRE_ID + 1 - o.id}"
+    return f"Ogre {OGRE_ID + 1 - oid}"
 
 
 def holds_the_field(o: Ogre) -> str:
     """The result of a Duel won by `o`."""
-    return f"{duellist_name(o)} Holds the Field"
+    return f"{duellist_name(o.id)} Holds the Field"
 
 
 DUEL_RESULTS = (*(f"Ogre {n} Holds the Field" for n in range(1, 10)), NOBODY)

@@ -10,9 +10,10 @@ from typing import Any
 
 import pygame
 
+from ogre.rules.duel import duellist_name
 from ogre.rules.scenarios import DUELS
 from ogre.rules.sides import acting_side, role
-from ogre.rules.state import OGRE_ID, GameState
+from ogre.rules.state import GameState
 from ogre.ui.toolkit.widgets import OK_ONLY, Answer, Dialog
 
 TITLE = "Hand Over"
@@ -22,7 +23,7 @@ def side_to_play(state: GameState) -> str:
     """The side the player at the computer now is (the defense's once the battle is over); in
     a Duel each Ogre is a player of its own, named by its place ("Ogre 3")."""
     if state.scenario in DUELS and not state.over:
-        return f"Ogre {OGRE_ID + 1 - state.duellist}"
+        return duellist_name(state.duellist)
     return acting_side(state) or "defense"
 
 

@@ -13,7 +13,7 @@ import re
 
 from ogre.rules.actions import Action, Aim, AimAt, Clear, OgreAim
 from ogre.rules.command_post import name_of
-from ogre.rules.duel import duellist_name, in_the_fight
+from ogre.rules.duel import EDGE_NAMES, duellist_name, in_the_fight
 from ogre.rules.duel import entry_edge as duel_entry_edge
 from ogre.rules.game import Event, Verdict, aim_attack
 from ogre.rules.hexes import BOTTOM_ROW
@@ -212,7 +212,7 @@ def victory_words(s: GameState) -> str:
 
 def _duellist_fate(o: Ogre) -> str:
     """A duelling Ogre's end (9.04): gone, out of the fight, or holding on."""
-    who = duellist_name(o)
+    who = duellist_name(o.id)
     if o.exited:
         return f"{who} left the map."
     if o.destroyed:
@@ -259,10 +259,6 @@ def under_ogre_words(o: Ogre, pieces: tuple[Piece, ...] | list[Piece]) -> list[s
     return lines
 
 
-# where a Duel's Ogres enter, in turn (rules.duel.ENTRY_EDGES)
-DUEL_EDGES = ("bottom row", "top row", "left edge", "right edge")
-
-
 def entry_edge(s: GameState) -> frozenset[int]:
     """The hexes the Ogre entering now comes on by (T2): the bottom row, or in a Duel the
     entering Ogre's own edge (9.04)."""
@@ -272,8 +268,8 @@ def entry_edge(s: GameState) -> frozenset[int]:
 def phase_hint(s: GameState) -> str:
     """What the player does now, for an empty Tactical Display."""
     if s.phase is Phase.OGRE_ENTRY and s.scenario in DUELS:
-        return (f"Click a lit hex on the {DUEL_EDGES[OGRE_ID - s.duellist]} to bring "
-                f"Ogre {OGRE_ID + 1 - s.duellist} on.")
+        return (f"Click a lit hex on the {EDGE_NAMES[OGRE_ID - s.duellist]} to bring "
+                f"{duellist_name(s.duellist)} on.")
     if s.phase is Phase.OGRE_ENTRY:
         return "Click a lit hex on the bottom row to bring the Ogre on."
     if s.over:

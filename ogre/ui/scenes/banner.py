@@ -22,7 +22,7 @@ def turning_points(before: GameState, after: GameState) -> list[str]:
         said.append("The Command Post is destroyed!")
     duel = after.scenario in DUELS
     for b, a in zip(before.ogres, after.ogres):
-        said += _ogre_turns(b, a, duellist_name(a) if duel else
+        said += _ogre_turns(b, a, duellist_name(a.id) if duel else
                             "The Ogre" if a.id == OGRE_ID else a.name)
     return said
 

@@ -30,6 +30,7 @@ from ogre.rules import (
     legal_actions,
 )
 from ogre.rules.actions import AimAt
+from ogre.rules.duel import EDGE_NAMES
 from ogre.rules.errors import MESSAGES
 from ogre.rules.movement import range_umbrella
 from ogre.rules.scenarios import ASSAULTS, DUELS
@@ -561,6 +562,6 @@ def entry_words(state: GameState) -> str:
     if state.scenario not in DUELS:
         return "The Ogre enters on the bottom row of the map."
     edges = [f"Ogre {n} on the {edge}"
-             for n, edge in enumerate(status.DUEL_EDGES[:len(state.ogres)], 1)]
+             for n, edge in enumerate(EDGE_NAMES[:len(state.ogres)], 1)]
     return f"Each Ogre enters at its own edge of the map: {', '.join(edges[:-1])} and " \
            f"{edges[-1]}."

@@ -9,6 +9,7 @@ from typing import Any, Protocol
 import pygame
 
 from ogre.rules.command_post import defender_allowance, defense_of
+from ogre.rules.duel import duellist_name
 from ogre.rules.scenarios import DUELS
 from ogre.rules.sides import acting_side, ogre_in_play, role, side_of
 from ogre.rules.state import FIRE_PHASES, MOVE_PHASES, GameState, Ogre, Phase, Piece
@@ -239,4 +240,4 @@ def who_plays(b: Battle) -> str:
     seat = acting_side(s) or "defense"
     if s.scenario not in DUELS or s.over:
         return b.sides[seat]
-    return b.sides[seat].replace(role(s.scenario, seat), f"Ogre {OGRE_ID + 1 - s.duellist}")
+    return b.sides[seat].replace(role(s.scenario, seat), duellist_name(s.duellist))
