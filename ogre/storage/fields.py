@@ -92,14 +92,14 @@ KindName = Annotated[Kind, BeforeValidator(_check_kind)]
 _FILED = tuple(s.key for s in OFFERED)
 
 
-def check_scenario(value: Any) -> str:
+def _check_scenario(value: Any) -> str:
     if isinstance(value, str) and value in _FILED:
         return value
     shown = repr(value[:40]) if isinstance(value, str) else str(value)[:40]
     raise ValueError(f"{shown} is not a scenario, which are {', '.join(_FILED)}")
 
 
-ScenarioKey = Annotated[str, PlainValidator(check_scenario)]      # "basic", "advanced"
+ScenarioKey = Annotated[str, PlainValidator(_check_scenario)]      # "basic", "advanced"
 
 
 def scenario_of_mark(value: Any) -> Any:

@@ -33,7 +33,6 @@ from pydantic import (
     AfterValidator,
     BaseModel,
     ConfigDict,
-    PlainValidator,
     StrictInt,
     ValidationError,
     model_validator,
@@ -47,7 +46,7 @@ from ..rules.victory import ATTACK_WINS
 from .atomic import read_text_limited, write_text_atomic
 from .documents import Migration, explain, parse_json, upgrade
 from .errors import StorageError
-from .fields import check_scenario, cleaned_to, scenario_of_mark
+from .fields import ScenarioKey, cleaned_to, scenario_of_mark
 from .paths import user_data_folder
 
 FIRST_HOLDS = DUEL_RESULTS[0]      # "Ogre 1 Holds the Field": a Duel's first seat's
@@ -71,16 +70,6 @@ def _check_level(value: str) -> str:
 
 
 Result = Annotated[str, AfterValidator(_check_level)]
-
-
-def _check_battle(value: Any) -> str:
-    """Any battle the game plays (the Duels too, played on the battle screen only as yet)."""
-    if isinstance(value, str) and value in SCENARIOS:
-        return value
-    return check_scenario(value)
-
-
-BattleKey = Annotated[str, PlainValidator(_check_battle)]
 
 
 def _entries_from_v1(doc: dict[str, Any]) -> dict[str, Any]:
@@ -133,7 +122,7 @@ class Entry(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     finished_at: datetime
-    scenario: BattleKey
+    scenario: ScenarioKey
     field: Annotated[str, cleaned_to(NAME_LIMIT), Spec(max_length=NAME_LIMIT)] = ""
     ogre: Side
     defense: Side
