@@ -63,7 +63,7 @@ class Strength:
 class Duellist:
     """One Ogre of a Duel (9.04), summed up: every Ogre is its own side."""
 
-    name: str                            # "Ogre", "Ogre 2"...
+    name: str                            # "Ogre 1", "Ogre 2"...
     mark: int
     treads_lost: int
     guns_lost: tuple[int, int, int, int]     # destroyed by fire, per WEAPONS slot

@@ -15,7 +15,7 @@ from .dice import seed_state
 from .hexes import BOTTOM_ROW
 from .movement import reaches_command_post
 from .options import NO_OPTIONS, Options
-from .scenarios import SCENARIOS, Scenario, for_mark
+from .scenarios import SCENARIOS, Allowance, Scenario, for_mark
 from .state import GameState, Ogre, Phase, Piece
 from .units import MARKS, STATS, Kind, attack_points, ogre_id
 
@@ -75,29 +75,30 @@ def validate(field: Field, battle: int | Scenario, standard: Board) -> list[Find
     """Every way this field departs from the standard deployment of a battle (E8, E9): a
     scenario, or the 1986 one of a Mark (3 or 5)."""
     battle = for_mark(battle) if isinstance(battle, int) else battle
-    found = [] if battle.duel else _fatal(field)     # 9.04: Ogres only, on the terrain
+    units = not battle.duel              # 9.04: Ogres only, on the field's terrain
+    found = _fatal(field) if units else []
 
     def warn(code: str, text: str) -> None:
         found.append(Finding(code, f"{NOT_OFFICIAL} {text} {ANYWAY}"))
 
-    if battle.duel:
-        if field.board.craters != standard.craters or field.board.rubble != standard.rubble:
-            warn("terrain", "The craters or rubble have been changed.")
-        return found
-    allowed = battle.allowance
+    if units:
+        _check_allowance(field, battle.allowance, warn)
+    if field.board.craters != standard.craters or field.board.rubble != standard.rubble:
+        warn("terrain", "The craters or rubble have been changed.")
+    if units and any(in_clear_area(p.hex) for p in field.placements):
+        warn("clear_area", "There are pieces in the clear area of the map.")
+    if battle.watchdogs:
+        _check_watchdogs(field, battle, warn)
+    return found
+
+
+def _check_allowance(field: Field, allowed: Allowance, warn: Callable[[str, str], None]) -> None:
     if infantry_squads(field) > allowed.infantry_squads:
         warn("infantry", "There are too many infantry on the map.")
     if armor_units(field) > allowed.armor_units:
         warn("armor", "There are too many armor units on the map.")
     if forward_attack_points(field) > allowed.forward_points:
         warn("forward", "Too many pieces are below the crater line.")
-    if field.board.craters != standard.craters or field.board.rubble != standard.rubble:
-        warn("terrain", "The craters or rubble have been changed.")
-    if any(in_clear_area(p.hex) for p in field.placements):
-        warn("clear_area", "There are pieces in the clear area of the map.")
-    if battle.watchdogs:
-        _check_watchdogs(field, battle, warn)
-    return found
 
 
 def _fatal(field: Field) -> list[Finding]:
