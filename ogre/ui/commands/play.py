@@ -412,7 +412,7 @@ class PlayGame:
     # ------------------------------------------------------------ starting
     def battle_key(self, mark: int) -> str:
         """The battle a new Ogre of this Mark plays: the scenario chosen, if it is deployed
-        against that Mark, else the Mark's 1986 one."""
+        against that Mark or is a Duel, else the Mark's 1986 one."""
         wanted = SCENARIOS.get(self.scenario)
         if wanted is not None and (wanted.duel or wanted.against == mark):
             return wanted.key            # a Duel is fought on any field's terrain, its own Ogres
@@ -457,10 +457,10 @@ class PlayGame:
                 start()         # Keep old Ogre goes on with the battle: nothing is lost
             else:
                 self.commands.unsaved.ask_first("Play a Game", start)   # a new Ogre (G6)
-        key = self.battle_key(mark)
         if kept:
             a.editor.start_checks(mark_played(a.battle.state), play)
         else:
+            key = self.battle_key(mark)
             a.editor.start_checks(SCENARIOS[key], play, played_as(a.editor.field, key))
         if a.editor.dialog is not None and a.screen is not a.editor:
             a.screen = a.editor
