@@ -47,6 +47,8 @@ from .watchdog import WithWatchdog
 
 FIRE_BONUS = 20.0
 
+Threat = tuple[GameState, dict[int, int], tuple[int, ...]]   # a view, its approach, its ends
+
 
 class DefensePlayer(PhasePlayer):
     """A computer defence. `DefensePlayer("Med")`; DefenseSkill fields can be overridden by
@@ -66,6 +68,7 @@ class DefensePlayer(PhasePlayer):
         self.overrides = options
         self.plain = False              # the 1986 player inside 9.01's (its Ogres' fight added)
         self.ogres_fight = OgresAgainstOgres(self.level, self.seed)
+        self.others: list[Threat] = []  # among several Ogres: the ones not planned against
 
     def choose(self, state: GameState) -> Action:
         other = None if self.plain else self.ogres_fight.player(state, self._watched)
@@ -90,11 +93,35 @@ class DefensePlayer(PhasePlayer):
         """Among several Ogres: move against the nearest the Command Post; fire at it, or,
         where nothing reaches it, at the next one something does."""
         plan: list[Action] = [Done()]
-        for view in defense_views(state):
+        views = defense_views(state)
+        for view in views:
+            self.others = self._threats(view, views) if self.skill.other_ogres else []
             plan = [named(a, view.ogres[0].id) for a in self.plan_one(view)]
             if state.phase is not Phase.DEFENSE_FIRE or plan != [Done()]:
                 break
+        self.others = []
         return plan
+
+    def _threats(self, focus: GameState, views: list[GameState]) -> list[Threat]:
+        """The Ogres other than `focus`'s, each as the view, approach and likely ends its
+        danger is judged by."""
+        out = []
+        for v in views:
+            o = v.ogres[0]
+            if o.id != focus.ogres[0].id and o.on_map and not o.destroyed:
+                out.append((v, ogre_approach(v.board, o.hex, o.move_value), self.ogre_ends(v)))
+        return out
+
+    def danger(self, s: GameState, h: int, kind: Kind, approach: dict[int, int],
+               nxt: tuple[int, ...]) -> float:
+        """How dangerous hex h is next Ogre turn: from the Ogre planned against, and, among
+        several, `other_ogres` of what the others threaten there."""
+        k = self.skill
+        d = ogre_danger(s, h, kind, approach, nxt, k.danger_focus)
+        for view, their_approach, their_ends in self.others:
+            d += k.other_ogres * ogre_danger(view, h, kind, their_approach, their_ends,
+                                             k.danger_focus)
+        return d
 
     def plan_one(self, state: GameState) -> list[Action]:
         if self.base_skill.read_ogre:
@@ -277,9 +304,9 @@ class DefensePlayer(PhasePlayer):
         if k.charge:
             # Low: straight at the Ogre, by the way round the rubble when there is one.
             return FIRE_BONUS - d if fires else -steps_to_fire(s.board, p.kind, h, (o.hex,)) - d
-        danger = ogre_danger(s, h, p.kind, approach, nxt, k.danger_focus)
+        danger = self.danger(s, h, p.kind, approach, nxt)
         if p.kind is Kind.GEV and k.gev_retreat and s.phase is Phase.DEFENSE_MOVE:
-            danger = min(ogre_danger(s, x, p.kind, approach, nxt, k.danger_focus)
+            danger = min(self.danger(s, x, p.kind, approach, nxt)
                          for x in piece_reach(s.board, p.kind, h, STATS[Kind.GEV].second_move))
         value = piece_value(p)
         if fires and strike:
@@ -368,8 +395,7 @@ class DefensePlayer(PhasePlayer):
                 if taken.get(h):
                     continue
                 v = self.score(s, p, h, False, approach, nxt, cp)
-                v -= k.gev_exposure * piece_value(p) * ogre_danger(s, h, p.kind, approach, nxt,
-                                                                   k.danger_focus)
+                v -= k.gev_exposure * piece_value(p) * self.danger(s, h, p.kind, approach, nxt)
                 if best_v is None or v > best_v + 1e-9:
                     best_h, best_v = h, v
             dest[p.id] = best_h
@@ -381,9 +407,15 @@ class DefensePlayer(PhasePlayer):
         """The hexes neither the Ogre's guns nor a ram can reach next turn, however it moves: a
         GEV that has fired goes there when it can, rather than wait on the Ogre's path. Missiles
         do not count: one shot each, and they reach so far that nothing would be safe."""
-        o = ogre_in_play(s)
-        guns = s.with_ogre(replace(o, weapons=(0, *o.weapons[1:])))
-        return [h for h in cands if ogre_danger(guns, h, p.kind, approach, nxt, 0.0) == 0.0]
+        reaches = [(s, approach, nxt), *self.others]
+        guns = [(_without_missiles(v), a, e) for v, a, e in reaches]
+        return [h for h in cands
+                if all(ogre_danger(v, h, p.kind, a, e, 0.0) == 0.0 for v, a, e in guns)]
+
+
+def _without_missiles(s: GameState) -> GameState:
+    o = ogre_in_play(s)
+    return s.with_ogre(replace(o, weapons=(0, *o.weapons[1:])))
 
 
 __all__ = ["DefensePlayer"]

@@ -18,6 +18,8 @@ from ..rules.game import legal_actions
 from ..rules.hexes import distance
 from ..rules.scenarios import DUELS, WATCHED
 from ..rules.state import GameState, Ogre, Phase
+from ..rules.watchdog import attackers
+from .analysis import race_time
 from .duellist import Duellist
 
 if TYPE_CHECKING:
@@ -124,11 +126,16 @@ def defense_focus(state: GameState) -> GameState:
 
 
 def defense_views(state: GameState) -> list[GameState]:
-    """The battle seen with each Ogre in play, as the defense weighs them: an Ogre being aimed
-    at alone; else the fighting Ogres, the nearest its Command Post first (then any other)."""
+    """The battle seen with each enemy Ogre in play, as the defense weighs them (never its own
+    Ogre): an Ogre being aimed at alone; else the fighting Ogres, the soonest able to destroy
+    the Command Post first (an Ogre that can neither move nor reach it last), then the nearest
+    it; then any other."""
     if state.aim is not None:
         return [focused(state, state.aim.ogre)]
+    enemy = attackers(state)
+    fighting = [o for o in enemy if o.on_map and not o.destroyed] or enemy
     cp = state.command_post
-    fighting = [o for o in state.ogres if o.on_map and not o.destroyed] or list(state.ogres)
-    fighting.sort(key=lambda o: (distance(o.hex, cp.hex) if cp and o.hex else 99, -o.id))
-    return [focused(state, o.id) for o in fighting]
+    views = [focused(state, o.id) for o in fighting]
+    views.sort(key=lambda v: (race_time(v), distance(v.ogres[0].hex, cp.hex)
+                              if cp and v.ogres[0].hex else 99, -v.ogres[0].id))
+    return views

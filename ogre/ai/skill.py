@@ -117,6 +117,7 @@ class DefenseSkill:
                               # options (0: never read)
     wary: tuple[str, ...] = ()  # ... those options, "name:value" (the arena's
                                 # --opt-defense wary=tread_weight:1.5,lookahead:false)
+    other_ogres: float = 0.0  # among several Ogres: how much the other Ogres' reach counts
     infantry_post: int = 0    # waiting infantry are drawn to within this many hexes of the
                               # Command Post, its close guard (each hex beyond costs 2 against
                               # the pull towards where the Ogre goes; 0: no pull)
@@ -191,7 +192,8 @@ DEFENSE_SKILLS = {
                        exposure_weight=0.3, wait_exposure=0.3, danger_focus=0.7,
                        approach_weight=5.0, cover=True, tread_weight=8.0, weapon_weight=1.0,
                        lookahead=False, gev_safe=True, reply=("Hi", "Med"), horizon=2,
-                       read_ogre=2, wary=("tread_weight:1.5",), infantry_post=5),
+                       read_ogre=2, wary=("tread_weight:1.5",), infantry_post=5,
+                       other_ogres=1.0),
     # Issue 32's beam (beam=6, beam_mode="join", beam_later=0.1, bold_reply=False) held today's
     # Hi Ogre 5.5 points better on Mark III but let the reference Hi Ogre win 12 points more
     # (200 paired games each, docs/computer-players.md): it stays an option, not the Hi level.

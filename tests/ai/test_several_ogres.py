@@ -1,6 +1,7 @@
 """The computer in a battle of several Ogres (X15, 9.02 Mark IIIs Attacking): each Ogre is
 planned in turn on a view where it is the one in play, its actions named for it; the defense
-plans against the fighting Ogre nearest its CP. Battles between the computer's sides end at
+plans against the enemy Ogre that can soonest destroy its CP, the others' reach
+weighed at Hi. Battles between the computer's sides end at
 every level with no action the rules refuse."""
 
 from __future__ import annotations
@@ -57,6 +58,63 @@ def test_x15_the_defense_plans_against_the_fighting_ogre_nearest_its_command_pos
     near, far = cp.hex + 3, cp.hex + 9
     s = replace(s, ogres=(replace(o1, hex=far), replace(o2, hex=near)))
     assert ogre_in_play(defense_focus(s)).id == O2
+
+
+def test_x15_an_ogre_that_can_neither_move_nor_reach_the_cp_is_planned_against_last():
+    from dataclasses import replace
+
+    s = _battle(2)
+    cp = s.command_post
+    o1, o2 = s.ogres
+    stopped, coming = cp.hex + 5, cp.hex + 9      # 5 hexes off: beyond a Mark III's guns
+    s = replace(s, ogres=(replace(o1, hex=coming),
+                          replace(o2, hex=stopped, treads=0, weapons=(0, 1, 4, 8))))
+    assert ogre_in_play(defense_focus(s)).id == OGRE_ID
+
+
+def test_x15_9_01_the_defense_never_plans_against_its_own_ogre():
+    from ogre.rules.scenarios import MARK_III_ON_DEFENSE
+    from ogre.storage.fields import load_battle_fields
+
+    field = next(r.field for r in load_battle_fields()
+                 if r.scenario == MARK_III_ON_DEFENSE.key)
+    s = new_game(field, 5, 7, MARK_III_ON_DEFENSE.key)
+    dog = s.ogres[1]
+    assert dog.on_map and ogre_in_play(defense_focus(s)).id == OGRE_ID   # not yet entered
+    from dataclasses import replace
+    far = s.command_post.hex + 12                   # the Mark V further off than the dog
+    s = replace(s, ogres=(replace(s.ogres[0], hex=far), dog))
+    assert ogre_in_play(defense_focus(s)).id == OGRE_ID
+
+
+def test_x15_the_hi_defense_keeps_its_gevs_out_of_the_other_ogres_reach_too():
+    """A GEV's second move (Hi: out of every gun's reach) weighs both Ogres, not the one
+    planned against alone."""
+    from dataclasses import replace
+
+    from ogre.ai.analysis import ogre_danger
+    from ogre.ai.defense_player import DefensePlayer
+    from ogre.rules.state import Ogre, Phase
+    from ogre.rules.units import Kind
+
+    from .helpers import scenario
+
+    s = scenario([("cp", 801), ("gev", 910)], ogre=906, phase=Phase.GEV_MOVE)
+    s = replace(s, scenario=MARK_IIIS_ATTACKING.key,
+                ogres=(s.ogres[0], replace(Ogre.fresh(3, id=O2), hex=1413, undo_hex=1413)))
+
+    def end(**options) -> int:
+        plan = DefensePlayer("Hi", 1, **options).plan(s)
+        return next(a.to for a in plan if isinstance(a, Move))
+
+    def guns(oid: int, h: int) -> float:               # missiles reach too far to hide from
+        view = focused(s, oid)
+        o = view.ogres[0]
+        return ogre_danger(view.with_ogre(replace(o, weapons=(0, *o.weapons[1:]))), h, Kind.GEV)
+
+    both, one = end(), end(other_ogres=0.0)
+    assert guns(OGRE_ID, both) == 0.0 == guns(O2, both)
+    assert guns(O2, one) > 0.0                      # weighing one Ogre alone, it ends in reach
 
 
 @pytest.mark.parametrize("level", ["Low", "Med", "Hi"])
