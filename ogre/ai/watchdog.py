@@ -3,10 +3,13 @@
 Each side's player of the 1986 battle plays on, and the Ogre-against-Ogre part is added:
 - `WithWatchdog` (the defense): its units play as the defense player says; when that player
   ends a Defense Movement or Attack, the defense's Ogre takes its own: it rams the attacker in
-  reach, else stands between it and the Command Post where the most of its guns reach it, and
+  reach, else (Low, Med) stands between it and the Command Post where the most of its guns
+  reach it, or (Hi) goes out to wait where the attacker's next move ends within a ram; it
   fires at the attacker's parts as the duelling Ogre does (ai/duellist.py);
 - `AgainstWatchdog` (the attacking Ogre): the Ogre player plays as ever, the defense's Ogre a
-  hex it may not stop on; when it ends its Ogre Attack, what guns it has left fire at the
+  hex it may not stop on; at Hi it first rams a defense's Ogre that has come out to meet it
+  (a Mark V pays 3 treads for four dice of the Mark III's), unless this move can bring the
+  Command Post into range; when it ends its Ogre Attack, what guns it has left fire at the
   defense's Ogre as a duelling Ogre's would.
 An action the rules would refuse (a player that does not know the defense's Ogre planning
 through its hex) ends that player's part of the phase instead; nothing refused is played.
@@ -14,16 +17,33 @@ through its hex) ends that player's part of the phase instead; nothing refused i
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..rules.actions import Action, Done, Fire, Move
 from ..rules.errors import RuleError
 from ..rules.game import check, legal_actions
 from ..rules.hexes import DISTANCE
 from ..rules.rams import ram_cost
-from ..rules.state import DEFENSE_FIRE, DEFENSE_MOVE, OGRE_FIRE, GameState, Ogre
+from ..rules.state import DEFENSE_FIRE, DEFENSE_MOVE, OGRE_FIRE, OGRE_MOVE, GameState, Ogre
+from ..rules.units import ogre_move_value
 from ..rules.watchdog import attackers, watchdog_reach, watchdogs
+from .analysis import cp_range, ogre_distance_to, open_reach
 from .duellist import Duellist, guns_on
 from .protocol import Controller
 from .skill import level_name
+
+
+@dataclass(frozen=True)
+class OgreFight:
+    """How a level plays the Ogre-against-Ogre part of 9.01."""
+    intercept: bool     # the defense's Ogre goes out to wait where it can ram the attacker
+    ram_first: bool     # the attacker rams the defense's Ogre come out to meet it, then moves
+
+
+FIGHTS = {"Low": OgreFight(intercept=False, ram_first=False),
+          "Med": OgreFight(intercept=False, ram_first=False),
+          "Hi": OgreFight(intercept=True, ram_first=True)}
+COME_OUT = 6    # hexes from the CP: a defense's Ogre this far out has come to ram
 
 
 class _Halves:
@@ -38,6 +58,7 @@ class _Halves:
         except ValueError:
             level = "Med"                    # a plugin's side: its Ogre plays at Med
         self.ogre = Duellist(level, seed)
+        self.fight = FIGHTS[level]
         self.finished: set[tuple[int, str]] = set()
 
     def _player_part(self, s: GameState) -> Action | None:
@@ -101,20 +122,41 @@ class WithWatchdog(_Halves):
             return None if isinstance(shot, Done) else shot
         if dog.hex != dog.undo_hex or dog.treads <= 0 or dog.moves_left <= 0:
             return None                            # its one move, planned whole, is made
-        return _guard(s, dog, foes[0])
+        return _guard(s, dog, foes[0], self.fight.intercept)
 
 
-def _guard(s: GameState, dog: Ogre, foe: Ogre) -> Action | None:
-    """The defense's Ogre's move: ram the attacker in reach, else the hex where the most of
-    its guns reach it, the nearer the Command Post the better."""
+def _guard(s: GameState, dog: Ogre, foe: Ogre, intercept: bool = False) -> Action | None:
+    """The defense's Ogre's move: ram the attacker in reach; else, intercepting, wait where the
+    attacker's next move ends within a ram (or come towards it); else the hex where the most of
+    its guns reach it. The nearer the Command Post the better, all else equal."""
     found = watchdog_reach(s, dog)
     if foe.hex in found and ram_cost(dog, foe) < dog.treads and foe.treads > 0:
         return Move(dog.id, foe.hex)
     cp = s.command_post
     home = cp.hex if cp is not None else dog.hex
     spots = [h for h in found if h != foe.hex] + [dog.hex]
-    best = max(spots, key=lambda h: (guns_on(h, dog, foe), -DISTANCE[h][home], -h))
+    if intercept and cp is not None and foe.move_value > 0 and ram_cost(dog, foe) < dog.treads:
+        ends = _likely_ends(s, foe, cp.hex)
+        best = max(spots, key=lambda h: (_rams_next(h, dog, ends),
+                                         -min(DISTANCE[h][e] for e in ends),
+                                         -DISTANCE[h][home], -h))
+    else:
+        best = max(spots, key=lambda h: (guns_on(h, dog, foe), -DISTANCE[h][home], -h))
     return None if best == dog.hex else Move(dog.id, best)
+
+
+def _likely_ends(s: GameState, foe: Ogre, home: int) -> list[int]:
+    """Where the attacker may end its next move: the hexes of its reach nearest the CP."""
+    reach = open_reach(s.board, foe.hex, foe.move_value)
+    goal = ogre_distance_to(s.board, (home,))
+    best = min(goal.get(h, 99) for h in reach)
+    return [h for h in reach if goal.get(h, 99) <= best + 1]
+
+
+def _rams_next(h: int, dog: Ogre, ends: list[int]) -> float:
+    """The share of the attacker's likely ends a ram from h reaches (by hexes), next turn."""
+    move = ogre_move_value(dog.treads, dog.original_treads)
+    return sum(1 for e in ends if DISTANCE[h][e] <= move) / len(ends)
 
 
 class AgainstWatchdog(_Halves):
@@ -125,6 +167,10 @@ class AgainstWatchdog(_Halves):
 
     def choose(self, s: GameState) -> Action:
         aim = s.aim
+        if s.phase is OGRE_MOVE and self.fight.ram_first:
+            ram = _ram_first(s)
+            if ram is not None:
+                return ram
         if s.phase is not OGRE_FIRE:
             action = self.player.choose(s)     # a plan across the defense's Ogre stops there
             return action if _accepted(s, action) else _instead(s)
@@ -136,3 +182,24 @@ class AgainstWatchdog(_Halves):
         me = attackers(s)[0]
         dogs = [w for w in watchdogs(s) if w.on_map and not w.destroyed]
         return self.ogre.fire_at(s, me, dogs) if me.on_map and dogs else Done()
+
+
+def _ram_first(s: GameState) -> Action | None:
+    """The attacker's ram, at the start of its move, on a mobile defense's Ogre in its reach
+    that has come out to meet it: a Mark V pays 3 treads for four dice of the other's, and a
+    slowed watchdog rams it less."""
+    me = attackers(s)[0]
+    if not me.on_map or me.moved or me.rams:
+        return None
+    cp = s.command_post
+    if cp is not None:                         # the CP first, where this move brings it in range
+        away = ogre_distance_to(s.board, (cp.hex,)).get(me.hex, 99)
+        if away - me.move_value <= cp_range(me.weapons):
+            return None
+    for dog in watchdogs(s):
+        out = cp is None or DISTANCE[dog.hex][cp.hex] >= COME_OUT
+        if dog.on_map and dog.treads > 0 and out:
+            ram = Move(me.id, dog.hex)
+            if ram_cost(me, dog) < me.treads and _accepted(s, ram):
+                return ram
+    return None

@@ -130,3 +130,49 @@ def test_x2_x15_the_arena_plays_a_field_that_places_the_defenses_ogre_as_it_is(m
     plain = next(f.field for f in load_predesigned() if f.mark == 3)
     arena.battle(plain, job)
     assert placed["hexes"] == list(defended(plain).ogres)
+
+
+def _defense_move(s, level: str):
+    """The defense's whole Defense Movement at `level`: (the state after, its Ogre's moves)."""
+    d = WithWatchdog(make_controller("defense", level, seed=1), level, 1)
+    dog_moves = []
+    for _ in range(200):
+        action = d.choose(s)
+        if isinstance(action, Done):
+            return s, dog_moves
+        if getattr(action, "piece", None) == DOG:
+            dog_moves.append(action)
+        s, _ = apply(s, action)
+    raise AssertionError("the defense never ended its movement")
+
+
+def test_x15_the_hi_defenses_ogre_goes_out_to_meet_the_attacker_the_med_one_guards_the_cp():
+    from ogre.rules.hexes import distance
+
+    s = new_game(_fields()[0], 5, 1, KEY)
+    dog, cp = s.ogres[1], s.command_post.hex
+    far = 1116
+    s = replace(s, phase=Phase.DEFENSE_MOVE, turn=3,
+                ogres=(replace(s.ogres[0], hex=far, undo_hex=far), dog))
+    med, _ = _defense_move(s, "Med")
+    hi, moves = _defense_move(s, "Hi")
+    assert moves and distance(hi.ogres[1].hex, far) < distance(dog.hex, far)
+    assert distance(med.ogres[1].hex, cp) <= distance(dog.hex, cp)       # stays by the CP
+    assert distance(hi.ogres[1].hex, far) < distance(med.ogres[1].hex, far)
+
+
+@pytest.mark.parametrize("mark_v, dog_at, rams", [
+    (1010, 1007, True),       # come out 6 hexes from the CP, 3 from the Mark V: rammed
+    (906, 704, False),        # beside the CP: the Mark V goes for the CP instead
+])
+def test_x15_the_hi_mark_v_rams_a_defenses_ogre_come_out_to_meet_it(mark_v, dog_at, rams):
+    s = new_game(_fields()[0], 5, 1, KEY)
+    attacker, dog = s.ogres
+    s = replace(s, phase=Phase.OGRE_MOVE, turn=4, ogres=(
+        replace(attacker, hex=mark_v, undo_hex=mark_v, weapons=(0, 2, 6, 12)),
+        replace(dog, hex=dog_at, undo_hex=dog_at)))
+    ram = Move(attacker.id, dog_at)
+    for level in ("Low", "Med", "Hi"):
+        chosen = AgainstWatchdog(make_controller("ogre", level, seed=1), level, 1).choose(s)
+        check(s, chosen)
+        assert (chosen == ram) is (rams and level == "Hi"), (level, chosen)
