@@ -28,9 +28,10 @@ Defense Low  every unit straight at the Ogre; all armor at the biggest gun, infa
             of its first two turns read (a wary Ogre that will stand off and pick units off);
             its waiting infantry are drawn to within 5 hexes of the CP, its close guard, rather
             than out into the Ogre's reach; GEVs end their second move out of the Ogre's guns'
-            reach whenever they can. The look ahead of issues 17 and 32 (LOOKAHEAD_HI: several
-            deployments played two turns ahead against the Hi Ogre) and the beam over the
-            units' own moves (defense_beam.py) are options, not Hi.
+            reach whenever they can; among several Ogres, every Ogre's reach counts where
+            a unit waits, fires from or hides (other_ogres). The look ahead of issues 17 and
+            32 (LOOKAHEAD_HI: several deployments played two turns ahead against the Hi Ogre)
+            and the beam over the units' own moves (defense_beam.py) are options, not Hi.
 """
 
 from __future__ import annotations
