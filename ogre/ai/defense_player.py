@@ -90,8 +90,9 @@ class DefensePlayer(PhasePlayer):
         return self.plan_one(state)
 
     def plan_among(self, state: GameState) -> list[Action]:
-        """Among several Ogres: move against the nearest the Command Post; fire at it, or,
-        where nothing reaches it, at the next one something does."""
+        """Among several Ogres: move against the one soonest able to destroy the Command Post
+        (`several.defense_views`); fire at it, or, where nothing reaches it, at the next one
+        something does."""
         plan: list[Action] = [Done()]
         views = defense_views(state)
         for view in views:

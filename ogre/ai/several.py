@@ -1,7 +1,8 @@
 """The computer players in a battle of several Ogres (X15): each Ogre is planned in turn by a
 one-Ogre player of its own, on a view of the battle in which that Ogre is the one in play
 (`rules.sides.ogre_in_play` answers the first Ogre), and the actions it plans are named for it.
-The defense plans against one Ogre at a time: the fighting Ogre nearest its Command Post.
+The defense plans against one enemy Ogre at a time: the one soonest able to destroy its Command
+Post (its own Ogre, in 9.01, never).
 
 This is the first computer for several Ogres, not a team that plans them together: the second
 Ogre moves after the first, and each reasons as if it attacked alone.

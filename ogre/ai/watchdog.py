@@ -25,7 +25,6 @@ from ..rules.game import check, legal_actions
 from ..rules.hexes import DISTANCE
 from ..rules.rams import ram_cost
 from ..rules.state import DEFENSE_FIRE, DEFENSE_MOVE, OGRE_FIRE, OGRE_MOVE, GameState, Ogre
-from ..rules.units import ogre_move_value
 from ..rules.watchdog import attackers, watchdog_reach, watchdogs
 from .analysis import cp_range, ogre_distance_to, open_reach
 from .duellist import Duellist, guns_on
@@ -155,8 +154,7 @@ def _likely_ends(s: GameState, foe: Ogre, home: int) -> list[int]:
 
 def _rams_next(h: int, dog: Ogre, ends: list[int]) -> float:
     """The share of the attacker's likely ends a ram from h reaches (by hexes), next turn."""
-    move = ogre_move_value(dog.treads, dog.original_treads)
-    return sum(1 for e in ends if DISTANCE[h][e] <= move) / len(ends)
+    return sum(1 for e in ends if DISTANCE[h][e] <= dog.move_value) / len(ends)
 
 
 class AgainstWatchdog(_Halves):
