@@ -16,13 +16,15 @@ from typing import Literal, cast
 
 from ..ai.protocol import Controller
 from ..report import Report, battle_report
-from ..rules import Action, GameState, apply
+from ..rules import Action, GameState, apply, check
+from ..rules.errors import RuleError
 from ..rules.events import Event
 from ..rules.sides import SIDES, Side, acting_side, side_of
 from ..storage.battlelog import log_to_text
 from ..storage.games import SKILLS, GameStore, Players
 from ..storage.record import Entry, Level, new_entry
 from ..storage.record import Side as RecordSide
+from .turns import ComputerPlay, ComputerTurn, Thought
 
 # How an action is played: the rules' apply, or (X10) a network guest's, which may send it to
 # the host to roll its dice and answer None
@@ -174,6 +176,28 @@ class Match:
         side = acting_side(self.state)
         return None if side is None else self.controllers.get(side)
 
+    def computer_step(self, turn: ComputerTurn,
+                      think: Callable[[Controller, GameState], Thought]) -> ComputerPlay | None:
+        """One frame of the computer's turn (G2): the controller of the side to act thinks
+        (`think`, the window's worker or thread), and what it chose is checked (the lesson's
+        word, then the rules') and played here. None while no computer acts or it is still
+        thinking or holding the last step up; else what was played, for the screen to draw, or
+        why nothing was (the state untouched)."""
+        controller = self.controller_to_act()
+        if controller is None:
+            return None
+        chosen = turn.step(self.state, lambda state: think(controller, state))
+        if chosen is None:
+            return None
+        action = chosen.action
+        if chosen.error is not None or action is None:
+            return ComputerPlay(action, error=chosen.error)
+        refused = self.refusal(action) or _rules_refusal(self.state, action)
+        if refused:
+            return ComputerPlay(action, refused=refused)
+        before = self.state
+        return ComputerPlay(action, before, self.act(action))
+
     def vetted_by(self, vet: Callable[[Action], str | None] | None) -> None:
         """A lesson (X6) or a network guest (X10) has its say on each action first."""
         self.vet = vet
@@ -221,3 +245,12 @@ class Match:
         return new_entry(self.state.scenario, self.field_name,
                          self.seats["ogre"].record_side(), self.seats["defense"].record_side(),
                          self.state.result, self.state.turn, now, self.state.options.words)
+
+
+def _rules_refusal(state: GameState, action: Action) -> str:
+    """The rules' words refusing `action`, or "" when they take it."""
+    try:
+        check(state, action)
+    except RuleError as err:
+        return err.message
+    return ""

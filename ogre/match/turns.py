@@ -1,6 +1,6 @@
-"""The computer's turn (G2), one step a frame, beside the battle it plays: think on the state
-off the frame loop, then play what was chosen and hold it on the screen for the Ogre Message
-Speed before the next (issue 29: the driver is the match's; the screen only shows it).
+"""The computer's turn (G2), one step a frame: think on the state off the frame loop, then the
+match plays what was chosen (`Match.computer_step`), the screen draws it, and it is held for the
+Ogre Message Speed before the next (the driver is the match's; the screen only shows it).
 
 The clock is handed in, so tests pace a turn without waiting; the thinking is handed in too (a
 worker process or a thread: the window's), as a callable that returns something with `done`,
@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from ..rules import Action, Done, GameState
+from ..rules.events import Event
 
 # How long each computer step stays up, by Ogre Message Speed (G2): a step that put a message in
 # the result window (the Ogre's moves, rams, overruns, aims, fire results) holds for the message
@@ -46,6 +47,20 @@ class Chosen:
 
     action: Action | None = None
     error: BaseException | None = None
+
+
+@dataclass
+class ComputerPlay:
+    """One step of the computer's turn as the match played it, for the screen to draw: the
+    action, the position before it and its events (None: sent to the host to roll its dice,
+    X10); or why nothing was played: the error its thinking raised (or no action at all), or
+    the refusal (a lesson's or the rules') of what it chose."""
+
+    action: Action | None = None
+    before: GameState | None = None
+    events: list[Event] | None = None
+    error: BaseException | None = None
+    refused: str = ""
 
 
 class ComputerTurn:

@@ -437,29 +437,30 @@ class Commands:
         self.turn.clock = clock
 
     def _computer_step(self) -> None:
+        """The match plays the computer's next step; the screen draws it and holds it up."""
         b = self.app.battle
         assert b is not None                # working(): a battle on the screen
-        controller = b.match.controller_to_act()
-        if controller is None:
+        step = b.match.computer_step(self.turn, self.mind.think)
+        if step is None:
             return
-        chosen = self.turn.step(b.state, lambda state: self.mind.think(controller, state))
-        if chosen is None:
-            return
-        if isinstance(chosen.error, WorkerGone):
+        if isinstance(step.error, WorkerGone):
             self.mind.fall_back()           # think again, on the thread
             return
-        if chosen.error is not None or chosen.action is None:
+        if step.error is not None or step.action is None:
             # a broken plugin must not take the game down
-            self.app.show("Computer player", f"The computer player failed ({chosen.error}); "
+            self.app.show("Computer player", f"The computer player failed ({step.error}); "
                           "the battle goes on as a two-player game.")
             self.set_computer(None)
             return
-        action = chosen.action
-        if not b.act(action, confirmed=True):
+        action = step.action
+        if step.refused:
+            b.refuse(step.refused)
             self.app.show("Computer player", f"The computer player tried an illegal action "
-                          f"({action}): {b.message}. The battle goes on as a two-player game.")
+                          f"({action}): {step.refused}. The battle goes on as a two-player game.")
             self.set_computer(None)
             return
+        assert step.before is not None
+        b.played(action, step.before, step.events)
         shown = b.shown
         if isinstance(action, status.AIMS):
             b.announce_aim(action)          # the target and weapons, before the shot (G2)

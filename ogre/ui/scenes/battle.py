@@ -265,16 +265,20 @@ class Battle:
                              when_ok(lambda: self.act(action, confirmed=True))))
             return False
         before = self.state
-        events = self.match.act(action)
+        self.played(action, before, self.match.act(action))
+        return True
+
+    def played(self, action, before: GameState, events) -> None:
+        """Draw an action the match has played from `before`: its story, sounds and turning
+        points; events None: it went to the host, whose dice decide (X10)."""
         if events is None:                   # X10: the host rolls its dice; it comes back
             self.message = "Sent to the host: its dice decide."
-            return True
+            return
         self.message = ""
         self.shown = self._show(before, events, action)
         self.banner += turning_points(before, self.state)     # X11: held until a click or key
         self._after(action)
         self.on_change()
-        return True
 
     def announce_aim(self, action) -> None:
         """G2: before the computer fires, its target is selected, so the Tactical Display shows
