@@ -25,10 +25,10 @@ from dataclasses import dataclass
 
 from ogre.rules.actions import Action, parse_action
 from ogre.rules.assault import ESCAPED, attacking
-from ogre.rules.duel import duellist_name, holds_the_field, in_the_fight
+from ogre.rules.duel import holds_the_field, in_the_fight
 from ogre.rules.events import Event
 from ogre.rules.hidden import replay_told
-from ogre.rules.scenarios import ASSAULTS, DUELS, WATCHDOGS, WATCHED
+from ogre.rules.scenarios import ASSAULTS, DUELS, WATCHDOGS, WATCHED, duellist_name
 from ogre.rules.sides import ogre_in_play, side_of
 from ogre.rules.state import GameState, Ogre
 from ogre.rules.units import MARKS, STATS, WEAPON_STATS, WEAPONS, Kind, is_ogre_id

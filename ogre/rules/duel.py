@@ -40,7 +40,7 @@ from .errors import RuleError
 from .events import Event, Verdict, shared_verdict
 from .fire import ogre_fires_at_ogre
 from .hexes import BOTTOM_ROW, COLUMNS, hex_id, on_map, rows_in_column
-from .scenarios import DUELS
+from .scenarios import DUELS, duellist_name
 from .state import (
     OGRE_ENTRY,
     OGRE_FIRE,
@@ -67,11 +67,6 @@ _NO_AIM: Counts = (0, 0, 0, 0)
 
 def is_duel(s: GameState) -> bool:
     return s.scenario in DUELS
-
-
-def duellist_name(oid: int) -> str:
-    """A duelling Ogre by its place, as the seats name it: "Ogre 1", "Ogre 2"..."""
-    return f"Ogre {OGRE_ID + 1 - oid}"
 
 
 def holds_the_field(o: Ogre) -> str:
@@ -263,7 +258,7 @@ def play(s: GameState, a: Action, v: Verdict, ev: list[Event]) -> GameState:
 
 def _apply_enter(s: GameState, a: Enter, v: Verdict, ev: list[Event]) -> GameState:
     o = evolve_ogre(duellist(s), hex=a.to, moved=1, undo_hex=a.to, undo_moved=1, rams=0)
-    ev.append(Event("enter", f"{o.name} enters at {a.to:04d}", o.id, a.to))
+    ev.append(Event("enter", f"{duellist_name(o.id)} enters at {a.to:04d}", o.id, a.to))
     return _phase(evolve(s, ogre=o), OGRE_MOVE, ev)
 
 
@@ -271,7 +266,7 @@ def _apply_move(s: GameState, a: Move, v: Verdict, ev: list[Event]) -> GameState
     o = duellist(s)
     if v.kind == "move":
         o = evolve_ogre(o, hex=a.to, moved=o.moved + v.cost)
-        ev.append(Event("move", f"{o.name} to {a.to:04d}", o.id, a.to))
+        ev.append(Event("move", f"{duellist_name(o.id)} to {a.to:04d}", o.id, a.to))
         return evolve(s, ogre=o)
     return ram(s, o, s.known_ogre(v.target), a.to, v.cost, reach(s, o), ev)
 
@@ -279,14 +274,14 @@ def _apply_move(s: GameState, a: Move, v: Verdict, ev: list[Event]) -> GameState
 def _apply_undo(s: GameState, a: Undo, v: Verdict, ev: list[Event]) -> GameState:
     o = duellist(s)
     o = evolve_ogre(o, hex=o.undo_hex, moved=o.undo_moved)
-    ev.append(Event("undo", f"{o.name} move undone", o.id, o.hex))
+    ev.append(Event("undo", f"{duellist_name(o.id)} move undone", o.id, o.hex))
     return evolve(s, ogre=o)
 
 
 def _apply_exit(s: GameState, a: Exit, v: Verdict, ev: list[Event]) -> GameState:
     o = duellist(s)
     o = evolve_ogre(o, hex=0, exited=True, moved=o.moved + 1)
-    ev.append(Event("exit", f"The {o.name} leaves the map", o.id))
+    ev.append(Event("exit", f"{duellist_name(o.id)} leaves the map", o.id))
     return evolve(s, ogre=o)
 
 
@@ -337,7 +332,7 @@ def _turn_of(s: GameState, o: Ogre, ev: list[Event]) -> GameState:
 
 def _phase(s: GameState, phase: Any, ev: list[Event]) -> GameState:
     words = {OGRE_ENTRY: "Entry", OGRE_MOVE: "Movement", OGRE_FIRE: "Attack"}[phase]
-    ev.append(Event("phase", f"{duellist(s).name} {words}"))
+    ev.append(Event("phase", f"{duellist_name(duellist(s).id)} {words}"))
     return evolve(s, phase=phase)
 
 

@@ -13,6 +13,7 @@ from .events import Event, Verdict, shared_verdict
 from .hexes import DISTANCE, on_map
 from .movement import _ogre_bfs
 from .rams import RAMS_A_TURN, ram_cost, ram_ogre
+from .scenarios import ogre_called
 from .state import GameState, Ogre, evolve, evolve_ogre
 from .units import TREADS, WEAPON_STATS, WEAPONS, Weapon, counts
 
@@ -84,8 +85,9 @@ def ram(s: GameState, o: Ogre, rammed: Ogre, to: int, cost: int, found: dict[int
     o = evolve_ogre(o, hex=before, moved=o.moved + cost - 1)
     done = ram_ogre(o, rammed, s.rng)
     lost = rammed.treads - done.rammed.treads        # the dice's total, down to none
-    ev.append(Event("ram_ogre", f"{o.name} rams {rammed.name}: {rammed.name} loses {lost} "
-                    f"treads, {o.name} loses {o.treads - done.rammer.treads}", rammed.id, to,
+    me, it = ogre_called(s.scenario, o), ogre_called(s.scenario, rammed)
+    ev.append(Event("ram_ogre", f"{me} rams {it}: {it} loses {lost} "
+                    f"treads, {me} loses {o.treads - done.rammer.treads}", rammed.id, to,
                     result="rammed", treads_lost=lost))
     return evolve(evolve(s, ogre=done.rammer), ogre=done.rammed, rng=done.rng)
 

@@ -12,6 +12,7 @@ from .command_post import defense_of, disabled_by_a_d, name_of
 from .dice import roll
 from .errors import RuleError
 from .events import Event
+from .scenarios import ogre_called
 from .state import (
     OGRE_ID,
     Aiming,
@@ -155,8 +156,9 @@ def ogre_fires_at_ogre(s: GameState, ev: list[Event]) -> GameState:
                         fired=counts_of(map(operator.add, firer.fired, counts)),
                         missiles_spent=firer.missiles_spent + counts[0])
     s = evolve(evolve(s, ogre=firer), ogre=target, rng=rng, aim=None)
-    ev.append(Event("fire", f"{firer.name} fires {weapons_text(counts)} at "
-                    f"{WEAPON_STATS[part].name} of {target.name}: {word}", target.id, target.hex,
+    ev.append(Event("fire", f"{ogre_called(s.scenario, firer)} fires {weapons_text(counts)} at "
+                    f"{WEAPON_STATS[part].name} of {ogre_called(s.scenario, target)}: {word}",
+                    target.id, target.hex,
                     die=die, odds=column, result=word, treads_lost=lost))
     return s
 

@@ -16,10 +16,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .units import GEV, HEAVY, INFANTRY, MARKS, MISSILE_TANK, Kind, OgreMark, ogre_id
+from .units import GEV, HEAVY, INFANTRY, MARKS, MISSILE_TANK, OGRE_ID, Kind, OgreMark, ogre_id
 
 if TYPE_CHECKING:
-    from .state import GameState
+    from .state import GameState, Ogre
 
 
 @dataclass(frozen=True)
@@ -139,3 +139,14 @@ def mark_played(state: GameState) -> int:
 def for_mark(mark: int) -> Scenario:
     """The 1986 scenario whose defense is deployed against this Mark (KeyError for another)."""
     return _BY_MARK[mark]
+
+
+def duellist_name(oid: int) -> str:
+    """A duelling Ogre by its place, as the seats name it: "Ogre 1", "Ogre 2"..."""
+    return f"Ogre {OGRE_ID + 1 - oid}"
+
+
+def ogre_called(scenario: str, o: Ogre) -> str:
+    """An Ogre as a battle's messages name it: in a Duel by its place ("Ogre 1"), as its seat
+    and the result do; else as the log does ("Ogre", "Ogre 2")."""
+    return duellist_name(o.id) if scenario in DUELS else o.name

@@ -64,7 +64,7 @@ def test_x15_each_ogre_enters_at_its_own_edge_in_its_own_turn():
     assert s.phase is Phase.OGRE_FIRE and s.duellist == O3
     s, ev = play(s, "done")
     assert (s.turn, s.duellist, s.phase) == (2, O, Phase.OGRE_MOVE)
-    assert [e.text for e in events_of(ev, "phase")] == ["Ogre Movement"]
+    assert [e.text for e in events_of(ev, "phase")] == ["Ogre 1 Movement"]
     assert all(o.moved == 0 and o.undo_hex == o.hex for o in s.ogres)
 
 
@@ -98,7 +98,7 @@ def test_x15_an_ogre_fires_combined_weapons_at_an_enemy_weapon(die):
     assert o.fired == (1, 1, 0, 0) and s.aim is None
     (fire,) = events_of(ev, "fire")
     assert fire.odds == column and fire.die == die
-    assert fire.text.startswith("Ogre fires 1 Missiles, 1 Main Battery at Main Battery of Ogre 2")
+    assert fire.text.startswith("Ogre 1 fires 1 Missiles, 1 Main Battery at Main Battery of Ogre 2")
 
 
 @pytest.mark.parametrize("die", [4, 5])
@@ -242,3 +242,19 @@ def test_x15_9_04_a_file_with_the_entering_ogre_on_the_map_is_refused():
     o = s.ogres[0]
     placed = replace(s, ogres=(replace(o, hex=422, undo_hex=422), *s.ogres[1:]))
     assert first_problem(placed) == "the Ogre to enter is on the map already"
+
+
+def test_x15_9_04_the_messages_name_each_duelling_ogre_by_its_place_as_its_seat_does():
+    """The story, the summary and the result all say "Ogre 1" in a Duel, never "Ogre"; a
+    battle of one Ogre, or 9.02's attackers, keep the log's "Ogre" and "Ogre 2"."""
+    from ogre.rules.scenarios import MARK_IIIS_ATTACKING, ogre_called
+
+    s = new_game(mark_iii_field(), 5, 1, "duel")
+    first, second = s.ogres
+    assert ogre_called(s.scenario, first) == "Ogre 1"
+    assert ogre_called(s.scenario, second) == "Ogre 2"
+    assert ogre_called(MARK_IIIS_ATTACKING.key, first) == "Ogre"
+    assert ogre_called(MARK_IIIS_ATTACKING.key, second) == "Ogre 2"
+    entry = next(a for a in legal_actions(s) if str(a).startswith("enter"))
+    s, ev = play(s, str(entry))
+    assert [e.text for e in events_of(ev, "enter")] == [f"Ogre 1 enters at {entry.to:04d}"]

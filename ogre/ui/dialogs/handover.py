@@ -10,8 +10,7 @@ from typing import Any
 
 import pygame
 
-from ogre.rules.duel import duellist_name
-from ogre.rules.scenarios import DUELS
+from ogre.rules.scenarios import DUELS, duellist_name
 from ogre.rules.sides import acting_side, role
 from ogre.rules.state import GameState
 from ogre.ui.toolkit.widgets import OK_ONLY, Answer, Dialog

@@ -13,11 +13,11 @@ import re
 
 from ogre.rules.actions import Action, Aim, AimAt, Clear, OgreAim
 from ogre.rules.command_post import name_of
-from ogre.rules.duel import EDGE_NAMES, duellist_name, in_the_fight
+from ogre.rules.duel import EDGE_NAMES, in_the_fight
 from ogre.rules.duel import entry_edge as duel_entry_edge
 from ogre.rules.game import Event, Verdict, aim_attack
 from ogre.rules.hexes import BOTTOM_ROW
-from ogre.rules.scenarios import ASSAULTS, DUELS
+from ogre.rules.scenarios import ASSAULTS, DUELS, duellist_name
 from ogre.rules.sides import acting_side, side_of
 from ogre.rules.state import FIRE_PHASES, OGRE_PHASES, GameState, Ogre, Phase, Piece
 from ogre.rules.units import OGRE_ID, STATS, WEAPON_STATS, WEAPONS, Kind, Weapon, is_ogre_id

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from ogre.rules.duel import duellist_name
-from ogre.rules.scenarios import DUELS
+from ogre.rules.scenarios import DUELS, duellist_name
 from ogre.rules.state import OGRE_ID, GameState, Ogre
 from ogre.ui.toolkit import ink, theme
 

@@ -9,8 +9,7 @@ from typing import Any, Protocol
 import pygame
 
 from ogre.rules.command_post import defender_allowance, defense_of
-from ogre.rules.duel import duellist_name
-from ogre.rules.scenarios import DUELS
+from ogre.rules.scenarios import DUELS, duellist_name
 from ogre.rules.sides import acting_side, ogre_in_play, role, side_of
 from ogre.rules.state import FIRE_PHASES, MOVE_PHASES, GameState, Ogre, Phase, Piece
 from ogre.rules.units import OGRE_ID, Kind

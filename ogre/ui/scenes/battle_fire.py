@@ -13,6 +13,7 @@ from ogre.match.match import Match
 from ogre.rules import Aim, OgreAim, RuleError, check
 from ogre.rules.actions import AimAt
 from ogre.rules.errors import MESSAGES
+from ogre.rules.scenarios import ogre_called
 from ogre.rules.sides import acting_side, acts_for, enemies
 from ogre.rules.state import GameState, Ogre
 from ogre.rules.units import WEAPON_STATS, WEAPONS, Weapon
@@ -93,7 +94,8 @@ def _choose_part(b: Battle, firer: Ogre, enemy: Ogre) -> None:
         if i is not None:
             _ogre_fires(b, firer, enemy.id, (*WEAPONS, Weapon.TREADS)[i])
     b.selected = enemy.id
-    b.open(ListDialog(PART_TITLE, f"{firer.name} aims at which part of {enemy.name}?", rows,
+    b.open(ListDialog(PART_TITLE, f"{ogre_called(b.state.scenario, firer)} aims at which part of "
+                      f"{ogre_called(b.state.scenario, enemy)}?", rows,
                       picked))
 
 

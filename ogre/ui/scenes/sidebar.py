@@ -8,6 +8,7 @@ from ogre.rules import combat
 from ogre.rules.command_post import defender_allowance, defense_of, name_of
 from ogre.rules.game import aim_kill_probability
 from ogre.rules.hexes import distance
+from ogre.rules.scenarios import ogre_called
 from ogre.rules.sides import phase_title, side_of
 from ogre.rules.state import GameState, Ogre, Phase, Piece
 from ogre.rules.units import MARKS, STATS, WEAPON_STATS, WEAPONS, Kind, Weapon
@@ -104,7 +105,7 @@ def moved_words(p: Piece) -> list[str]:
 
 
 def ogre_summary(state: GameState, o: Ogre) -> list[str]:
-    lines = [f"{o.name} Summary - {MARKS[o.mark].name}",
+    lines = [f"{ogre_called(state.scenario, o)} Summary - {MARKS[o.mark].name}",
              *([f"At {o.hex:04d}"] if o.on_map else []),
              f"Move value {o.move_value}   Moved {o.moved}",
              f"Treads {o.treads} of {o.original_treads}"]

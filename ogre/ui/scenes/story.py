@@ -21,6 +21,7 @@ import pygame
 from ogre.rules import Action, Clear, Done, Fire, GameState, OgreAim, RuleError, parse_action
 from ogre.rules.events import Event
 from ogre.rules.hidden import replay_told
+from ogre.rules.scenarios import ogre_called
 from ogre.rules.sides import ogre_in_play, side_of
 from ogre.rules.units import is_ogre_id
 from ogre.ui.drawing import status
@@ -127,7 +128,8 @@ class Story:
             return
         was = before.piece(e.piece)
         ogre = before.ogre_unit(e.piece)
-        name = ogre.name if ogre is not None else was.name if was is not None else "Unit"
+        name = (ogre_called(before.scenario, ogre) if ogre is not None
+                else was.name if was is not None else "Unit")
         self.say(f"{name} back to {e.hex:04d}")
 
     def _take_back(self, gone: list[int]) -> None:
