@@ -54,12 +54,14 @@ class Scenario:
     @property
     def ogre_words(self) -> str:
         """The attacking Ogres, short, as the record's Ogre column says them: 'Mark V',
-        '2 Mark IIIs'; 'Mark III defending' where a force attacks it (9.03)."""
+        '2 Mark IIIs'; 'Mark III defending' where a force attacks it (9.03); 'Duel, 2 Mark Vs'
+        where the Ogres fight each other (9.04)."""
         marks = self.attackers
         if not marks:
             return f"{MARKS[self.watchdogs[0]].name} defending"
         name = MARKS[marks[0]].name
-        return name if len(marks) == 1 else f"{len(marks)} {name}s"
+        words = name if len(marks) == 1 else f"{len(marks)} {name}s"
+        return f"Duel, {words}" if self.duel else words
 
     @property
     def attackers(self) -> tuple[int, ...]:

@@ -178,3 +178,11 @@ def test_x9_a_battle_is_added_to_the_record_beside_the_frame_loop(monkeypatch):
                         or real(entry, folder))
     played_app()
     assert where == ["ogre-record"] and len(entries()) == 1
+
+
+def test_x9_x15_a_duels_line_in_the_record_says_it_was_a_duel_and_of_which_ogres():
+    for key, words in [("duel", "Duel, 2 Mark Vs"), ("three-way-duel", "Duel, 3 Mark IIIs"),
+                       ("mark-iiis-attacking", "2 Mark IIIs"), ("advanced", "Mark V")]:
+        e = new_entry(key, "Deep Reserve", Side(who="player"), Side(who="computer", skill="Hi"),
+                      "Ogre 1 Holds the Field" if "duel" in key else "Ogre Victory", 12)
+        assert battle_cells(e)[1] == words
