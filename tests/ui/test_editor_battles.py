@@ -274,3 +274,29 @@ def test_x15_e1_a_destroyed_defenses_ogre_is_no_part_of_the_field():
     assert wreck.destroyed
     assert field_from_state(s).ogres == (o.hex,)
     assert field_from_state(replace(s, ogres=(s.ogres[0], wreck))).ogres == ()
+
+
+def test_x15_e10_edit_the_field_in_a_duel_shows_no_ogre_on_any_ogres_turn():
+    """A Duel's field is terrain alone: the editor shows none of its Ogres, whoever's turn it is
+    (it showed Ogre 1 on its own turns only); a 1986 battle's Ogre is shown where it stands."""
+    from dataclasses import replace
+
+    from ogre.rules import Phase, new_game
+    from ogre.rules.scenarios import DUEL
+    app = App()
+    state = new_game(app.editor.field, 5, 5, DUEL.key)
+    first, second = state.ogres
+    state = replace(state, phase=Phase.OGRE_MOVE, turn=2,
+                    ogres=(replace(first, hex=1021), replace(second, hex=1002)))
+    for whose in (first.id, second.id):
+        app.start_battle(replace(state, duellist=whose))
+        app.dialog = app.battle.dialog = None
+        app.commands.edit_field()
+        assert app.screen is app.editor and app.editor.ogre_hex == 0
+    plain = new_game(app.editor.field, 3, 5)
+    plain = replace(plain, phase=Phase.OGRE_MOVE, turn=2,
+                    ogres=(replace(plain.ogres[0], hex=1020),))
+    app.start_battle(plain)
+    app.dialog = app.battle.dialog = None
+    app.commands.edit_field()
+    assert app.editor.ogre_hex == 1020

@@ -15,9 +15,9 @@ from ogre.match.turns import ComputerTurn, Thought
 from ogre.resources import standard_board
 from ogre.rules import Done, Field, Undo, legal_actions
 from ogre.rules.options import Options
-from ogre.rules.scenarios import ASSAULTS, mark_played
-from ogre.rules.sides import Side, acting_side, ogre_in_play, players_named, role, side_of
-from ogre.rules.state import Phase
+from ogre.rules.scenarios import ASSAULTS, DUELS, mark_played
+from ogre.rules.sides import Side, acting_side, players_named, role, side_of
+from ogre.rules.state import GameState, Phase
 from ogre.storage.errors import StorageError
 from ogre.storage.fields import FieldStore, battle_label, load_predesigned
 from ogre.storage.games import Players
@@ -59,6 +59,15 @@ MAP_KEYS = {
 def about() -> str:
     """OSI > About Ogre: the words, then which version of the game this is (X13)."""
     return f"{ABOUT}\n\nVersion {game_version()}"
+
+
+def _attacker_shown(s: GameState) -> int:
+    """Where Edit the Field shows the attacking Ogre (E10): the battle's one attacker while it
+    fights; none in a Duel, where the Ogres are not on the field's side, nor among several."""
+    ogres = [o for o in s.ogres if side_of(s, o.id) == "ogre"]
+    if s.over or s.scenario in DUELS or len(ogres) != 1:
+        return 0
+    return ogres[0].hex
 
 
 def _side(side: str) -> Side:
@@ -292,10 +301,7 @@ class Commands:
         if a.battle is None:
             return                          # the menu offers it only in a battle
         s = a.battle.state
-        o = ogre_in_play(s)                 # shown on the field while it attacks
-        a.open_editor(field_from_state(s),
-                      o.hex if not s.over and side_of(s, o.id) == "ogre" else 0, mark_played(s),
-                      s.scenario)
+        a.open_editor(field_from_state(s), _attacker_shown(s), mark_played(s), s.scenario)
 
     def players(self) -> Players:
         """Who plays, as a saved game records it (the match's seats)."""
