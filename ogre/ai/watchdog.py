@@ -3,14 +3,15 @@
 Each side's player of the 1986 battle plays on, and the Ogre-against-Ogre part is added:
 - `WithWatchdog` (the defense): its units play as the defense player says; when that player
   ends a Defense Movement or Attack, the defense's Ogre takes its own: it rams the attacker in
-  reach, else (Low, Med) stands between it and the Command Post where the most of its guns
-  reach it, or (Hi) goes out to wait where the attacker's next move ends within a ram; it
-  fires at the attacker's parts as the duelling Ogre does (ai/duellist.py);
+  reach, else goes out to wait where the attacker's next move ends within a ram (Hi from the
+  start, Med once the attacker is 15 hexes from the Command Post, Low never), else stands
+  between it and the CP where the most of its guns reach it; it fires at the attacker's parts
+  as the duelling Ogre does (ai/duellist.py);
 - `AgainstWatchdog` (the attacking Ogre): the Ogre player plays as ever, the defense's Ogre a
-  hex it may not stop on; at Hi it first rams a defense's Ogre that has come out to meet it
-  (a Mark V pays 3 treads for four dice of the Mark III's), unless this move can bring the
-  Command Post into range; when it ends its Ogre Attack, what guns it has left fire at the
-  defense's Ogre as a duelling Ogre's would.
+  hex it may not stop on; at Hi, while still 12 hexes or more from the Command Post, it first
+  rams a defense's Ogre that has come out to meet it (a Mark V pays 3 treads for four dice of
+  the Mark III's); when it ends its Ogre Attack, what guns it has left fire at the defense's
+  Ogre as a duelling Ogre's would.
 An action the rules would refuse (a player that does not know the defense's Ogre planning
 through its hex) ends that player's part of the phase instead; nothing refused is played.
 """
@@ -26,7 +27,7 @@ from ..rules.hexes import DISTANCE
 from ..rules.rams import ram_cost
 from ..rules.state import DEFENSE_FIRE, DEFENSE_MOVE, OGRE_FIRE, OGRE_MOVE, GameState, Ogre
 from ..rules.watchdog import attackers, watchdog_reach, watchdogs
-from .analysis import cp_range, ogre_distance_to, open_reach
+from .analysis import ogre_distance_to, open_reach
 from .duellist import Duellist, guns_on
 from .protocol import Controller
 from .skill import level_name
@@ -35,13 +36,16 @@ from .skill import level_name
 @dataclass(frozen=True)
 class OgreFight:
     """How a level plays the Ogre-against-Ogre part of 9.01."""
-    intercept: bool     # the defense's Ogre goes out to wait where it can ram the attacker
-    ram_first: bool     # the attacker rams the defense's Ogre come out to meet it, then moves
+    intercept: int      # the defense's Ogre goes out to wait where it can ram the attacker once
+                        # the attacker is this near the CP (hexes; 0: never, FAR: from the start)
+    ram_first: int      # the attacker, this far from the CP or further, first rams a defense's
+                        # Ogre come out to meet it (hexes; 0: never)
 
 
-FIGHTS = {"Low": OgreFight(intercept=False, ram_first=False),
-          "Med": OgreFight(intercept=False, ram_first=False),
-          "Hi": OgreFight(intercept=True, ram_first=True)}
+FAR = 99
+FIGHTS = {"Low": OgreFight(intercept=0, ram_first=0),
+          "Med": OgreFight(intercept=15, ram_first=0),
+          "Hi": OgreFight(intercept=FAR, ram_first=12)}
 COME_OUT = 6    # hexes from the CP: a defense's Ogre this far out has come to ram
 
 
@@ -124,17 +128,19 @@ class WithWatchdog(_Halves):
         return _guard(s, dog, foes[0], self.fight.intercept)
 
 
-def _guard(s: GameState, dog: Ogre, foe: Ogre, intercept: bool = False) -> Action | None:
-    """The defense's Ogre's move: ram the attacker in reach; else, intercepting, wait where the
-    attacker's next move ends within a ram (or come towards it); else the hex where the most of
-    its guns reach it. The nearer the Command Post the better, all else equal."""
+def _guard(s: GameState, dog: Ogre, foe: Ogre, intercept: int = 0) -> Action | None:
+    """The defense's Ogre's move: ram the attacker in reach; else, once the attacker is within
+    `intercept` hexes of the Command Post, wait where its next move ends within a ram (or come
+    towards it); else the hex where the most of its guns reach it. The nearer the CP the
+    better, all else equal."""
     found = watchdog_reach(s, dog)
     if foe.hex in found and ram_cost(dog, foe) < dog.treads and foe.treads > 0:
         return Move(dog.id, foe.hex)
     cp = s.command_post
     home = cp.hex if cp is not None else dog.hex
     spots = [h for h in found if h != foe.hex] + [dog.hex]
-    if intercept and cp is not None and foe.move_value > 0 and ram_cost(dog, foe) < dog.treads:
+    if (cp is not None and DISTANCE[foe.hex][cp.hex] <= intercept and foe.move_value > 0
+            and ram_cost(dog, foe) < dog.treads):
         ends = _likely_ends(s, foe, cp.hex)
         best = max(spots, key=lambda h: (_rams_next(h, dog, ends),
                                          -min(DISTANCE[h][e] for e in ends),
@@ -166,7 +172,7 @@ class AgainstWatchdog(_Halves):
     def choose(self, s: GameState) -> Action:
         aim = s.aim
         if s.phase is OGRE_MOVE and self.fight.ram_first:
-            ram = _ram_first(s)
+            ram = _ram_first(s, self.fight.ram_first)
             if ram is not None:
                 return ram
         if s.phase is not OGRE_FIRE:
@@ -182,18 +188,17 @@ class AgainstWatchdog(_Halves):
         return self.ogre.fire_at(s, me, dogs) if me.on_map and dogs else Done()
 
 
-def _ram_first(s: GameState) -> Action | None:
+def _ram_first(s: GameState, far: int) -> Action | None:
     """The attacker's ram, at the start of its move, on a mobile defense's Ogre in its reach
-    that has come out to meet it: a Mark V pays 3 treads for four dice of the other's, and a
-    slowed watchdog rams it less."""
+    that has come out to meet it, while the attacker is still `far` hexes or more from the CP:
+    a Mark V pays 3 treads for four dice of the other's, and a slowed watchdog rams it less.
+    Nearer, stopping to ram keeps it a turn longer under the units' fire."""
     me = attackers(s)[0]
     if not me.on_map or me.moved or me.rams:
         return None
     cp = s.command_post
-    if cp is not None:                         # the CP first, where this move brings it in range
-        away = ogre_distance_to(s.board, (cp.hex,)).get(me.hex, 99)
-        if away - me.move_value <= cp_range(me.weapons):
-            return None
+    if cp is not None and DISTANCE[me.hex][cp.hex] < far:
+        return None
     for dog in watchdogs(s):
         out = cp is None or DISTANCE[dog.hex][cp.hex] >= COME_OUT
         if dog.on_map and dog.treads > 0 and out:

@@ -146,26 +146,37 @@ def _defense_move(s, level: str):
     raise AssertionError("the defense never ended its movement")
 
 
-def test_x15_the_hi_defenses_ogre_goes_out_to_meet_the_attacker_the_med_one_guards_the_cp():
-    from ogre.rules.hexes import distance
-
+def _far_off(level: str, mark_v: int):
+    """Where the defense's Ogre stands after a Defense Movement at `level`, the Mark V at
+    `mark_v`: (the Ogre's hex then, where it began, the CP's hex)."""
     s = new_game(_fields()[0], 5, 1, KEY)
     dog, cp = s.ogres[1], s.command_post.hex
-    far = 1116
     s = replace(s, phase=Phase.DEFENSE_MOVE, turn=3,
-                ogres=(replace(s.ogres[0], hex=far, undo_hex=far), dog))
-    med, _ = _defense_move(s, "Med")
-    hi, moves = _defense_move(s, "Hi")
-    assert moves and distance(hi.ogres[1].hex, far) < distance(dog.hex, far)
-    assert distance(med.ogres[1].hex, cp) <= distance(dog.hex, cp)       # stays by the CP
-    assert distance(hi.ogres[1].hex, far) < distance(med.ogres[1].hex, far)
+                ogres=(replace(s.ogres[0], hex=mark_v, undo_hex=mark_v), dog))
+    after, _ = _defense_move(s, level)
+    return after.ogres[1].hex, dog.hex, cp
+
+
+def test_x15_the_defenses_ogre_goes_out_to_meet_the_mark_v_hi_at_once_med_once_it_nears():
+    from ogre.rules.hexes import distance
+
+    far, near = 1121, 1016               # 21 and 15 hexes from the CP
+    for level, mark_v, goes_out in [("Hi", far, True), ("Med", far, False),
+                                    ("Med", near, True), ("Low", near, False)]:
+        now, was, cp = _far_off(level, mark_v)
+        if goes_out:
+            assert distance(now, mark_v) < distance(was, mark_v), (level, mark_v)
+        else:                                                       # stays by the CP
+            assert distance(now, cp) <= distance(was, cp), (level, mark_v)
 
 
 @pytest.mark.parametrize("mark_v, dog_at, rams", [
-    (1010, 1007, True),       # come out 6 hexes from the CP, 3 from the Mark V: rammed
+    (1015, 1012, True),       # 14 hexes out; the Mark III come out 11, 3 from it: rammed
+    (1010, 1007, False),      # 9 hexes out: it goes on rather than stop under the units' fire
     (906, 704, False),        # beside the CP: the Mark V goes for the CP instead
 ])
-def test_x15_the_hi_mark_v_rams_a_defenses_ogre_come_out_to_meet_it(mark_v, dog_at, rams):
+def test_x15_the_hi_mark_v_rams_a_defenses_ogre_come_out_to_meet_it_while_far_off(
+        mark_v, dog_at, rams):
     s = new_game(_fields()[0], 5, 1, KEY)
     attacker, dog = s.ogres
     s = replace(s, phase=Phase.OGRE_MOVE, turn=4, ogres=(
