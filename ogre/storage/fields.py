@@ -88,7 +88,7 @@ def cleaned_to(limit: int) -> BeforeValidator:
 KindName = Annotated[Kind, BeforeValidator(_check_kind)]
 
 
-# The battles files hold: those the screens play (the Duels are the engine's and the arena's).
+# The battles files hold: those the screens play.
 _FILED = tuple(s.key for s in OFFERED)
 
 

@@ -84,12 +84,12 @@ def test_the_standard_map_in_fields_matches_the_shared_data():
 BATTLE_FIELDS = load_battle_fields()
 
 
-def test_x15_each_battle_with_a_defense_of_its_own_has_a_predesigned_field():
-    """Mark IIIs Attacking, Mark III on Defense and Ogre Defending each have one, beside the
-    1986 five (the Duels are fought on any field's terrain, without its units)."""
+def test_x15_each_of_the_pocket_editions_battles_has_a_predesigned_field():
+    """Mark IIIs Attacking, Mark III on Defense, Ogre Defending and both Duels each have one,
+    beside the 1986 five (a Duel's is the map alone: it has no units)."""
     from ogre.rules.scenarios import OF_1986, OFFERED
-    defended = [s.key for s in OFFERED if s.key not in OF_1986 and not s.duel]
-    assert sorted(r.scenario for r in BATTLE_FIELDS) == sorted(defended)
+    battles = [s.key for s in OFFERED if s.key not in OF_1986]
+    assert sorted(r.scenario for r in BATTLE_FIELDS) == sorted(battles)
     names = [r.name for r in (*FIELDS, *BATTLE_FIELDS)]
     assert len(set(names)) == len(names)
     assert all(r.description and len(r.description) <= 200 for r in BATTLE_FIELDS)
@@ -102,6 +102,9 @@ def test_x15_e9_each_battles_field_is_a_legal_deployment_of_its_battle(rec):
     assert validate(rec.field, battle, standard_board()) == []
     assert rec.field.board == standard_board()
     assert len(rec.field.ogres) == len(battle.watchdogs)
+    if battle.duel:
+        assert rec.field.placements == ()                            # Ogres only (9.04)
+        return
     allowed = battle.allowance
     assert armor_units(rec.field) == allowed.armor_units           # the whole allowance
     assert infantry_squads(rec.field) == allowed.infantry_squads
@@ -116,8 +119,8 @@ def test_x15_the_computer_plays_each_battles_field_to_the_end(rec):
     from ogre.rules.sides import acting_side, side_of
     battle = SCENARIOS[rec.scenario]
     state = new_game(rec.field, battle.against, 3, battle.key)
-    assert [o.hex for o in state.ogres if side_of(state, o.id) == "defense"] == list(
-        rec.field.ogres)
+    placed = [o.hex for o in state.ogres if side_of(state, o.id) == "defense" and o.hex]
+    assert placed == list(rec.field.ogres)           # a Duel's come on in their turns
     seats = {side: make_controller(side, "Med", seed=3) for side in ("ogre", "defense")}
     for _ in range(6000):
         if state.over:
