@@ -113,16 +113,14 @@ class DefensePlayer(PhasePlayer):
                 out.append((v, ogre_approach(v.board, o.hex, o.move_value), self.ogre_ends(v)))
         return out
 
-    def danger(self, s: GameState, h: int, kind: Kind, approach: dict[int, int],
-               nxt: tuple[int, ...]) -> float:
-        """How dangerous hex h is next Ogre turn: from the Ogre planned against, and, among
-        several, `other_ogres` of what the others threaten there."""
-        k = self.skill
-        d = ogre_danger(s, h, kind, approach, nxt, k.danger_focus)
-        for view, their_approach, their_ends in self.others:
-            d += k.other_ogres * ogre_danger(view, h, kind, their_approach, their_ends,
-                                             k.danger_focus)
-        return d
+    def others_danger(self, h: int, kind: Kind) -> float:
+        """Among several Ogres, `other_ogres` of what the Ogres not planned against threaten at
+        h next turn (the callers ask it only when there are any: it is asked for every hex a
+        unit weighs)."""
+        focus = self.skill.danger_focus
+        return self.skill.other_ogres * sum(
+            ogre_danger(view, h, kind, their_approach, their_ends, focus)
+            for view, their_approach, their_ends in self.others)
 
     def plan_one(self, state: GameState) -> list[Action]:
         if self.base_skill.read_ogre:
@@ -305,9 +303,13 @@ class DefensePlayer(PhasePlayer):
         if k.charge:
             # Low: straight at the Ogre, by the way round the rubble when there is one.
             return FIRE_BONUS - d if fires else -steps_to_fire(s.board, p.kind, h, (o.hex,)) - d
-        danger = self.danger(s, h, p.kind, approach, nxt)
+        others = self.others
+        danger = ogre_danger(s, h, p.kind, approach, nxt, k.danger_focus)
+        if others:
+            danger += self.others_danger(h, p.kind)
         if p.kind is Kind.GEV and k.gev_retreat and s.phase is Phase.DEFENSE_MOVE:
-            danger = min(self.danger(s, x, p.kind, approach, nxt)
+            danger = min(ogre_danger(s, x, p.kind, approach, nxt, k.danger_focus)
+                         + (self.others_danger(x, p.kind) if others else 0.0)
                          for x in piece_reach(s.board, p.kind, h, STATS[Kind.GEV].second_move))
         value = piece_value(p)
         if fires and strike:
@@ -396,7 +398,10 @@ class DefensePlayer(PhasePlayer):
                 if taken.get(h):
                     continue
                 v = self.score(s, p, h, False, approach, nxt, cp)
-                v -= k.gev_exposure * piece_value(p) * self.danger(s, h, p.kind, approach, nxt)
+                danger = ogre_danger(s, h, p.kind, approach, nxt, k.danger_focus)
+                if self.others:
+                    danger += self.others_danger(h, p.kind)
+                v -= k.gev_exposure * piece_value(p) * danger
                 if best_v is None or v > best_v + 1e-9:
                     best_h, best_v = h, v
             dest[p.id] = best_h
@@ -408,10 +413,13 @@ class DefensePlayer(PhasePlayer):
         """The hexes neither the Ogre's guns nor a ram can reach next turn, however it moves: a
         GEV that has fired goes there when it can, rather than wait on the Ogre's path. Missiles
         do not count: one shot each, and they reach so far that nothing would be safe."""
-        reaches = [(s, approach, nxt), *self.others]
-        guns = [(_without_missiles(v), a, e) for v, a, e in reaches]
-        return [h for h in cands
-                if all(ogre_danger(v, h, p.kind, a, e, 0.0) == 0.0 for v, a, e in guns)]
+        guns = _without_missiles(s)
+        safe = [h for h in cands if ogre_danger(guns, h, p.kind, approach, nxt, 0.0) == 0.0]
+        for view, their_approach, their_ends in self.others:      # among several, all of them
+            theirs = _without_missiles(view)
+            safe = [h for h in safe
+                    if ogre_danger(theirs, h, p.kind, their_approach, their_ends, 0.0) == 0.0]
+        return safe
 
 
 def _without_missiles(s: GameState) -> GameState:
