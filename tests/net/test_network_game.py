@@ -62,11 +62,7 @@ def test_x10_x15_mark_iiis_attacking_is_played_over_the_network_in_step():
 
     battle = new_game(next(f.field for f in load_predesigned() if f.mark == 5), 5, 9,
                       MARK_IIIS_ATTACKING.key)
-    host = Host(session=HostSession(battle, "defense", start=battle))
-    try:
-        _play_to_the_end(host, until_turn=4)
-    finally:
-        host.link.close()
+    host = _hosted(battle, until_turn=4)
     assert len(host.session.state.ogres) == 2
     assert any(a.startswith("move O2 ") for a in host.session.log)
 
@@ -100,14 +96,20 @@ def test_x10_x15_mark_iii_on_defense_is_played_over_the_network_to_the_end():
 
     field = defended(next(f.field for f in load_predesigned() if f.mark == 3))
     battle = new_game(field, 3, 9, MARK_III_ON_DEFENSE.key)
-    host = Host(session=HostSession(battle, "defense", start=battle))
-    try:
-        _play_to_the_end(host)
-    finally:
-        host.link.close()
+    host = _hosted(battle)
     s = host.session.state
     assert s.over and [o.mark for o in s.ogres] == [5, 3]
     assert any(" part=" in a and " by=O2" in a for a in host.session.log)    # the guest's Ogre
+
+
+def _hosted(battle, until_turn: int = 0) -> Host:
+    """`battle` hosted with the guest defending, played to the end (or `until_turn`), closed."""
+    host = Host(session=HostSession(battle, "defense", start=battle))
+    try:
+        _play_to_the_end(host, until_turn)
+    finally:
+        host.link.close()
+    return host
 
 
 def _play_to_the_end(host: Host, until_turn: int = 0, guest_side: str = "defense") -> None:
@@ -305,11 +307,7 @@ def test_x10_x15_a_duel_is_played_over_the_network_to_the_end(battle_key):
 
     battle = new_game(load_predesigned()[0].field, SCENARIOS[battle_key].against, 9,
                       battle_key)
-    host = Host(session=HostSession(battle, "defense", start=battle))
-    try:
-        _play_to_the_end(host)
-    finally:
-        host.link.close()
+    host = _hosted(battle)
     s = host.session.state
     assert s.over and s.result.endswith("Holds the Field")
     assert any(" by=O2" in a for a in host.session.log)                # the guest's Ogre fired
