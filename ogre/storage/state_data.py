@@ -7,8 +7,12 @@ log's start, the battle a network host sends (every field of ogre.rules.state.Ga
      "ogres": [{"id": 0, "mark": 3, "hex": null, "treads": 45, "weapons": [2, 1, 4, 8], ...}],
      "phase": "ogre_entry", "turn": 1, "rng": 1234..., "aim": null, "ap_hit": [], "next_id": 19,
      "result": "",
-     "options": {"time_limit": 0, "command_crawler": false, "hardened_cp": 0}}
+     "options": {"time_limit": 0, "command_crawler": false, "hardened_cp": 0},
+     "secrets": {"mines": ["1212", ...], "found": [], "camouflaged": [2, 3, ...]}}
 
+`secrets` is the defender's sheet (rules.secrets: mines, found mines, the ids under markers),
+written only where the battle has one; `options` name mines and camouflage only when they are
+on. A file holds the whole state, sheet and all: the screen, not the file, hides it.
 `scenario` is a key of rules.scenarios.SCENARIOS; `ogres` lists 1 to MOST_OGRES Ogres, each with
 its own id (0 for the 1986 Ogre, then -1, -2 ...); `options` are the optional rules, always
 written (a state without them has none). Version 1 held the Mark in `scenario`, one `ogre` (its
@@ -22,6 +26,7 @@ from typing import Annotated, Any, Literal
 from pydantic import (
     AfterValidator,
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     SerializerFunctionWrapHandler,
     StrictBool,
@@ -33,27 +38,34 @@ from pydantic import (
 from pydantic import Field as Spec
 
 from ..rules.assault import ESCAPED
-from ..rules.hexes import label
+from ..rules.hexes import label, parse
 from ..rules.invariants import first_problem
-from ..rules.options import MOST_TURNS, NO_OPTIONS, Options
+from ..rules.options import MOST_MINES, MOST_TURNS, NO_OPTIONS, Options
+from ..rules.secrets import NO_SECRETS, Secrets
 from ..rules.state import Aiming, GameState, Ogre, Phase, Piece
-from ..rules.units import MARKS, OGRE_ID, WEAPONS, Weapon, ogre_id
+from ..rules.units import MARKS, OGRE_ID, WEAPONS, Kind, Weapon, ogre_id
 from .fields import (
     HexId,
     KindName,
     ScenarioKey,
     Terrain,
+    check_kind,
     check_squads,
     scenario_of_mark,
     terrain_of,
 )
 
+MOST_PIECES = 500                    # a file's limit on the units under markers
 MOST_OGRES = 9                       # a file's limit; the pocket edition's battles have two
 OGRE_IDS = tuple(ogre_id(n) for n in range(1, MOST_OGRES + 1))      # 0, -1 ... -8
 Count = Annotated[StrictInt, Spec(ge=0)]
 Target = Annotated[StrictInt, Spec(ge=OGRE_IDS[-1])]
 Four = tuple[Count, Count, Count, Count]
 MaybeHex = HexId | None
+Squads = Annotated[StrictInt, Spec(ge=1, le=3)]
+# a state's pieces may be markers, in a side's view (a worker's or a network guest's copy)
+PieceKind = Annotated[Kind, BeforeValidator(lambda v: v if v == Kind.MARKER.value else
+                                            check_kind(v))]
 
 
 def _hex(h: int) -> str | None:
@@ -68,7 +80,7 @@ class PieceState(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     id: Annotated[StrictInt, Spec(ge=1)]
-    kind: KindName
+    kind: PieceKind
     hex: MaybeHex              # null: an attacking unit off the map (9.03), waiting or escaped
     squads: StrictInt = 1
     disabled_turn: Count = 0
@@ -150,6 +162,8 @@ class OptionsData(BaseModel):
     time_limit: Annotated[StrictInt, Spec(ge=0, le=MOST_TURNS)] = 0
     command_crawler: StrictBool = False
     hardened_cp: StrictInt = 0
+    mines: Annotated[StrictInt, Spec(ge=0, le=MOST_MINES)] = 0
+    camouflage: StrictBool = False
 
     @model_validator(mode="after")
     def _possible(self) -> OptionsData:
@@ -158,13 +172,52 @@ class OptionsData(BaseModel):
             raise ValueError(problem)
         return self
 
+    @model_serializer(mode="wrap")
+    def _hidden_rules_when_on(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """Mines and camouflage are written only when on: older files read the same."""
+        out: dict[str, Any] = handler(self)
+        for switch in ("mines", "camouflage"):
+            if not out.get(switch):
+                out.pop(switch, None)
+        return out
+
     def options(self) -> Options:
-        return Options(self.time_limit, self.command_crawler, self.hardened_cp)
+        return Options(self.time_limit, self.command_crawler, self.hardened_cp, self.mines,
+                       self.camouflage)
 
     @staticmethod
     def of(options: Options) -> dict[str, Any]:
+        """The switches; mines and camouflage only when on, so older files read the same."""
         return {"time_limit": options.time_limit, "command_crawler": options.command_crawler,
-                "hardened_cp": options.hardened_cp}
+                "hardened_cp": options.hardened_cp,
+                **({"mines": options.mines} if options.mines else {}),
+                **({"camouflage": True} if options.camouflage else {})}
+
+
+class SecretsData(BaseModel):
+    """The defender's sheet (rules.secrets): the mines still lying, those found, the units
+    under markers."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    mines: Annotated[list[HexId], Spec(max_length=MOST_MINES)] = []
+    found: Annotated[list[HexId], Spec(max_length=MOST_MINES)] = []
+    camouflaged: Annotated[list[Count], Spec(max_length=MOST_PIECES)] = []
+    # a side's view only (rules.views): what lies under the markers, and the mines unfound
+    markers: Annotated[list[tuple[KindName, Squads]], Spec(max_length=MOST_PIECES)] = []
+    unfound: Annotated[StrictInt, Spec(ge=0, le=MOST_MINES)] = 0
+
+    def secrets(self) -> Secrets:
+        sheet = Secrets(frozenset(map(parse, self.mines)), frozenset(map(parse, self.found)),
+                        frozenset(self.camouflaged), tuple(self.markers), self.unfound)
+        return sheet if sheet.lying else NO_SECRETS
+
+    @staticmethod
+    def of(sheet: Secrets) -> dict[str, Any]:
+        view = ({"markers": [[k.value, n] for k, n in sheet.markers], "unfound": sheet.unfound}
+                if sheet.markers or sheet.unfound else {})
+        return {"mines": sorted(map(label, sheet.mines)), "found": sorted(map(label, sheet.found)),
+                "camouflaged": sorted(sheet.camouflaged), **view}
 
 
 class StateData(BaseModel):
@@ -185,6 +238,7 @@ class StateData(BaseModel):
     result: str = ""
     options: OptionsData = OptionsData()
     duellist: OgreId = OGRE_ID      # a Duel's (9.04); the battles files hold have none
+    secrets: SecretsData | None = None    # mines and markers (8.03, 8.04); most battles have none
 
     @field_validator("ogres", mode="before")
     @classmethod
@@ -210,6 +264,8 @@ class StateData(BaseModel):
         out: dict[str, Any] = handler(self)
         if out.get("duellist") == OGRE_ID:
             del out["duellist"]
+        if out.get("secrets", 0) is None:
+            del out["secrets"]
         return out
 
     @model_validator(mode="after")
@@ -242,6 +298,7 @@ class StateData(BaseModel):
             "result": s.result,
             "options": OptionsData.of(s.options),
             **({} if s.duellist == OGRE_ID else {"duellist": s.duellist}),
+            **({} if s.secrets is NO_SECRETS else {"secrets": SecretsData.of(s.secrets)}),
         }
 
     def to_state(self) -> GameState:
@@ -260,7 +317,8 @@ class StateData(BaseModel):
                          ogres=ogres, phase=self.phase, turn=self.turn, rng=self.rng, aim=aim,
                          ap_hit=frozenset(self.ap_hit), next_id=self.next_id, result=self.result,
                          options=NO_OPTIONS if options == NO_OPTIONS else options,
-                         duellist=self.duellist)
+                         duellist=self.duellist,
+                         secrets=NO_SECRETS if self.secrets is None else self.secrets.secrets())
 
 
 def _piece_of(p: Piece) -> dict[str, Any]:
