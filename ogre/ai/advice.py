@@ -16,7 +16,9 @@ from ..rules.actions import Action, Done, Enter, Fire, Move
 from ..rules.game import aim_kill_probability, apply, check
 from ..rules.sides import acting_side
 from ..rules.state import GameState
+from ..rules.views import view
 from .base import rolls_dice
+from .belief import believed
 from .protocol import make_controller
 
 ACTIONS_CAP = 200          # a phase's plan is a few dozen actions; this only stops a runaway
@@ -69,12 +71,18 @@ def advise(state: GameState, seed: int = 0, skill: str = "Hi") -> Advice:
 def advice_of(state: GameState, actions: tuple[Action, ...]) -> Advice:
     """The advice the actions make from this state: its moves and its first volley. Cheap: the
     thinking is in advised_actions, which may run elsewhere (the game's worker process)."""
-    return Advice(_advised_side(state), actions, _moves(state, actions), _shots(state, actions))
+    side = _advised_side(state)
+    seen = view(state, side)
+    # a shot at a marker has the chance the attacker believes it has (ai.belief)
+    return Advice(side, actions, _moves(seen, actions), _shots(believed(seen), actions))
 
 
 def advised_actions(state: GameState, seed: int = 0, skill: str = "Hi") -> tuple[Action, ...]:
-    """The actions of advise(): the player's plan, each checked, up to the first die."""
-    player = make_controller(_advised_side(state), skill, seed=seed)
+    """The actions of advise(): the player's plan, each checked, up to the first die, drawn
+    from what the advised side may know (rules.views)."""
+    side = _advised_side(state)
+    state = view(state, side)
+    player = make_controller(side, skill, seed=seed)
     phase, s = state.phase, state
     actions: list[Action] = []
     while len(actions) < ACTIONS_CAP and s.phase is phase and not s.over:

@@ -17,6 +17,7 @@ from ..rules.events import Event
 from ..rules.game import apply, check
 from ..rules.sides import ogre_in_play
 from ..rules.state import GameState
+from ..rules.views import view
 from .base import OGRE_SIDE_PHASES
 from .protocol import Controller
 
@@ -57,7 +58,7 @@ def play(state: GameState, ogre: Controller, defense: Controller, max_turns: int
             mobile.add(state.turn)
         player = ogre if side_is_ogre else defense
         t0 = clock()
-        action = player.choose(state)
+        action = player.choose(view(state, "ogre" if side_is_ogre else "defense"))
         dt = clock() - t0
         bucket = ogre_t if side_is_ogre else def_t
         bucket[state.turn] = bucket.get(state.turn, 0.0) + dt

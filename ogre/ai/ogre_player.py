@@ -31,6 +31,7 @@ from ..rules.units import MARKS, WEAPONS, Kind, counts
 from .analysis import AP, W_RANGE, exit_distance, ogre_distance_to, p_x_d, piece_value, threats_at
 from .assault_players import make_assault_player
 from .base import OGRE_SIDE_PHASES, PhasePlayer
+from .belief import believed
 from .defense_fire import tread_value
 from .ogre_fire import (
     DISABLE_FRACTION,
@@ -75,6 +76,7 @@ class OgrePlayer(PhasePlayer):
         self.ogres_fight = OgresAgainstOgres(self.level, self.seed)
 
     def choose(self, state: GameState) -> Action:
+        state = believed(state)           # a view with markers: what lies under them (8.04)
         other = None if self.plain else self.ogres_fight.player(state, self._watched)
         return super().choose(state) if other is None else other.choose(state)
 

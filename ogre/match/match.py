@@ -20,6 +20,7 @@ from ..rules import Action, GameState, apply, check
 from ..rules.errors import RuleError
 from ..rules.events import Event
 from ..rules.sides import SIDES, Side, acting_side, side_of
+from ..rules.views import view
 from ..storage.battlelog import log_to_text
 from ..storage.games import SKILLS, GameStore, Players
 from ..storage.record import Entry, Level, new_entry
@@ -186,7 +187,9 @@ class Match:
         controller = self.controller_to_act()
         if controller is None:
             return None
-        chosen = turn.step(self.state, lambda state: think(controller, state))
+        side = controller.side
+        # a computer player decides from what its side may know (8.03, 8.04)
+        chosen = turn.step(self.state, lambda state: think(controller, view(state, side)))
         if chosen is None:
             return None
         action = chosen.action

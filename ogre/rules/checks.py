@@ -289,7 +289,8 @@ def _check_ogre_aim(s: GameState, a: OgreAim) -> Verdict:
         w = WEAPONS[i]
         if n > o.weapons[i] - (0 if i == 0 else o.fired[i]):     # o.available(w)
             raise _err("already_fired", w.value)
-        if i == 3 and (target.kind not in (INFANTRY, CP) or target.id in s.ap_hit):
+        if i == 3 and (target.kind not in (INFANTRY, CP) or target.id in s.ap_hit
+                       or target.id in s.secrets.camouflaged):            # 8.04
             raise _err("no_target", "antipersonnel")
         if d is None or d > W_RANGE[i]:                         # ogre_weapon_reaches
             if d is None:

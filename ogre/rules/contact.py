@@ -13,18 +13,23 @@ from .fire import lose_squad
 from .state import GameState, Ogre, Piece, evolve, evolve_ogre, evolve_piece
 from .units import INFANTRY
 
+HEAVY_RAM_COST = 2          # M7: the most a ram costs in treads
 
 def check_contact(s: GameState, o: Ogre, under: list[Piece] | tuple[Piece, ...],
                   cost: int) -> Verdict:
     """An Ogre moving onto enemy units: a ram for armor and the CP (M7), an overrun for
     infantry (M8); or the 1986 refusal."""
     armor = [p for p in under if p.kind is not INFANTRY]
+    # 8.04: onto a marker the refusals are those of the worst it could be, a heavy tank
+    marked = bool(s.secrets.camouflaged) and any(p.id in s.secrets.camouflaged for p in under)
     if not armor:
+        if marked and (o.rams >= 2 or o.treads < HEAVY_RAM_COST):
+            raise RuleError("two_rams" if o.rams >= 2 else "ram_treads")
         return shared_verdict("overrun", cost, under[0].id, True)
     victim = armor[0]
     if o.rams >= 2:
         raise RuleError("two_rams")
-    if ram_tread_cost(victim, s.options) > o.treads:
+    if max(ram_tread_cost(victim, s.options), HEAVY_RAM_COST if marked else 0) > o.treads:
         raise RuleError("ram_treads")
     return shared_verdict("ram", cost, victim.id, True)
 

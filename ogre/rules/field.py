@@ -11,13 +11,16 @@ from dataclasses import dataclass, replace
 
 from .assault import FIRST_ID
 from .board import Board, behind_crater_line, in_clear_area
+from .camouflage import camouflaged_at_start
 from .dice import seed_state
 from .hexes import BOTTOM_ROW
 from .movement import reaches_command_post
 from .options import NO_OPTIONS, Options
 from .scenarios import SCENARIOS, Allowance, Scenario, for_mark
+from .secrets import NO_SECRETS, Secrets
 from .state import GameState, Ogre, Phase, Piece
 from .units import MARKS, STATS, Kind, attack_points, ogre_id
+from .views import offered
 
 NOT_OFFICIAL = "Field does not conform to official Ogre rules."
 ANYWAY = "Play this game anyway?"
@@ -36,6 +39,7 @@ class Field:
     placements: tuple[Placement, ...] = ()
     name: str = ""
     ogres: tuple[int, ...] = ()     # the hexes of the defense's own Ogres (9.01), in id order
+    mines: tuple[int, ...] = ()     # the hexes of the defense's mines (8.03), laid secretly
 
     def at(self, h: int) -> Placement | None:
         for p in self.placements:
@@ -152,7 +156,19 @@ def new_game(field: Field, mark: int, seed: int, scenario: str | None = None,
         return _assault(field, battle, pieces, ogres, seed, options)
     return GameState(board=field.board, scenario=key, pieces=pieces, ogres=ogres,
                      phase=Phase.OGRE_ENTRY, rng=seed_state(seed), next_id=len(pieces) + 1,
-                     options=options)
+                     options=options, secrets=sheet_at_start(field, pieces, key, options))
+
+
+def sheet_at_start(field: Field, pieces: tuple[Piece, ...], scenario: str,
+                   options: Options) -> Secrets:
+    """The defender's sheet as the battle starts (8.03, 8.04): the field's mines where mines
+    are played, every unit but the CP under a marker where camouflage is."""
+    if not options.hidden or not offered(scenario):
+        return NO_SECRETS
+    mines = frozenset(field.mines) if options.mines else frozenset()
+    hidden = camouflaged_at_start(pieces) if options.camouflage else frozenset()
+    sheet = Secrets(mines=mines, camouflaged=hidden)
+    return sheet if sheet.lying else NO_SECRETS
 
 
 def attacking_force(battle: Scenario) -> tuple[Piece, ...]:

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
-from . import assault_play, duel, watchdog
+from . import assault_play, camouflage, duel, minefield, watchdog
 from .actions import Action, Aim, Clear, Done, Enter, Exit, Fire, Group, Move, OgreAim, Split, Undo
 from .checks import check, listed_move
 from .command_post import CRAWLER_NAME, ram_tread_cost
@@ -42,6 +43,7 @@ from .levels import (
     VICTORY_LEVELS,
 )
 from .scenarios import ASSAULTS, DUELS, WATCHDOGS
+from .secrets import NO_SECRETS
 from .state import (
     DEFENSE_FIRE,
     DEFENSE_MOVE,
@@ -74,7 +76,7 @@ __all__ = [     # the engine's calls, and what it re-exports from the modules be
 
 def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     """Play one action: (the next state, what happened). Raises RuleError if it is refused."""
-    if type(action) is Move and state._moves is not None:
+    if type(action) is Move and state._moves is not None and state.secrets is NO_SECRETS:
         # The commonest action of all, a defender's plain move that legal_actions listed here:
         # it passes check, and it cannot end the battle.
         cost = listed_move(state, action)
@@ -89,7 +91,10 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
         return _settle(duel.play(state, action, verdict, events), events), events
     if state.scenario in ASSAULTS:
         return _settle(assault_play.play(state, action, verdict, events), events), events
-    new = _APPLY[type(action)](state, action, verdict, events)
+    if state.secrets is NO_SECRETS:
+        new = _APPLY[type(action)](state, action, verdict, events)
+    else:
+        new = _apply_with_sheet(state, action, verdict, events)
     ogres = new.ogres
     if len(ogres) == 1:
         o = ogres[0]
@@ -100,6 +105,22 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
             if o.id not in WATCHDOGS.get(new.scenario, ())):
         return new, events
     return _settle(new, events), events
+
+
+def _apply_with_sheet(s: GameState, a: Action, v: Verdict, ev: list[Event]) -> GameState:
+    """apply in a battle of mines and markers (8.03, 8.04): the markers the action shows are
+    turned over first, then it is played, then a die for each mine it entered."""
+    shown = camouflage.show(s, camouflage.shown_by(s, a, v), ev)
+    after = _APPLY[type(a)](shown, a, v, ev)
+    if after.secrets.mines:
+        if type(a) is Enter:
+            after = minefield.enter(after, a.piece, (a.to,), ev)
+        elif type(a) is Move and v.kind != "ram_ogre":      # a ram of or by an Ogre enters nowhere
+            mover = a.piece
+            start = s.known_ogre(mover).hex if mover <= OGRE_ID else s.known(mover).hex
+            path = minefield.way(s, mover, start, a.to, minefield.known_mines(s, mover))
+            after = minefield.enter(after, mover, path, ev)
+    return after if after.secrets.lying else replace(after, secrets=NO_SECRETS)
 
 
 def _apply_enter(s: GameState, a: Enter, v: Verdict, ev: list[Event]) -> GameState:

@@ -31,12 +31,15 @@ from .duel import in_the_fight
 from .enemy_ogres import reaches
 from .game import legal_actions, ogre_weapon_reaches, victory_level
 from .hexes import BOTTOM_ROW, distance, label, on_map
+from .minefield import mines_problem
 from .movement import defender_allowance
 from .options import Options
 from .scenarios import ASSAULTS, DUELS, SCENARIOS, WATCHDOGS
+from .secrets import NO_SECRETS, Secrets
 from .state import OGRE_ID, OGRE_PHASES, Aiming, GameState, Ogre, Phase, Piece
-from .units import MARKS, OGRE_MOVE, STATS, WEAPONS, Kind, Weapon, ogre_id
+from .units import MARKER, MARKS, OGRE_MOVE, STATS, WEAPONS, Kind, Weapon, ogre_id
 from .victory import RESULTS
+from .views import offered
 
 MAX_TURN = 9_999          # no battle lasts so long; bounds what a file may claim ("Turn N")
 MAX_ID = 1_000_000        # splits make new ids; a battle makes hundreds, not millions
@@ -423,6 +426,42 @@ def _aim_at_ogre(s: GameState, a: Aiming, o: Ogre, dogs: frozenset[int]) -> Iter
         yield "the Ogre combines an attack on the treads"
 
 
-_STAGES = (_numbers, _ogre, _pieces, _stacking, _aim, _progress)
+def _sheet(s: GameState) -> Iterator[str]:
+    """8.03, 8.04: the mines lie on the map, found ones among them, and the units under
+    markers are units of the defense that have done nothing yet."""
+    sheet = s.secrets
+    if not isinstance(sheet, Secrets):
+        yield "the battle's mines and markers are not a sheet"
+        return
+    if sheet is NO_SECRETS:
+        return
+    if not offered(s.scenario):
+        yield "this battle is not played with mines or camouflage"
+        return
+    problem = mines_problem(s.board.craters, sheet.mines)
+    if problem:
+        yield f"the battle's mines are impossible: {problem}"
+    elif not sheet.found <= sheet.mines:
+        yield "a mine was found where none lies"
+    elif (sheet.mines or sheet.unfound) and not s.options.mines:
+        yield "the battle has mines but is not played with them"
+    elif sheet.camouflaged and not s.options.camouflage:
+        yield "the battle has markers but is not played with camouflage"
+    for pid in sorted(sheet.camouflaged):
+        p = s.piece(pid)
+        if p is None or p.kind is Kind.CP or p.hex <= 0:
+            yield f"the marker {pid} is not a unit of the defense"
+            return
+        if p.moved or p.fired or p.disabled or p.start != p.hex:
+            yield f"the unit under marker {pid} has already moved, fired or been hit"
+            return
+    markers = sum(p.kind is MARKER for p in s.pieces)
+    if any(p.kind is MARKER and p.id not in sheet.camouflaged for p in s.pieces):
+        yield "a marker stands where no unit is camouflaged"
+    elif markers and len(sheet.markers) != markers:
+        yield "the markers are not as many as the units the sheet says lie under them"
+
+
+_STAGES = (_numbers, _ogre, _pieces, _stacking, _aim, _progress, _sheet)
 _DUEL_STAGES = (_numbers, _ogre, _duel)
 _ASSAULT_STAGES = (_numbers, _ogre, assault_findings)

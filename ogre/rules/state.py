@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 from .board import Board, MovesAndReach
 from .frozen import quick_init
 from .options import NO_OPTIONS, Options
+from .secrets import NO_SECRETS, Secrets
 
 if TYPE_CHECKING:
     from .actions import Action
@@ -326,6 +327,7 @@ class GameState:
     result: str = ""                       # the victory level once the battle is over
     options: Options = NO_OPTIONS          # the optional rules it is played with
     duellist: int = OGRE_ID                # in a Duel, the Ogre whose phases these are (9.04)
+    secrets: Secrets = NO_SECRETS          # mines and markers (8.03, 8.04): rules.secrets
     # The PieceIndex of `pieces`, made when first asked for; pass _index=None to
     # dataclasses.replace along with new pieces (with_pieces does).
     _index: PieceIndex | None = field(default=None, compare=False, repr=False, hash=False)
@@ -419,7 +421,8 @@ class GameState:
         pieces = pieces[:at] + (new,) + pieces[at + 1:]
         return GameState(self.board, self.scenario, pieces, self.ogres, self.phase, self.turn,
                          self.rng, self.aim, self.ap_hit, self.next_id, self.result,
-                         self.options, self.duellist, idx.moved(old, new, pieces))
+                         self.options, self.duellist, self.secrets,
+                         idx.moved(old, new, pieces))
 
     @property
     def over(self) -> bool:
@@ -478,7 +481,8 @@ def evolve(s: GameState, pieces: tuple[Piece, ...] | None = None, ogre: Ogre | N
                      s.rng if rng is None else rng, s.aim if aim is _KEEP else aim,
                      s.ap_hit if ap_hit is None else ap_hit,
                      s.next_id if next_id is None else next_id,
-                     s.result if result is None else result, s.options, s.duellist, index)
+                     s.result if result is None else result, s.options, s.duellist, s.secrets,
+                     index)
 
 
 def index_in_place(s: GameState, pieces: tuple[Piece, ...]) -> PieceIndex | None:

@@ -27,6 +27,7 @@ class Kind(str, Enum):
     GEV = "gev"
     INFANTRY = "infantry"
     CP = "cp"
+    MARKER = "marker"     # a camouflaged unit as the other side sees it (8.04): never in a field
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,8 @@ STATS: dict[Kind, UnitStats] = {
     # Infantry attack and defense equal the squads; these are per squad.
     Kind.INFANTRY: UnitStats("Infantry", 1, 1, 1, 2, armor_cost=0),
     Kind.CP: UnitStats("Command Post", 0, 0, 0, 0, armor_cost=0),
+    # what the attacker knows of a unit under a marker: nothing (rules.views)
+    Kind.MARKER: UnitStats("Marker", 0, 0, 0, 0, armor_cost=0),
 }
 
 ARMOR = frozenset({Kind.HEAVY, Kind.MISSILE, Kind.HOWITZER, Kind.GEV})
@@ -56,6 +59,8 @@ ARMOR = frozenset({Kind.HEAVY, Kind.MISSILE, Kind.HOWITZER, Kind.GEV})
 # the Enum metaclass's __getattr__ hook, about 100 ns a time.
 HEAVY, MISSILE_TANK, HOWITZER, GEV, INFANTRY, CP = (Kind.HEAVY, Kind.MISSILE, Kind.HOWITZER,
                                                     Kind.GEV, Kind.INFANTRY, Kind.CP)
+MARKER = Kind.MARKER
+UNITS = tuple(k for k in Kind if k is not MARKER)   # the kinds a field and a force hold
 
 
 class Weapon(str, Enum):

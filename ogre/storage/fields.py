@@ -39,8 +39,10 @@ from ..resources import data_dir
 from ..rules.board import Board, board_from_ids
 from ..rules.field import Field, Placement, armor_units, forward_attack_points, infantry_squads
 from ..rules.hexes import NEIGHBOURS, label, parse
+from ..rules.minefield import mines_problem
+from ..rules.options import MOST_MINES
 from ..rules.scenarios import OF_1986, OFFERED, SCENARIOS, for_mark
-from ..rules.units import MARKS, STATS, Kind
+from ..rules.units import MARKS, STATS, UNITS, Kind
 from .atomic import read_text_limited, write_text_atomic
 from .documents import Migration, decode, encode, explain
 from .errors import StorageError
@@ -68,9 +70,9 @@ def _check_hex(text: str) -> str:
     return text
 
 
-def _check_kind(value: Any) -> Any:
-    if isinstance(value, str) and value not in {k.value for k in Kind}:
-        names = ", ".join(k.value for k in Kind)
+def check_kind(value: Any) -> Any:
+    if isinstance(value, str) and value not in {k.value for k in UNITS}:
+        names = ", ".join(k.value for k in UNITS)
         raise ValueError(f"{value!r} is not a kind of piece, which are {names}")
     return value
 
@@ -85,7 +87,7 @@ def cleaned_to(limit: int) -> BeforeValidator:
     return BeforeValidator(partial(clean_text, limit=limit))
 
 
-KindName = Annotated[Kind, BeforeValidator(_check_kind)]
+KindName = Annotated[Kind, BeforeValidator(check_kind)]
 
 
 # The battles files hold: those the screens play.
@@ -178,11 +180,15 @@ class FieldFile(BaseModel):
     rubble: list[tuple[HexId, HexId]] = []
     pieces: list[PieceEntry] = []
     ogres: list[HexId] = []         # where the defense's own Ogres stand (9.01, 9.03)
+    mines: Annotated[list[HexId], Spec(max_length=MOST_MINES)] = []   # laid secretly (8.03)
 
     @model_validator(mode="after")
     def _deployment(self) -> FieldFile:
         check_rubble(self.rubble)
         craters = set(self.craters)
+        problem = mines_problem(map(parse, craters), map(parse, self.mines))
+        if problem:
+            raise ValueError(problem)
         seen: set[str] = set()
         for n, p in enumerate(self.pieces, 1):
             what = f"piece {n}, the {STATS[p.kind].name} at {p.hex},"
@@ -211,14 +217,16 @@ class FieldFile(BaseModel):
     @model_serializer(mode="wrap")
     def _ogres_only_when_placed(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
         out: dict[str, Any] = handler(self)
-        if not out.get("ogres"):
-            out.pop("ogres", None)
+        for optional in ("ogres", "mines"):
+            if not out.get(optional):
+                out.pop(optional, None)
         return out
 
     def to_field(self) -> Field:
         board = board_from_ids(list(self.craters), [list(pair) for pair in self.rubble])
         placements = tuple(Placement(p.kind, int(p.hex), p.squads) for p in self.pieces)
-        return Field(board, placements, self.name, tuple(int(h) for h in self.ogres))
+        return Field(board, placements, self.name, tuple(int(h) for h in self.ogres),
+                     tuple(int(h) for h in self.mines))
 
 
 # -- conversions ------------------------------------------------------------------------------
@@ -293,6 +301,7 @@ def field_document(field: Field, name: str, battle: int | str,
         "pieces": [{"kind": p.kind.value, "hex": label(p.hex), "squads": p.squads}
                    for p in field.placements],
         "ogres": [label(h) for h in field.ogres],
+        "mines": [label(h) for h in field.mines],
     }
     try:
         return FieldFile.model_validate(doc)

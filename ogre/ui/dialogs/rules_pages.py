@@ -35,7 +35,7 @@ def _units() -> Page:
     defenders = tuple(
         (s.name + (" (a squad)" if k is Kind.INFANTRY else ""), str(s.attack), str(s.range),
          str(s.defense), f"{s.move}+{s.second_move}" if s.second_move else str(s.move))
-        for k, s in STATS.items())
+        for k, s in STATS.items() if k is not Kind.MARKER)
     parts = tuple((WEAPON_STATS[w].name, str(WEAPON_STATS[w].attack),
                    str(WEAPON_STATS[w].range), str(WEAPON_STATS[w].defense), "-")
                   for w in WEAPONS) + ((WEAPON_STATS[Weapon.TREADS].name, "-", "-", "1-1", "-"),)

@@ -84,6 +84,8 @@ def _labels(kind: Kind | None, squads: int, mark: int,
     if kind is None:
         tail = f" {number}" if number > 1 else ""
         return (MARK_NAMES[mark] + tail, MARK_SHORT[mark] + tail)
+    if kind is Kind.MARKER:
+        return ("", "", "")                 # nothing known of it (8.04)
     s = STATS[kind]
     attack = squads if kind is Kind.INFANTRY else s.attack
     defense = squads if kind is Kind.INFANTRY else cp[0] if kind is Kind.CP else s.defense
