@@ -44,6 +44,7 @@ from ogre.ai.assault_players import make_assault_player
 from ogre.ai.defense_player import DefensePlayer
 from ogre.ai.deploy import defended, watched
 from ogre.ai.match import UNFINISHED, play
+from ogre.ai.minelaying import with_mines
 from ogre.ai.ogre_player import OgrePlayer
 from ogre.ai.protocol import controller_from_arg, make_controller
 from ogre.ai.watchdog import AgainstWatchdog, WithWatchdog
@@ -51,7 +52,7 @@ from ogre.rules import new_game
 from ogre.rules.field import Field
 from ogre.rules.game import VICTORY_LEVELS
 from ogre.rules.levels import ATTACK_LEVELS
-from ogre.rules.options import HARDNESS, NO_OPTIONS, TIME_LIMITS, Options
+from ogre.rules.options import HARDNESS, MINE_COUNTS, NO_OPTIONS, TIME_LIMITS, Options
 from ogre.rules.scenarios import DUELS, SCENARIOS
 from ogre.rules.state import GameState
 from ogre.rules.victory import ATTACK_WINS
@@ -108,7 +109,7 @@ def opening(ogre: str, defense: str, mark: int, seed: int, game: int,
 def battle_options(args) -> Options:
     """The optional rules the command line switched on (X15)."""
     return Options(time_limit=args.time_limit, command_crawler=args.crawler,
-                   hardened_cp=args.hardened_cp)
+                   hardened_cp=args.hardened_cp, mines=args.mines, camouflage=args.camouflage)
 
 
 def parse_opts(items: list[str]) -> dict[str, bool | int | float | str | tuple]:
@@ -183,6 +184,8 @@ def battle(field: Field, job: Job) -> tuple[str, int, list[float], list[float], 
     watched = scenario is not None and scenario.watchdogs
     if watched and not field.ogres:
         field = defended(field)                # 9.01's forces, and the defense's Ogre placed
+    if job.options.mines:                      # the computer defense lays them (8.03)
+        field = with_mines(field, job.options.mines, job.seed)
     state = new_game(field, 5 if watched else job.mark, job.seed, job.scenario, job.options)
     ogre = make_player("ogre", job.ogre, job.seed, job.ogre_opts)
     defense = make_player("defense", job.defense, job.seed, job.defense_opts)
@@ -320,6 +323,10 @@ def main(argv: list[str] | None = None) -> int:
                     help="play with the Command Crawler optional rule (8.02)")
     ap.add_argument("--hardened-cp", type=int, default=0, choices=(0, *HARDNESS),
                     help="play with the Hardened CP optional rule (8.05): its defense")
+    ap.add_argument("--mines", type=int, default=0, choices=(0, *MINE_COUNTS),
+                    help="play with the Mines optional rule (8.03): how many the defense lays")
+    ap.add_argument("--camouflage", action="store_true",
+                    help="play with the Camouflage optional rule (8.04)")
     ap.add_argument("--opt-ogre", action="append", default=[], metavar="KEY=VALUE")
     ap.add_argument("--opt-defense", action="append", default=[], metavar="KEY=VALUE")
     ap.add_argument("--out", default=None, metavar="FILE",

@@ -8,6 +8,9 @@ heavy tanks, and the GEVs, quickest to come forward, furthest out. So the marker
 are believed to be the first of that list, and so on outwards. The belief is drawn from the view
 alone: where the units really are never changes it, until they are shown.
 
+Nor does it look ahead on the battle's own dice stream (a view's, as the whole state's, would
+tell it how the next mine or shot falls): it looks ahead on a stream of its own.
+
 Unfound mines are not believed anywhere: the attacker knows how many lie unfound, not where,
 and every hex is as likely as another. The mines it has found are in its view, and the rules
 steer its moves round them.
@@ -17,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ..rules.dice import seed_state
 from ..rules.hexes import distance
 from ..rules.state import GameState, Piece
 from ..rules.units import CP, GEV, HEAVY, HOWITZER, INFANTRY, MARKER, MISSILE_TANK, Kind
@@ -29,7 +33,12 @@ def believed(seen: GameState) -> GameState:
     """The view with every marker replaced by the unit believed under it (the view itself where
     there are no markers). It keeps the sheet's markers, so that the rules judge the battle as
     the attacker may: antipersonnel still refused at a marker, a ram onto one as onto armor."""
-    under = seen.secrets.markers
+    sheet = seen.secrets
+    if not (sheet.markers or sheet.unfound):
+        return seen                       # nothing kept from it: the battle as it is
+    # a stream of its own for what it looks ahead: the battle's next dice are not for it to see
+    seen = replace(seen, rng=seed_state(seen.rng), _index=None)
+    under = sheet.markers
     markers = [p for p in seen.pieces if p.kind is MARKER]
     if not under or not markers:
         return seen

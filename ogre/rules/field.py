@@ -139,6 +139,8 @@ def new_game(field: Field, mark: int, seed: int, scenario: str | None = None,
     played with these optional rules (X15)."""
     key = scenario or for_mark(mark).key
     battle = SCENARIOS[key]
+    if options.hidden and not offered(key):        # a Duel and 9.03 have no defense to hide
+        options = replace(options, mines=0, camouflage=False)
     placed = () if battle.duel else field.placements    # 9.04: no units but Ogres
     pieces = tuple(Piece(i + 1, p.kind, p.hex, p.squads, start=p.hex)
                    for i, p in enumerate(placed))

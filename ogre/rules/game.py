@@ -119,7 +119,10 @@ def _apply_with_sheet(s: GameState, a: Action, v: Verdict, ev: list[Event]) -> G
             mover = a.piece
             start = s.known_ogre(mover).hex if mover <= OGRE_ID else s.known(mover).hex
             path = minefield.way(s, mover, start, a.to, minefield.known_mines(s, mover))
+            rolled = len(ev)
             after = minefield.enter(after, mover, path, ev)
+            if len(ev) > rolled:
+                after = minefield.no_undo_past(after, mover)
     return after if after.secrets.lying else replace(after, secrets=NO_SECRETS)
 
 

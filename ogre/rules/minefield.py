@@ -98,6 +98,13 @@ def enter(s: GameState, mover: int, hexes: Iterable[int], ev: list[Event]) -> Ga
     return s
 
 
+def no_undo_past(s: GameState, mover: int) -> GameState:
+    """An Ogre's move that was rolled for a mine cannot be undone, as a ram cannot (M4), or
+    Undo would let it feel for mines and step back. The defense knows its own: its Undo stays."""
+    o = s.ogre_unit(mover) if is_ogre_id(mover) else None
+    return s if o is None else evolve(s, ogre=evolve_ogre(o, undo_hex=o.hex, undo_moved=o.moved))
+
+
 def _tread_on(s: GameState, mover: int, h: int, ev: list[Event]) -> GameState:
     die, rng = roll(s.rng)
     s = evolve(s, rng=rng)

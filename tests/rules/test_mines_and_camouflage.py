@@ -180,3 +180,10 @@ def test_x16_a_view_is_a_battle_the_rules_can_judge():
     assert seen.secrets.unfound == 1 and not seen.secrets.mines
     after, _ = apply(seen, legal_actions(seen)[0])
     assert after.secrets.markers == seen.secrets.markers
+
+
+def test_x16_8_03_a_move_that_rolled_for_a_mine_cannot_be_undone():
+    s = _mined([("cp", 801)], ogre=1015, mines={1014}, seed=seed_for(4))
+    s, _ = play(s, "move O 1014")                      # it did not go off: the Ogre felt it
+    assert s.ogre.undo_hex == 1014
+    assert refused(s, "undo O").code == "move_a_piece"  # nothing before it to undo

@@ -1,0 +1,76 @@
+"""Where the computer lays a defense's mines (8.03): across the Ogre's likeliest ways to the
+Command Post.
+
+Every bottom-row hex the Ogre may enter by has its shortest ways to the CP; a hex on the ways of
+many entries is one the Ogre is likely to cross, wherever it comes in. The computer lays its
+mines on the most crossed hexes between four and twelve hexes from the CP (nearer, the Ogre is
+already at its work; further, it has not yet chosen its way), none two to a hex nor beside
+another, so that one way round does not miss them all. The seed picks among equals, so that
+two battles do not have the same minefield.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from ..rules.board import Board
+from ..rules.field import Field, ogre_entries
+from ..rules.hexes import ALL_HEXES, NEIGHBOURS
+from ..rules.units import CP
+
+NEAREST, FURTHEST = 4, 12        # hexes from the CP where mines are laid
+
+
+def with_mines(field: Field, count: int, seed: int) -> Field:
+    """The field with its mines made up to `count` (those it has are kept)."""
+    missing = count - len(field.mines)
+    cp = next((p.hex for p in field.placements if p.kind is CP), 0)
+    if missing <= 0 or not cp:
+        return field
+    laid = list(field.mines)
+    taken = {p.hex for p in field.placements} | set(field.ogres) | set(laid)
+    rng = random.Random(seed * 40_503 + count)
+    crossed = _crossings(field.board, cp, ogre_entries(field))
+    ranked = sorted(crossed, key=lambda h: (-crossed[h], rng.random()))
+    for h in ranked:
+        if len(laid) >= count:
+            break
+        if h not in taken and not any(n in laid for n in NEIGHBOURS[h]):
+            laid.append(h)
+    spare = [h for h in ALL_HEXES if h not in field.board.craters and h not in taken
+             and h not in laid]
+    rng.shuffle(spare)
+    laid += spare[:count - len(laid)]              # a field with few ways: anywhere else
+    return replace(field, mines=tuple(laid))
+
+
+def _crossings(board: Board, cp: int, entries: list[int]) -> dict[int, int]:
+    """For each hex NEAREST to FURTHEST from the CP, the entries with a shortest way through
+    it (the Ogre crosses rubble, never a crater)."""
+    from_cp = _distances(board, cp)
+    out: dict[int, int] = {}
+    for e in entries:
+        if e not in from_cp:
+            continue
+        from_e = _distances(board, e)
+        whole = from_cp[e]
+        for h, d in from_e.items():
+            near = from_cp.get(h)
+            if near is not None and NEAREST <= near <= FURTHEST and d + near == whole:
+                out[h] = out.get(h, 0) + 1
+    return out
+
+
+def _distances(board: Board, start: int) -> dict[int, int]:
+    seen = {start: 0}
+    frontier = [start]
+    while frontier:
+        nxt = []
+        for h in frontier:
+            for n in board.steps(h, True):
+                if n not in seen:
+                    seen[n] = seen[h] + 1
+                    nxt.append(n)
+        frontier = nxt
+    return seen
