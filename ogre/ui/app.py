@@ -159,6 +159,8 @@ class App:
                              on_change=self._battle_changed, match=match)
         self.commands.set_computer(computer, controller)
         self.hand_over.watch(self.battle)
+        if all(seat.who == "here" for seat in match.seats.values()):
+            self.battle.eyes.viewer = lambda: self.hand_over.at_screen    # hot-seat: who sits here
         self.screen = self.battle
         self._fit_screens()
         self.battle.frame_phase()       # a loaded or new battle opens on what matters (B4)

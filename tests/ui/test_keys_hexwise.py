@@ -114,7 +114,7 @@ def test_s4_the_editor_piece_window_is_stepped_choice_by_choice(tmp_path):
         d.key(key)
         d.key(pygame.K_SPACE)
         picked.append(ed.selected)
-    assert picked == ["infantry2", "infantry1", "crater", "cp"]
+    assert picked == ["infantry3", "infantry2", "cp", "blank"]    # up from the Mine, lowest
 
 
 def test_s4_a_whole_defence_turn_by_keys_alone(tmp_path):

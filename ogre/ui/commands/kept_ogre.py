@@ -7,18 +7,21 @@ from dataclasses import replace
 
 from ogre.rules import Field, Placement
 from ogre.rules.scenarios import WATCHDOGS
+from ogre.rules.secrets import NO_SECRETS, Secrets
 from ogre.rules.sides import side_of
 from ogre.rules.state import GameState, Piece
 
 
 def field_from_state(state: GameState) -> Field:
     """The field a battle stands on now: terrain and defenders with the defense's own Ogre
-    (9.01, 9.03), never the attacking Ogre (E10), nor Ogre Defending's attacking units."""
+    (9.01, 9.03) and the mines still lying (8.03), never the attacking Ogre (E10), nor Ogre
+    Defending's attacking units."""
     return Field(state.board, tuple(Placement(p.kind, p.hex, p.squads) for p in state.pieces
                                     if side_of(state, p.id) == "defense"),
                  ogres=tuple(o.hex for o in state.ogres
                              if o.on_map and not o.destroyed
-                             and o.id in WATCHDOGS.get(state.scenario, ())))
+                             and o.id in WATCHDOGS.get(state.scenario, ())),
+                 mines=tuple(sorted(state.secrets.mines)))
 
 
 def keep_old_ogre(state: GameState, field: Field, ogre_hex: int = 0) -> GameState:
@@ -29,7 +32,8 @@ def keep_old_ogre(state: GameState, field: Field, ogre_hex: int = 0) -> GameStat
     o = state.ogre
     ogre_hex = ogre_hex or o.hex
     if (ogre_hex == o.hex and field.board == state.board
-            and field.placements == field_from_state(state).placements):
+            and field.placements == field_from_state(state).placements
+            and field.mines == field_from_state(state).mines):
         return state
     moved_ogre = o.on_map and ogre_hex != o.hex
     if o.on_map:
@@ -54,4 +58,14 @@ def keep_old_ogre(state: GameState, field: Field, ogre_hex: int = 0) -> GameStat
     if aim is not None and (moved_ogre or not {aim.target, *aim.attackers} - {0} <= kept):
         aim = None           # it was aimed by or at a piece the edit removed, or its range changed
     return replace(state, board=board, ogres=(o,), pieces=tuple(pieces), next_id=next_id, aim=aim,
-                   ap_hit=state.ap_hit & kept, _index=None)
+                   ap_hit=state.ap_hit & kept, _index=None,
+                   secrets=_sheet_kept(state, field, kept))
+
+
+def _sheet_kept(state: GameState, field: Field, unmoved: set[int]) -> Secrets:
+    """8.03, 8.04: the mines as the field now lays them, and the markers of the units the edit
+    left where they stood; a new unit comes in shown (the edit put it there in the open)."""
+    sheet = state.secrets
+    mines = frozenset(field.mines) if state.options.mines else frozenset()
+    kept = Secrets(mines, sheet.found & mines, sheet.camouflaged & unmoved)
+    return kept if kept.lying else NO_SECRETS

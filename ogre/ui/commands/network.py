@@ -14,6 +14,7 @@ from ogre.net.wormhole_link import missing
 from ogre.rules import new_game
 from ogre.rules.options import NO_OPTIONS
 from ogre.rules.scenarios import OFFERED
+from ogre.rules.secrets import NO_SECRETS
 from ogre.ui.commands.network_play import (
     LISTEN,
     PORT,
@@ -30,6 +31,10 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
 __all__ = ["LISTEN", "Hosted", "NetworkGuest", "NetworkHost", "ask_host", "ask_join"]
+
+
+NOT_HIDDEN = ("Mines and camouflage are not played over the network yet: host this battle "
+              "without them (Play a Game, Optional Rules).")
 
 
 def ask_host(app: App) -> None:
@@ -54,6 +59,9 @@ def ask_host(app: App) -> None:
             state = new_game(played_as(field, scenario.key), scenario.against, app.seed,
                              scenario.key, options)
             log, start = [], state
+        if state.secrets is not NO_SECRETS or start.secrets is not NO_SECRETS:
+            app.show(boxes.HOST, NOT_HIDDEN)       # 8.03, 8.04: see docs/hidden-plan.md
+            return
         battle = Hosted(state, log, start, tuple(told))
         if picks[0] == boxes.INTERNET:
             _ask_name(app, boxes.HOST, lambda name: _host_internet(app, battle, side, name))

@@ -483,7 +483,10 @@ class PlayGame:
         else:
             seed = random.Random(a.seed * 1000 + c.games_played).randrange(1 << 31)
             key = self.battle_key(mark)
-            state = new_game(played_as(field, key), mark, seed, key, self.options)
+            # 8.03: the mines the field has not laid, the computer lays for the defense
+            from ogre.ai.minelaying import with_mines
+            laid = with_mines(played_as(field, key), self.options.mines, seed)
+            state = new_game(laid, mark, seed, key, self.options)
         c.games_played += 1
         if not keep:
             c.unsaved.kept(state)            # a new battle: nothing to lose until it moves

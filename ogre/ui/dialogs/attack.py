@@ -125,6 +125,8 @@ class WeaponDialog(_RowDialog):
     def kill_text(self) -> str:
         if not any(self.counts):
             return "Choose weapons"
+        if isinstance(self.target, Piece) and self.target.kind is Kind.MARKER:
+            return "Probability of kill: unknown"      # 8.04: its defense is not known
         aim = Aiming(target=self.target.id, weapons=counts(self.counts), part=self.part,
                      ogre=self.firer.id)
         p = aim_kill_probability(self.state, aim)

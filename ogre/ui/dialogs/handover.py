@@ -6,6 +6,7 @@ the player leaving made twice, never acts for the wrong side.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -30,10 +31,11 @@ class HandOverNotice(Dialog[Answer]):
     """Whose turn it is; any click or key (Esc and Enter too) dismisses it, and does nothing
     else."""
 
-    def __init__(self, side: str, scenario: str = "") -> None:
+    def __init__(self, side: str, scenario: str = "",
+                 on_close: Callable[[Answer], object] | None = None) -> None:
         who = side if scenario in DUELS else role(scenario, side)
         super().__init__(TITLE, f"Hand over to the {who} player.\n"
-                         "Click or press a key to play.", OK_ONLY, width=380)
+                         "Click or press a key to play.", OK_ONLY, on_close, width=380)
         self.side = side
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -51,10 +53,14 @@ class HandOver:
         self.app = app
         self.battle: Any = None       # the Battle on the screen
         self.side = ""
+        # whose player sits at the screen: the side leaving until the notice is dismissed, so
+        # that the map shows it nothing of the other side's secrets (8.03, 8.04)
+        self.at_screen = ""
 
     def watch(self, battle) -> None:
         """A battle was put on the screen: its side to play now needs no notice."""
         self.battle, self.side = battle, side_to_play(battle.state)
+        self.at_screen = self.side
 
     def battle_changed(self, battle) -> None:
         """After an action: a change of side in a hot-seat battle puts up the notice; the
@@ -68,7 +74,11 @@ class HandOver:
         showing = isinstance(a.dialog, HandOverNotice)
         if showing and (battle.state.over or a.dialog.side != side):
             a.dialog = None           # the other side played on (a script): it is stale
+            self.at_screen = side
         if (side != before and not battle.state.over and a.dialog is None
                 and all(seat.who == "here" for seat in battle.match.seats.values())):
-            a.dialog = HandOverNotice(side, battle.state.scenario)
+            a.dialog = HandOverNotice(side, battle.state.scenario,
+                                      lambda _: setattr(self, "at_screen", side))
             a.touch()
+        elif side != before and not isinstance(a.dialog, HandOverNotice):
+            self.at_screen = side

@@ -26,6 +26,7 @@ True
 
 from __future__ import annotations
 
+import math
 from functools import cache, lru_cache
 
 import pygame
@@ -42,7 +43,8 @@ from ogre.ui.drawing.silhouettes import (
     supersampled,
 )
 
-KINDS: tuple[str, ...] = ("heavy", "missile", "howitzer", "gev", "infantry", "cp", "ogre")
+KINDS: tuple[str, ...] = ("heavy", "missile", "howitzer", "gev", "infantry", "cp", "ogre",
+                          "marker")
 STATES: tuple[str, ...] = ("normal", "moved", "fired", "disabled", "highlight")
 MARK_NAMES = {3: "MK III", 5: "MK V"}
 MARK_SHORT = {3: "III", 5: "V"}
@@ -316,6 +318,25 @@ def crater(size: int) -> pygame.Surface:
         pygame.draw.circle(big, (30, 26, 22), (n * 0.53, n * 0.53), n * 0.27)
 
     return supersampled(size, draw, clear=(112, 96, 72))
+
+
+@lru_cache(maxsize=64)
+def mine(size: int, found: bool) -> pygame.Surface:
+    """A mine (8.03): a dark disc with eight horns, as the defense sees its own; ringed in red
+    once found, as both sides then see it."""
+    def draw(big: pygame.Surface, n: int) -> None:
+        c = n / 2
+        if found:
+            pygame.draw.circle(big, (200, 40, 30), (c, c), n * 0.48, max(SS, n // 12))
+        for i in range(8):
+            a = i * math.pi / 4
+            tip = (c + math.cos(a) * n * 0.34, c + math.sin(a) * n * 0.34)
+            pygame.draw.line(big, (30, 30, 30), (c, c), tip, max(SS, n // 14))
+            pygame.draw.circle(big, (30, 30, 30), tip, n * 0.045)
+        pygame.draw.circle(big, (40, 40, 40), (c, c), n * 0.22)
+        pygame.draw.circle(big, (110, 110, 100), (c - n * 0.06, c - n * 0.06), n * 0.06)
+
+    return supersampled(size, draw)
 
 
 @lru_cache(maxsize=32)

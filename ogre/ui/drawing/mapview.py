@@ -275,6 +275,16 @@ class MapView:
         ink.art(surface, partial(art.counter, kind, **looks), self.counter_size, alpha,
                 center=(int(x), int(y)))
 
+    def draw_mine(self, surface: ink.Target, h: int, found: bool, corner: bool = False) -> None:
+        """A mine (8.03) on hex h; small in the hex's lower corner, `corner`, where a counter
+        stands on it."""
+        x, y = self.layout.center(h)
+        size = self.layout.size
+        if corner:
+            x, y = x + size * 0.55, y + size * 0.5
+        ink.art(surface, partial(art.mine, found=found), int(size * (0.55 if corner else 1.0)),
+                None, center=(int(x), int(y)))
+
     @property
     def counter_size(self) -> int:
         return int(self.layout.size * 1.45)

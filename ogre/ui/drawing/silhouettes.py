@@ -208,6 +208,18 @@ def _cp(pen: Pen, pal: Palette) -> None:
     pen.circle(0.86, 0.30, 0.035, pal.ink)
 
 
+def _marker(pen: Pen, pal: Palette) -> None:
+    # camouflage netting over something: a low hump of blotches, a question for the attacker
+    pen.ellipse(0.06, 0.46, 0.94, 1.02, pal.ink)
+    for u0, v0, u1, v1 in ((0.16, 0.58, 0.42, 0.78), (0.48, 0.54, 0.80, 0.72),
+                           (0.34, 0.76, 0.66, 0.94), (0.70, 0.78, 0.88, 0.92)):
+        pen.ellipse(u0, v0, u1, v1, pal.detail)
+    for u in (0.22, 0.42, 0.62, 0.82):          # the net's strands
+        pen.bar((u - 0.12, 0.98), (u + 0.04, 0.50), 0.018, pal.paper)
+    pen.circle(0.5, 0.22, 0.16, pal.ink, width=0.06)   # the question, a ring over it
+    pen.circle(0.5, 0.22, 0.03, pal.ink)
+
+
 def _ogre(pen: Pen, pal: Palette, mark: int) -> None:
     """A towering armoured slab on a long tread bank, bristling with guns.
 
@@ -258,6 +270,7 @@ def _ogre(pen: Pen, pal: Palette, mark: int) -> None:
 
 # The unit-coordinate extent (u0, v0, u1, v1) of each silhouette, fitted into the art area.
 EXTENT: dict[str, tuple[float, float, float, float]] = {
+    "marker": (0.0, 0.04, 1.0, 1.02),
     "heavy": (0.0, 0.20, 1.0, 0.94),
     "missile": (0.0, 0.12, 0.94, 0.94),
     "howitzer": (0.0, 0.08, 1.0, 0.96),
@@ -281,5 +294,7 @@ def draw_silhouette(pen: Pen, unit: Kind | None, pal: Palette, squads: int, mark
         _gev(pen, pal)
     elif unit is Kind.INFANTRY:
         _infantry(pen, pal, squads)
+    elif unit is Kind.MARKER:
+        _marker(pen, pal)
     else:
         _cp(pen, pal)

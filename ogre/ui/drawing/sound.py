@@ -365,12 +365,12 @@ def _load(name: str) -> pygame.mixer.Sound:
 
 # What each battle event sounds like (S5).
 _SOUND = {"fire": "gun", "ram": "ram", "overrun": "overrun", "ram_ogre": "ram",
-          "recover": "phase", "exit": "phase"}
+          "recover": "phase", "exit": "phase", "shown": "phase"}
 
 
 def sound_for(e, missiles: bool) -> str:
     """S5: a kill explodes, whoever made it; otherwise the sound of what was done."""
-    if e.result.endswith("destroyed"):
+    if e.result.endswith("destroyed") or (e.kind == "mine" and e.result != "no effect"):
         return "explosion"
     if e.kind == "fire" and missiles:
         return "missile"

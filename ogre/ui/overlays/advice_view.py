@@ -148,8 +148,8 @@ class AdviceView:
         self.advice = None
         self.asked_on, self.asked_in = b.state, phase_key(b)
         self.asked_at, self.asked_log, self.seconds = time.monotonic(), len(b.log), 0
-        self.thinking = (self.app.commands.mind.advise(b.state, self.app.seed)
-                         or self._on_thread(b.state))
+        self.thinking = (self.app.commands.mind.advise(b.seen, self.app.seed)
+                         or self._on_thread(b.seen))
         self.app.touch()
 
     def _on_thread(self, state: GameState) -> Future[Advice]:
@@ -190,7 +190,7 @@ class AdviceView:
                 advice = future.result()
             except WorkerGone:                       # think again, on the thread
                 self.app.commands.mind.fall_back()
-                self.asked_on, self.thinking = b.state, self._on_thread(b.state)
+                self.asked_on, self.thinking = b.state, self._on_thread(b.seen)
                 return
             except Exception as exc:                 # the game goes on without it
                 b.refuse(f"No advice this time ({exc}).")

@@ -50,6 +50,7 @@ from ogre.ui.drawing.mapview import MapView, map_rect
 from ogre.ui.drawing.sound import sound_for
 from ogre.ui.scenes import aims, battle_draw, battle_fire, force_entry, sidebar
 from ogre.ui.scenes.banner import end_words, turning_points
+from ogre.ui.scenes.eyes import Eyes
 from ogre.ui.scenes.note import RefusalNote
 from ogre.ui.scenes.story import Story, story_event
 from ogre.ui.toolkit import ink, keymap, theme
@@ -70,6 +71,7 @@ class Battle:
         self.on_change = on_change
         self.sides = players_named(state.scenario)            # who plays each side
         self.computer_turn: Callable[[], bool] = lambda: False   # the Commands' computer_acting
+        self.eyes = Eyes(self.match)           # who sits here, and what they may see
         self.selected: int | None = None
         self.top: dict[int, int] = {}          # stacked hex -> the piece shown on top
         self.message = ""
@@ -102,6 +104,12 @@ class Battle:
     @property
     def state(self) -> GameState:
         return self.match.state
+
+    @property
+    def seen(self) -> GameState:
+        """The battle as the player at the screen may see it (8.03, 8.04): what the screen
+        draws and says. The rules judge the whole state."""
+        return self.eyes.seen(self.match.state)
 
     @property
     def results(self) -> list[str]:
@@ -305,7 +313,8 @@ class Battle:
         aim = before.aim
         missiles = bool(aim and aim.weapons and aim.weapons[0])
         return self.story.tell(before, self.state, events, lambda e: self.play(
-            "phase" if e.kind == "phase" else sound_for(e, missiles)), action)
+            "phase" if e.kind == "phase" else sound_for(e, missiles)), action,
+            self.eyes.seen(before))
 
     def look(self, event: pygame.event.Event, modal: bool) -> bool:
         """X11: a click or a key takes the banner away (a dialog's own come first); the

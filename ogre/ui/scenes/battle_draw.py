@@ -28,7 +28,7 @@ class Battle(Protocol):
     needs nothing from it."""
 
     @property
-    def state(self) -> GameState: ...
+    def seen(self) -> GameState: ...         # what the player at the screen may see (8.04)
     map: MapView
     buttons: list[Button]
     dialog: Any
@@ -52,7 +52,7 @@ class Battle(Protocol):
 
 
 def draw(b: Battle, surface: ink.Target) -> None:
-    s = b.state
+    s = b.seen
     b.refresh_labels()
     ink.blit(surface, b.map.terrain(s.board, surface), b.map.rect.topleft)
     clip = surface.get_clip()
@@ -68,6 +68,10 @@ def draw(b: Battle, surface: ink.Target) -> None:
         b.map.fill_hexes(surface, green, theme.GREEN_RANGE, 90)
     aims.draw_aim_lines(surface, s, b.map)      # issue 30 (4): who aims at what, under the
     _draw_pieces(b, surface)                    # counters so none of their numbers is hidden
+    for h in s.secrets.mines:                   # 8.03: the defense's own, or those found
+        if b.map.hex_visible(h):
+            b.map.draw_mine(surface, h, h in s.secrets.found,
+                            corner=bool(s.at(h)) or s.ogre_at(h) is not None)
     if b.hover and not b.dialog and not b.computer_turn():   # G2: no pointer now
         b.map.outline_hex(surface, b.hover, (255, 255, 255), 1)
     if b.drag_from and b.drag_pos:
@@ -97,21 +101,21 @@ def tactical_lines(b: Battle) -> list[str]:
     shown = getattr(b.dialog, "shown_weapon", None)
     if shown is not None:            # the Ogre that fires, or is fired at
         ogre = getattr(b.dialog, "firer", None) or getattr(b.dialog, "aimed_at", None)
-        return sidebar.weapon_lines(b.state, ogre or ogre_in_play(b.state), shown())
-    lines = (sidebar.piece_lines(b.state, b.selected) + under_ogre_lines(b)
-             + status.aim_lines(b.state) + range_lines(b))
+        return sidebar.weapon_lines(b.seen, ogre or ogre_in_play(b.seen), shown())
+    lines = (sidebar.piece_lines(b.seen, b.selected) + under_ogre_lines(b)
+             + status.aim_lines(b.seen) + range_lines(b))
     if b.computer_turn():     # G2: what the computer does, never the player's prompt
-        doing = status.computer_doing(b.state, b.other)
+        doing = status.computer_doing(b.seen, b.other)
         turn = status.COMPUTER_TURN.replace("computer", b.other)
         return [*lines, "", doing] if lines else [turn, doing, status.HURRY]
-    hint = status.phase_hint(b.state)
+    hint = status.phase_hint(b.seen)
     return lines or ([hint] if hint else [])
 
 
 def under_ogre_lines(b: Battle) -> list[str]:
     """X11: the pieces sharing the Ogre's hex (rammed, overrun), listed while the Ogre is
     selected or the pointer is on it; they are hidden under its counter."""
-    s = b.state
+    s = b.seen
     o = s.ogre_unit(b.selected) if b.selected is not None else None
     o = o if o is not None and o.on_map else s.ogre_at(b.hover)
     if o is None:
@@ -128,14 +132,14 @@ def range_lines(b: Battle) -> list[str]:
     disregards rubble as the 1986 manual says, so a green hex may still be refused."""
     if b.umbrella is None:
         return []
-    p = b.state.piece(b.selected) if b.selected is not None else None
+    p = b.seen.piece(b.selected) if b.selected is not None else None
     return status.range_words(p is not None and p.kind is not Kind.INFANTRY)
 
 
 def note_hex(b: Battle) -> int:
     """Where a refusal is said on the map: by the piece the player moved or aimed (the one
     selected), else under the pointer."""
-    s = b.state
+    s = b.seen
     if b.selected is None:
         return b.hover
     p = s.piece(b.selected) or s.ogre_unit(b.selected)
@@ -143,7 +147,7 @@ def note_hex(b: Battle) -> int:
 
 
 def _draw_pieces(b: Battle, surface: ink.Target) -> None:
-    s = b.state
+    s = b.seen
     lit = umbrella_pieces(b)
     shown: dict[int, int] = {}
     stacked: list[int] = []          # hexes whose top counter hides others (X11)
@@ -191,7 +195,7 @@ def _draw_pieces(b: Battle, surface: ink.Target) -> None:
 
 
 def piece_state(b: Battle, p, lit: set[int]) -> str:
-    s = b.state
+    s = b.seen
     if p.id in lit:
         return "highlight"
     if p.disabled:
@@ -209,7 +213,7 @@ def umbrella_pieces(b: Battle) -> set[int]:
     if not b.umbrella:
         return set()
     area = b.umbrella[0] | b.umbrella[1]
-    units: tuple[Piece | Ogre, ...] = (*b.state.pieces, *b.state.ogres)
+    units: tuple[Piece | Ogre, ...] = (*b.seen.pieces, *b.seen.ogres)
     return {u.id for u in units if u.hex in area and u.id != b.selected}
 
 
@@ -235,7 +239,7 @@ def cp_figures(s: GameState, p: Piece) -> tuple[int, int]:
 def who_plays(b: Battle) -> str:
     """Who the sidebar says is playing: the side's player ("Defense player", "Computer Ogre");
     in a Duel the Ogre whose turn it is ("Ogre 3 player", "Computer Ogre 3")."""
-    s = b.state
+    s = b.seen
     seat = acting_side(s) or "defense"
     if s.scenario not in DUELS or s.over:
         return b.sides[seat]

@@ -29,6 +29,8 @@ class Battle(Protocol):
 
     @property
     def state(self) -> GameState: ...
+    @property
+    def seen(self) -> GameState: ...         # what the player at the screen may see (8.04)
     match: Match
     selected: int | None
     every_squad: bool
@@ -75,7 +77,7 @@ def _ogre_fires(b: Battle, firer: Ogre, target: int, part: Weapon | None = None)
         else:
             _choose_part(b, firer, enemy)
             return
-    dialog = WeaponDialog(s, target, lambda counts: counts is not None and b.act(
+    dialog = WeaponDialog(b.seen, target, lambda counts: counts is not None and b.act(
         OgreAim(target, counts, firer.id, part)), firer, part)
     if not any(dialog.limits):
         b.refuse(MESSAGES["out_of_range"])

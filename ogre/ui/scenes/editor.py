@@ -476,6 +476,9 @@ class Editor:
                 plan.field is not None
             self.map.draw_counter(surface, p.hex, p.kind.value, FADED if faded else None,
                                   squads=p.squads)
+        for h in f.mines:                 # 8.03: the designer sees the mines, over the pieces
+            if self.map.hex_visible(h):
+                self.map.draw_mine(surface, h, False, corner=f.at(h) is not None)
         for h in f.ogres:                 # the defense's own Ogre (9.01, 9.03)
             if self.map.hex_visible(h):
                 faded = dragging and h == pressed and plan is not None and plan.field is not None

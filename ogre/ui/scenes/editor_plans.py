@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from ogre.rules.errors import MESSAGES
 from ogre.rules.field import Field, Placement
 from ogre.rules.hexes import label
+from ogre.rules.options import MOST_MINES
 from ogre.rules.units import Kind
 from ogre.ui.scenes.editor_sidebar import Choice, piece_name
 from ogre.ui.scenes.field_edits import watchdog_at, with_piece, with_watchdog, without_piece
@@ -21,6 +22,7 @@ CP_PRESENT = MESSAGES["cp_present"]
 OGRE_IN_WAY = "THE OGRE IS IN THE WAY"     # ours: the manual has no message for this
 CRATER_IN_WAY = MESSAGES["crater_in_way"]
 OFF_MAP = MESSAGES["off_map"]
+TOO_MANY_MINES = f"NO MORE THAN {MOST_MINES} MINES"   # ours: the 1986 game had none
 WATCHDOG_NAME = "Defense's Mark III"       # the defense's own Ogre, named as the pieces are
 
 
@@ -57,9 +59,13 @@ def plan_drop(f: Field, c: Choice, h: int, ogre_hex: int = 0) -> Plan:
     where = label(h)
     if h == ogre_hex and not (c.key == "blank" and here):
         return Plan(f"Not here: the Ogre is on {where}.", refusal=OGRE_IN_WAY)
+    if c.key == "mine":
+        return _plan_mine(f, h)
     if c.key == "blank":
         if here:
             return Plan(f"Remove the {here} from {where}.", without_piece(f, h))
+        if h in f.mines:
+            return _plan_mine(f, h)
         if crater:
             return Plan(f"Remove the crater from {where}.",
                         replace(f, board=f.board.with_crater(h, False)))
@@ -69,7 +75,8 @@ def plan_drop(f: Field, c: Choice, h: int, ogre_hex: int = 0) -> Plan:
             return Plan(f"Remove the crater from {where}.",
                         replace(f, board=f.board.with_crater(h, False)))
         text = f"Put a crater on {where}" + (f", removing the {here}." if here else ".")
-        return Plan(text, replace(without_piece(f, h), board=f.board.with_crater(h, True)))
+        cratered = without_piece(replace(f, mines=tuple(m for m in f.mines if m != h)), h)
+        return Plan(text, replace(cratered, board=f.board.with_crater(h, True)))
     if crater:
         return Plan(f"Not here: a crater is on {where}.", refusal=CRATER_IN_WAY)
     if c.key == "watchdog":
@@ -87,6 +94,20 @@ def plan_drop(f: Field, c: Choice, h: int, ogre_hex: int = 0) -> Plan:
     if here:
         return Plan(f"Replace the {here} on {where} with the {name}.", with_piece(f, new))
     return Plan(f"Place the {name} on {where}.", with_piece(f, new))
+
+
+def _plan_mine(f: Field, h: int) -> Plan:
+    """8.03: a mine laid on hex h, under any piece there, or taken up when one lies there."""
+    where = label(h)
+    if h in f.mines:
+        left = tuple(m for m in f.mines if m != h)
+        return Plan(f"Take up the mine on {where} ({len(left)} laid).", replace(f, mines=left))
+    if f.board.is_crater(h):
+        return Plan(f"Not here: a crater is on {where}.", refusal=CRATER_IN_WAY)
+    if len(f.mines) >= MOST_MINES:
+        return Plan(f"A field holds {MOST_MINES} mines at most.", refusal=TOO_MANY_MINES)
+    return Plan(f"Lay a mine on {where} ({len(f.mines) + 1} laid). Only the defense sees it.",
+                replace(f, mines=(*f.mines, h)))
 
 
 def _plan_watchdog(f: Field, h: int) -> Plan:

@@ -27,7 +27,7 @@ LEFT = 10
 WIDTH = theme.SIDEBAR_W - 2 * LEFT
 TITLE_Y = theme.MENU_H + 56
 CELL_W = (WIDTH - 8) // 2
-CELL_H = 47
+CELL_H = 41                     # six rows: the ten pieces, the mine and the Ogre
 TILE_R = 21                     # the hex tile's radius in the selection window
 
 
@@ -48,7 +48,7 @@ def _panels(rows: int) -> Panels:
     return Panels(selection, mode, messages, counts)
 
 
-_LAYOUTS = {False: _panels(5), True: _panels(6)}
+_LAYOUTS = {False: _panels(6), True: _panels(6)}      # the sixth row: the mine, the Ogre
 
 
 def panels(watchdog: bool = False) -> Panels:
@@ -89,11 +89,13 @@ CHOICES: tuple[Choice, ...] = (
 )
 # 9.01, 9.03: the defense's own Ogre, offered where the battle has one
 WATCHDOG = Choice("watchdog", "Defense's\nMark III")
-BY_KEY = {c.key: c for c in (*CHOICES, WATCHDOG)}
+MINE = Choice("mine", "Mine")           # 8.03: laid secretly, played when Mines is on (X16)
+BY_KEY = {c.key: c for c in (*CHOICES, WATCHDOG, MINE)}
+_PLACES = (*CHOICES, MINE, WATCHDOG)      # the selection window's cells, in reading order
 
 
 def choices(watchdog: bool = False) -> tuple[Choice, ...]:
-    return (*CHOICES, WATCHDOG) if watchdog else CHOICES
+    return (*CHOICES, WATCHDOG, MINE) if watchdog else (*CHOICES, MINE)
 
 
 def choice_for(kind: Kind, squads: int = 1) -> Choice:
@@ -110,7 +112,7 @@ def piece_name(kind: Kind, squads: int = 1) -> str:
 
 
 def choice_rect(key: str) -> pygame.Rect:
-    i = [c.key for c in choices(True)].index(key)
+    i = [c.key for c in _PLACES].index(key)
     col, row = i % 2, i // 2
     return pygame.Rect(SELECTION.left + 4 + col * (CELL_W + 0), SELECTION.top + 28 + row * CELL_H,
                        CELL_W - 2, CELL_H - 3)
@@ -205,6 +207,10 @@ def draw_choice_image(surface: ink.Target, c: Choice, centre, radius: float,
     see_through = alpha if alpha < 255 else None
     if c.key == "crater":
         ink.art(surface, art.crater, int(radius * 1.25), see_through, center=at)
+        return
+    if c.key == "mine":
+        ink.art(surface, partial(art.mine, found=False), int(radius * 1.1), see_through,
+                center=at)
         return
     if c.key == "watchdog":
         ink.art(surface, partial(art.counter, "ogre", mark=3, side="defense"),

@@ -32,6 +32,10 @@ class ReplayScreen:
         self.steps = steps
         self.name = name
         self.index = 0                      # how many steps have been played
+        # 8.03, 8.04: a battle not yet over is replayed as its attacker may see it; an ended
+        # one shows all, as the report does
+        last = steps[-1].state if steps else start
+        self.viewer = "defense" if last.over else "ogre"
         self.battle = _ReplayBattle(start, self)
         self.battle.dialog = None
         self.dialog = None
@@ -133,6 +137,7 @@ class _ReplayBattle(Battle):
         self.on_screen = start              # the step shown; nothing of the battle is played
         super().__init__(start)
         self.replay = replay
+        self.eyes.viewer = lambda: replay.viewer
         self.top_inset = BANNER_ROOM
         for button in self.buttons:
             button.enabled = _never
@@ -140,6 +145,10 @@ class _ReplayBattle(Battle):
     @property
     def state(self) -> GameState:
         return self.on_screen
+
+    @property
+    def seen(self) -> GameState:
+        return self.eyes.seen(self.on_screen)
 
     def tactical_lines(self) -> list[str]:
         return self.replay.tactical_lines()

@@ -71,6 +71,9 @@ def piece_lines(state: GameState, pid: int | None) -> list[str]:
     p = state.piece(pid)
     if p is None or p.hex <= 0:           # 9.03: a unit waiting to enter, or escaped
         return []
+    if p.kind is Kind.MARKER:             # 8.04: all the attacker knows of it
+        return [f"Marker at {p.hex:04d}", "A unit of the defense, camouflaged:",
+                "shown when it moves, fires", "or is attacked"]
     st = STATS[p.kind]
     # named by its hex as the log and the lessons name it: its counter hides the hex's number
     move = defender_allowance(p, Phase.DEFENSE_MOVE, state.options)      # a Crawler's 1

@@ -77,17 +77,18 @@ class Story:
 
     def tell(self, before: GameState, after: GameState, events: Iterable[Event],
              sound: Callable[[Event], None] = lambda e: None,
-             action: Action | None = None) -> int:
+             action: Action | None = None, seen: GameState | None = None) -> int:
         """Tell an action's events (and, for an aim, the action itself, which has none); how
         many lines worth holding the computer for (G2's pacing: a defender's move is only a
-        moment, as it was when it showed nothing)."""
+        moment, as it was when it showed nothing). `seen` is `before` as the player at the
+        screen may see it: an aim at a marker names the marker (8.04)."""
         held = 0
         if self.turn is None:
             self._turn_heading(before)
         if isinstance(action, status.AIMS):
             if isinstance(action, OgreAim):
                 self._take_back(self._aims)      # the Ogre's aim replaces the one before
-            self._aims.append(self.say(status.aim_words(before, action)))
+            self._aims.append(self.say(status.aim_words(seen or before, action)))
             held += 1
         elif isinstance(action, (Clear, Done)):
             self._take_back(self._aims)          # aimed, never fired: it did not happen
@@ -110,7 +111,8 @@ class Story:
                 self._undo(before, e)
             elif e.kind == "group":
                 self._moves.pop(e.piece, None)   # M5: a grouping cannot be undone
-            elif e.kind in ("fire", "ram", "overrun", "ram_ogre", "recover", "exit"):
+            elif e.kind in ("fire", "ram", "overrun", "ram_ogre", "recover", "exit", "mine",
+                            "shown"):
                 if e.kind in ("ram", "overrun"):
                     # M4: no undoing past a ram or overrun
                     self._moves.pop(ogre_in_play(before).id, None)
