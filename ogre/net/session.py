@@ -28,6 +28,7 @@ from collections.abc import Iterator
 from ..rules import Action, GameState, RuleError, parse_action
 from ..rules.dice import MOST_ROLLS, rolls_between
 from ..rules.hidden import apply_from_tape, apply_told, blind, replay_told
+from ..rules.secrets import NO_SECRETS
 from ..rules.sides import acting_side
 from ..rules.state import Phase
 from ..storage.games import LOG_STEPS
@@ -73,6 +74,8 @@ class HostSession:
                  dice: SecretDice | None = None) -> None:
         if start is None:
             start, log, told = state, [], []    # a battle without its start goes on from here
+        if state.secrets is not NO_SECRETS or start.secrets is not NO_SECRETS:
+            raise ValueError("mines and camouflage are not played over the network yet")
         try:      # the dice it rolled itself (a guest's battle: after its told ones)
             self.tape: list[int] = list(told or []) + rolls_between(start.rng, state.rng)
         except ValueError:                      # not one stream: it goes on from here
@@ -220,6 +223,9 @@ class GuestSession:
             start = state_of(msg.start)
         except ValueError as exc:
             return self._refuse(f"The host's battle could not be taken: {exc}.")
+        if start.secrets is not NO_SECRETS:          # 8.03, 8.04: not played over the network
+            return self._refuse("The host's battle could not be taken: it has mines or "
+                                "camouflage, which are not played over the network yet.")
         self._coming = (msg, start, [], [])
         return self._part(None)
 

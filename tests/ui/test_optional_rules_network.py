@@ -58,3 +58,19 @@ def test_x15_with_no_optional_rules_chosen_the_host_box_does_not_ask():
         assert app.network.session.state.options == NO_OPTIONS
     finally:
         app.network.close()
+
+
+def test_x16_a_battle_with_mines_or_camouflage_is_not_hosted_and_the_host_is_told_why():
+    from ogre.ui.commands.network import NOT_HIDDEN
+    app = App()
+    app.commands.play.options = Options(mines=10, camouflage=True)
+    hands = Driver(app)
+    hands.menu("Menu", "Host a Network Game")
+    box = app.dialog
+    for g, i, rect in box.option_rects():
+        words = box.groups[g][1][i][0] if i >= 0 else ""
+        if words.startswith("Play a Game's: 10 Mines"):
+            hands.click(rect.center)
+    hands.answer("OK")
+    assert app.network is None
+    assert app.dialog is not None and app.dialog.message == NOT_HIDDEN
