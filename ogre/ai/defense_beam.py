@@ -38,6 +38,7 @@ from .analysis import (
     piece_value,
     race_time,
 )
+from .minelaying import off_own_mines
 
 Deployment = tuple[tuple[int, int], ...]     # (piece id, hex) for the units placed so far
 
@@ -140,7 +141,8 @@ def moves(v: View, s: GameState, p: Piece, taken: dict[int, list[Piece]], leavin
     """The few hexes this unit is offered: stay, fire now, wait, screen."""
     o = ogre_in_play(s)
     left = defender_allowance(p, s.phase, s.options) - p.moved
-    reach = [p.hex] + sorted(h for h in defender_reach(s, p, left) if h != o.hex)
+    reach = [p.hex] + off_own_mines(s, p, sorted(h for h in defender_reach(s, p, left)
+                                              if h != o.hex))
     if leaving == p.id and len(reach) > 1:
         reach = reach[1:]
     free = [h for h in reach if not taken.get(h) or may_share(p, taken[h])]

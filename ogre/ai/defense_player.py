@@ -38,6 +38,7 @@ from .defense_beam import beam_deployments, make_view
 from .defense_beam import value as beam_value
 from .defense_fire import plan_groups, shooters
 from .defense_lookahead import lookahead_move
+from .minelaying import off_own_mines
 from .ogre_player import OgrePlayer
 from .protocol import Controller
 from .reading import CourseReading
@@ -248,7 +249,8 @@ class DefensePlayer(PhasePlayer):
         dest: dict[int, int] = {}
         for p in order:
             left = defender_allowance(p, s.phase, s.options) - p.moved
-            cands = [p.hex] + [h for h in defender_reach(s, p, left) if h != o.hex]
+            cands = [p.hex] + off_own_mines(s, p, [h for h in defender_reach(s, p, left)
+                                                if h != o.hex])
             if leaving is not None and p.id == leaving.id and len(cands) > 1:
                 cands = cands[1:]                    # armor under the Ogre must move off
             best_h, best_v = cands[0], None
@@ -389,8 +391,8 @@ class DefensePlayer(PhasePlayer):
         dest: dict[int, int] = {}
         for p in sorted(movers, key=lambda p: p.id):
             left = defender_allowance(p, s.phase, s.options) - p.moved
-            cands = [p.hex] + [h for h in defender_reach(s, p, left)
-                               if h != o.hex and not taken.get(h)]
+            cands = [p.hex] + off_own_mines(s, p, [h for h in defender_reach(s, p, left)
+                                                if h != o.hex and not taken.get(h)])
             if k.gev_safe:
                 cands = self._out_of_reach(s, p, cands, approach, nxt) or cands
             best_h, best_v = p.hex, None

@@ -1,12 +1,13 @@
 """Where the computer lays a defense's mines (8.03): across the Ogre's likeliest ways to the
-Command Post.
+Command Post, far out; and, once laid, never where its own units go.
 
 Every bottom-row hex the Ogre may enter by has its shortest ways to the CP; a hex on the ways of
 many entries is one the Ogre is likely to cross, wherever it comes in. The computer lays its
-mines on the most crossed hexes between four and twelve hexes from the CP (nearer, the Ogre is
-already at its work; further, it has not yet chosen its way), none two to a hex nor beside
-another, so that one way round does not miss them all. The seed picks among equals, so that
-two battles do not have the same minefield.
+mines on the most crossed hexes ten to eighteen hexes from the CP: there the Ogre crosses them
+before the defense's units meet it, so the units need none of those hexes (laid four to twelve
+out, the mines took the hexes the units fought from, and cost the defense more than the Ogre:
+docs/computer-players.md). None two to a hex nor beside another, so that one way round does not
+miss them all; the seed picks among equals, so that two battles do not have the same minefield.
 """
 
 from __future__ import annotations
@@ -17,9 +18,11 @@ from dataclasses import replace
 from ..rules.board import Board
 from ..rules.field import Field, ogre_entries
 from ..rules.hexes import ALL_HEXES, NEIGHBOURS
+from ..rules.minefield import way
+from ..rules.state import GameState, Piece
 from ..rules.units import CP
 
-NEAREST, FURTHEST = 4, 12        # hexes from the CP where mines are laid
+NEAREST, FURTHEST = 10, 18       # hexes from the CP where mines are laid
 
 
 def with_mines(field: Field, count: int, seed: int) -> Field:
@@ -43,6 +46,16 @@ def with_mines(field: Field, count: int, seed: int) -> Field:
     rng.shuffle(spare)
     laid += spare[:count - len(laid)]              # a field with few ways: anywhere else
     return replace(field, mines=tuple(laid))
+
+
+def off_own_mines(s: GameState, p: Piece, hexes: list[int]) -> list[int]:
+    """The hexes a defense's unit may move to, less those it would reach only over a mine of
+    its own (or onto one): it knows where they lie, and would roll for each as the Ogre does."""
+    mined = s.secrets.mines
+    if not mined:
+        return hexes
+    return [h for h in hexes
+            if h not in mined and mined.isdisjoint(way(s, p.id, p.hex, h, mined))]
 
 
 def _crossings(board: Board, cp: int, entries: list[int]) -> dict[int, int]:

@@ -193,6 +193,12 @@ def _optional() -> Page:
         "Command Post at odds, as at armor. A D disables it (a Crawler cannot move that turn) "
         "until it recovers, as armor does; a second D, or an X, destroys it. A ram costs the "
         "Ogre 1 tread and disables it or destroys it, even chances, as it does mobile armor.",
+        "Mines: the defense lays them where only it sees them (the Field Editor's Mine piece; "
+        "the computer lays those the field lacks). A unit entering a mined hex rolls: an Ogre "
+        "sets it off on 5-6 and loses a die of treads, any other unit on a 6. One that does "
+        "not go off stays, and both sides see it from then on.",
+        "Camouflage: the defense's units but the CP start as markers; the Ogre's player sees "
+        "what one is when it moves, fires or is attacked. Antipersonnel cannot aim at a marker.",
     ))
 
 
