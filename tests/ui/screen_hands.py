@@ -17,7 +17,7 @@ from ogre.ui.scenes import force_entry
 from ogre.ui.scenes.battle_fire import PART_TITLE
 
 PARTS = (*WEAPONS, Weapon.TREADS)
-CONFIRMS = ("Reminder", "Ram", "Overrun", "Ram the Ogre", "Leave the Map")
+CONFIRMS = ("Reminder", "Ram", "Overrun", "Ram the Ogre", "Leave the Map", "Onto a Marker")
 
 
 def hex_of(app: App, pid: int) -> int:

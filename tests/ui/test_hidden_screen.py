@@ -127,3 +127,34 @@ def test_x16_8_03_the_editor_keeps_mines_with_a_saved_field(tmp_path):
     field = replace(_umbrella(), mines=(1212, 1313))
     write_field_file(tmp_path / "mined.json", field, "Mined", 3)
     assert read_field_file(tmp_path / "mined.json").field.mines == (1212, 1313)
+
+
+def _next_to_a_marker():
+    from ogre.rules.secrets import Secrets
+    from tests.rules.helpers import scenario
+    s = scenario([("cp", 801), ("heavy", 1014), ("infantry", 1114, 3)], ogre=1015,
+                 phase=Phase.OGRE_MOVE, options=Options(camouflage=True))
+    return replace(s, secrets=Secrets(camouflaged=frozenset({2, 3})))
+
+
+def test_x16_8_04_range_on_a_marker_shows_nothing_of_what_it_is():
+    app = App(state=_next_to_a_marker())
+    d = Driver(app)
+    d.click_hex(1014)
+    assert app.battle.selected == 2
+    d.button("Range")
+    green, blue = app.battle.umbrella
+    assert green == {1014} and not blue                  # a heavy tank's would reach 3 and 2
+
+
+def test_x16_8_04_the_ogre_moving_onto_a_marker_is_asked_neither_ram_nor_overrun():
+    from screen_hands import drag
+    for marker, shown in ((1014, "a Heavy Tank"), (1114, "Infantry (3)")):
+        app = App(state=_next_to_a_marker())
+        d = Driver(app)
+        d.click_hex(1015)
+        drag(d, app, 1015, marker)
+        assert d.dialog is not None and d.dialog.title == "Onto a Marker"
+        assert "Heavy" not in d.dialog.message and "Infantry" not in d.dialog.message
+        d.answer("OK")
+        assert f"The marker at {marker:04d} is {shown}" in app.battle.results

@@ -182,8 +182,14 @@ def reminder_words(state: GameState) -> str:
     return f"Not every piece has {words}. End this phase anyway?"
 
 
+ONTO_MARKER = "Onto a Marker"        # 8.04: a ram or an overrun, the Ogre's player cannot tell
+
+
 def confirm_words(state: GameState, verdict: Verdict) -> tuple[str, str]:
     """The title and question before a ram, an overrun or leaving the map."""
+    if verdict.kind in ("ram", "overrun") and verdict.target in state.secrets.camouflaged:
+        return ONTO_MARKER, ("Move the Ogre onto the marker? What it is shows as the Ogre "
+                             "reaches it, and a ram or an overrun cannot be undone.")
     if verdict.kind == "ram":
         target = state.known(verdict.target)         # check names whom the Ogre runs into
         return "Ram", f"Ram the {name_of(target, state.options)}? A ram cannot be undone."

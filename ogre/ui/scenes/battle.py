@@ -213,12 +213,14 @@ class Battle:
             self.umbrella = range_umbrella(self.state.board, h, move, reach)
 
     def _range_of(self, pid: int | None) -> tuple[int, int, int]:
-        o = self.state.ogre_unit(pid) if pid is not None else None
+        """Where the piece stands, its move and its reach, as the player here may know them
+        (a marker's are nothing, 8.04)."""
+        o = self.seen.ogre_unit(pid) if pid is not None else None
         if o is not None:
             reach = max((WEAPON_STATS[w].range for i, w in enumerate(WEAPONS) if o.weapons[i]),
                         default=0)
             return o.hex, o.move_value, reach
-        p = self.state.piece(pid) if pid is not None else None
+        p = self.seen.piece(pid) if pid is not None else None
         if p is None:
             return 0, 0, 0
         st = STATS[p.kind]

@@ -111,8 +111,11 @@ class Story:
                 self._undo(before, e)
             elif e.kind == "group":
                 self._moves.pop(e.piece, None)   # M5: a grouping cannot be undone
-            elif e.kind in ("fire", "ram", "overrun", "ram_ogre", "recover", "exit", "mine",
-                            "shown"):
+            elif e.kind in ("mine", "shown"):        # 8.03, 8.04: they say their hex
+                self.say(e.text + status.dice_words(e))
+                sound(e)
+                held += 1
+            elif e.kind in ("fire", "ram", "overrun", "ram_ogre", "recover", "exit"):
                 if e.kind in ("ram", "overrun"):
                     # M4: no undoing past a ram or overrun
                     self._moves.pop(ogre_in_play(before).id, None)
