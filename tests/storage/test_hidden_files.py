@@ -78,3 +78,16 @@ def test_x16_a_saved_sheet_that_lies_is_refused(change, words):
     with pytest.raises(StorageError) as info:
         game_from_text(json.dumps(doc), "The saved game")
     assert words in info.value.args[0]
+
+
+def test_x16_a_battle_log_of_mines_and_markers_replays_exactly():
+    from ogre.ai.match import play
+    from ogre.ai.protocol import make_controller
+    from ogre.storage.battlelog import log_to_text, replay_text
+    start = new_game(replace(mark_iii_field(), mines=(1212, 1313, 1011)), 3, 9, options=HIDDEN)
+    actions: list = []
+    rec = play(start, make_controller("ogre", "Med", 9), make_controller("defense", "Med", 9),
+               on_step=lambda b, a, after, ev: actions.append(a))
+    back, steps = replay_text(log_to_text(start, actions))
+    assert back == start and back.secrets == start.secrets
+    assert steps[-1].state == rec.final
