@@ -158,3 +158,16 @@ def test_x16_8_04_the_ogre_moving_onto_a_marker_is_asked_neither_ram_nor_overrun
         assert "Heavy" not in d.dialog.message and "Infantry" not in d.dialog.message
         d.answer("OK")
         assert f"The marker at {marker:04d} is {shown}" in app.battle.results
+
+
+def test_x16_8_03_the_player_defending_is_told_how_many_mines_the_computer_laid():
+    for computer, told in (("ogre", True), ("defense", False)):
+        app = App()
+        app.editor.set_field(replace(_umbrella(), mines=(1212, 1313, 1011)))
+        app.commands.play.options = HIDDEN
+        app.commands.play.start(3, computer, keep=False)
+        s = app.battle.state
+        assert len(s.secrets.mines) == 10 and {1212, 1313, 1011} <= s.secrets.mines
+        words = app.dialog.message if app.dialog is not None else ""
+        assert (words == "The computer laid 7 of the defense's 10 mines across the Ogre's "
+                         "likely ways. The Field Editor's Mine piece lays your own.") == told

@@ -471,6 +471,7 @@ class PlayGame:
         field = a.editor.field
         log: list[str] = []
         start = None
+        more = 0                             # mines the computer laid for the player's defense
         if keep and a.battle is not None:
             state = keep_old_ogre(a.battle.state, field, a.editor.ogre_hex)
             problem = first_problem(state)
@@ -487,6 +488,7 @@ class PlayGame:
             from ogre.ai.minelaying import with_mines
             laid = with_mines(played_as(field, key), self.options.mines, seed)
             state = new_game(laid, mark, seed, key, self.options)
+            more = len(state.secrets.mines) - len(set(field.mines) & state.secrets.mines)
         c.games_played += 1
         if not keep:
             c.unsaved.kept(state)            # a new battle: nothing to lose until it moves
@@ -494,6 +496,10 @@ class PlayGame:
         a.start_battle(state, computer=computer, log=log, start=start)
         if keep:
             a.battle.match.kept(safe)
+        elif more and computer != "defense":       # the player's defense: say who laid them
+            a.show("Mines", f"The computer laid {more} of the defense's "
+                            f"{len(state.secrets.mines)} mines across the Ogre's likely ways. "
+                            "The Field Editor's Mine piece lays your own.")
 
     # ------------------------------------------------------------ when a battle ends
     def after_battle(self) -> None:

@@ -33,9 +33,8 @@ class OptionalRulesDialog(OptionsDialog):
             ("Time Limit (turns)", [(str(n) if n else OFF, True) for n in self.limits]),
             ("Command Crawler", [(OFF, True), ("On: the CP moves 1", True)]),
             ("Hardened CP", [(OFF, True)] + [(f"Defense {n}", True) for n in HARDNESS]),
-            ("Mines (the defense lays them secretly)",
-             [(str(n) if n else OFF, True) for n in self.mines]),
-            ("Camouflage", [(OFF, True), ("On: units start as markers", True)]),
+            ("Mines", [(str(n) if n else OFF, True) for n in self.mines]),
+            ("Camouflage", [(OFF, True), ("On: markers", True)]),
         ]
         chosen = [self.limits.index(options.time_limit), int(options.command_crawler),
                   _HARDNESS.index(options.hardened_cp), self.mines.index(options.mines),
