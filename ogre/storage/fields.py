@@ -138,6 +138,15 @@ class Terrain(BaseModel):
         return board_from_ids(list(self.craters), [list(pair) for pair in self.rubble])
 
 
+def without_empty(out: dict[str, Any], names: tuple[str, ...]) -> dict[str, Any]:
+    """A document with these optional entries left out where they are empty or off: files
+    written before they existed read the same."""
+    for name in names:
+        if not out.get(name):
+            out.pop(name, None)
+    return out
+
+
 def check_rubble(rubble: list[tuple[str, str]]) -> None:
     for a, b in rubble:
         if int(b) not in NEIGHBOURS[int(a)]:
@@ -215,12 +224,9 @@ class FieldFile(BaseModel):
                 raise ValueError(f"the defense's Ogre at {h} shares its hex with a piece")
 
     @model_serializer(mode="wrap")
-    def _ogres_only_when_placed(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        out: dict[str, Any] = handler(self)
-        for optional in ("ogres", "mines"):
-            if not out.get(optional):
-                out.pop(optional, None)
-        return out
+    def _ogres_and_mines_when_placed(self, handler: SerializerFunctionWrapHandler
+                                     ) -> dict[str, Any]:
+        return without_empty(handler(self), ("ogres", "mines"))
 
     def to_field(self) -> Field:
         board = board_from_ids(list(self.craters), [list(pair) for pair in self.rubble])

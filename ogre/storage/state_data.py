@@ -53,6 +53,7 @@ from .fields import (
     check_squads,
     scenario_of_mark,
     terrain_of,
+    without_empty,
 )
 
 MOST_PIECES = 500                    # a file's limit on the units under markers
@@ -175,11 +176,7 @@ class OptionsData(BaseModel):
     @model_serializer(mode="wrap")
     def _hidden_rules_when_on(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
         """Mines and camouflage are written only when on: older files read the same."""
-        out: dict[str, Any] = handler(self)
-        for switch in ("mines", "camouflage"):
-            if not out.get(switch):
-                out.pop(switch, None)
-        return out
+        return without_empty(handler(self), ("mines", "camouflage"))
 
     def options(self) -> Options:
         return Options(self.time_limit, self.command_crawler, self.hardened_cp, self.mines,
