@@ -276,8 +276,36 @@ def duel(out: Path, field) -> None:
     app.commands.shutdown()
 
 
+def hidden(out: Path) -> None:
+    """Mines and camouflage (X16) in hot-seat at the Ogre's fire of turn 3, as Med plays both
+    sides: the Ogre player's screen, then the defense's. An older checkout shoots none."""
+    try:
+        from ogre.ai.minelaying import with_mines
+        from ogre.rules.views import view
+    except ImportError:
+        return
+    from ogre.ai import make_controller
+    from ogre.rules import apply, new_game
+    from ogre.rules.options import Options
+    from ogre.rules.sides import acting_side
+    from ogre.rules.state import Phase
+    from ogre.storage.fields import load_predesigned
+    field = with_mines(load_predesigned()[0].field, 10, 11)
+    state = new_game(field, 3, 11, options=Options(mines=10, camouflage=True))
+    players = {side: make_controller(side, "Med", seed=3) for side in ("ogre", "defense")}
+    while (side := acting_side(state)) is not None and \
+            (state.turn, state.phase) != (3, Phase.OGRE_FIRE):
+        state, _ = apply(state, players[side].choose(view(state, side)))
+    for eyes in ("ogre", "defense"):
+        app = _app(state)
+        app.dialog = app.battle.dialog = None
+        app.battle.eyes.viewer = lambda eyes=eyes: eyes
+        _shoot(app, out, f"battle-hidden-{eyes}")
+        app.commands.shutdown()
+
+
 SCREENS: tuple[Callable[[Path], None], ...] = (editor, battle_phases, computer_turn, lesson,
-                                               advice, scenarios)
+                                               advice, scenarios, hidden)
 
 
 def shoot_all(out: Path) -> list[str]:
