@@ -171,3 +171,17 @@ def test_x16_8_03_the_player_defending_is_told_how_many_mines_the_computer_laid(
         words = app.dialog.message if app.dialog is not None else ""
         assert (words == "The computer laid 7 of the defense's 10 mines across the Ogre's "
                          "likely ways. The Field Editor's Mine piece lays your own.") == told
+
+
+def test_x16_a_hot_seat_battle_loaded_at_the_defenses_turn_hides_the_sheet_until_handed_over():
+    from ogre.rules import Enter, apply, legal_actions
+    s = _mined_start(7)
+    s, _ = apply(s, next(a for a in legal_actions(s) if isinstance(a, Enter)))
+    while s.phase is not Phase.DEFENSE_MOVE:
+        s, _ = apply(s, Done())
+    app = App(state=s)
+    d = Driver(app)
+    assert d.dialog is not None and d.dialog.title == HAND_OVER
+    _hidden_from_ogre(app)                               # whoever loaded it sees no sheet
+    d.hand_over()
+    assert app.battle.seen is app.battle.state           # the defender, once it sits down

@@ -12,8 +12,10 @@ from typing import Any
 import pygame
 
 from ogre.rules.scenarios import DUELS, duellist_name
+from ogre.rules.secrets import NO_SECRETS
 from ogre.rules.sides import acting_side, role
 from ogre.rules.state import GameState
+from ogre.rules.views import OWNER
 from ogre.ui.toolkit.widgets import OK_ONLY, Answer, Dialog
 
 TITLE = "Hand Over"
@@ -58,9 +60,18 @@ class HandOver:
         self.at_screen = ""
 
     def watch(self, battle) -> None:
-        """A battle was put on the screen: its side to play now needs no notice."""
+        """A battle was put on the screen: its side to play now needs no notice, unless it
+        holds a sheet of mines and markers that the player who started or loaded it may not
+        see (8.03, 8.04): then the screen is the other side's until the notice is dismissed."""
         self.battle, self.side = battle, side_to_play(battle.state)
         self.at_screen = self.side
+        s = battle.state
+        if (s.secrets is not NO_SECRETS and not s.over and self.side == OWNER
+                and all(seat.who == "here" for seat in battle.match.seats.values())):
+            side = self.side
+            self.at_screen = "ogre"
+            self.app.dialog = HandOverNotice(side, s.scenario,
+                                             lambda _: setattr(self, "at_screen", side))
 
     def battle_changed(self, battle) -> None:
         """After an action: a change of side in a hot-seat battle puts up the notice; the
