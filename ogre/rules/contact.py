@@ -15,6 +15,7 @@ from .units import INFANTRY
 
 HEAVY_RAM_COST = 2          # M7: the most a ram costs in treads
 
+
 def check_contact(s: GameState, o: Ogre, under: list[Piece] | tuple[Piece, ...],
                   cost: int) -> Verdict:
     """An Ogre moving onto enemy units: a ram for armor and the CP (M7), an overrun for
