@@ -27,6 +27,7 @@ from ..rules.units import CP, GEV, HEAVY, HOWITZER, INFANTRY, MARKER, MISSILE_TA
 
 # nearest the CP first: what a defense guards most closely
 GUARDED_FIRST: tuple[Kind, ...] = (HOWITZER, INFANTRY, MISSILE_TANK, HEAVY, GEV)
+_GUARDED = {kind: n for n, kind in enumerate(GUARDED_FIRST)}
 
 
 def believed(seen: GameState) -> GameState:
@@ -44,7 +45,7 @@ def believed(seen: GameState) -> GameState:
         return seen
     cp = next((p.hex for p in seen.pieces if p.kind is CP and p.hex > 0), 0)
     nearest = sorted(markers, key=lambda p: (distance(p.hex, cp) if cp else 0, p.id))
-    kinds = sorted(under, key=lambda m: (GUARDED_FIRST.index(m[0]), -m[1]))
+    kinds = sorted(under, key=lambda m: (_GUARDED.get(m[0], len(_GUARDED)), -m[1]))
     guess = {p.id: kinds[i] for i, p in enumerate(nearest) if i < len(kinds)}
     pieces = tuple(_as(p, *guess[p.id]) if p.id in guess else p for p in seen.pieces)
     return replace(seen, pieces=pieces, _index=None)

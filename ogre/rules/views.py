@@ -55,9 +55,12 @@ def view(state: GameState, side: str | None) -> GameState:
     hidden = sheet.camouflaged
     pieces = tuple(Piece(p.id, MARKER, p.hex, 1, 0, 0, p.hex, 0, 0) if p.id in hidden else p
                    for p in state.pieces)
-    markers = tuple(sorted(((p.kind, p.squads) for p in state.pieces if p.id in hidden),
-                           key=lambda m: (m[0].value, m[1])))
-    told = Secrets(sheet.found, sheet.found, hidden, markers, len(sheet.mines - sheet.found))
+    # a view of a view keeps what its markers were said to hide, and its unfound mines
+    under = [*sheet.markers, *((p.kind, p.squads) for p in state.pieces
+                               if p.id in hidden and p.kind is not MARKER)]
+    markers = tuple(sorted(under, key=lambda m: (m[0].value, m[1])))
+    told = Secrets(sheet.found, sheet.found, hidden, markers,
+                   sheet.unfound + len(sheet.mines - sheet.found))
     return replace(state, pieces=pieces, secrets=told, _index=None)
 
 

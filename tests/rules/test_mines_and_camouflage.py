@@ -187,3 +187,22 @@ def test_x16_8_03_a_move_that_rolled_for_a_mine_cannot_be_undone():
     s, _ = play(s, "move O 1014")                      # it did not go off: the Ogre felt it
     assert s.ogre.undo_hex == 1014
     assert refused(s, "undo O").code == "move_a_piece"  # nothing before it to undo
+
+
+def test_x16_a_view_of_a_view_is_the_same_view():
+    s = new_game(replace(mark_iii_field(), mines=(1212, 1313)), 3, 1,
+                 options=Options(mines=2, camouflage=True))
+    seen = view(s, "ogre")
+    assert view(seen, "ogre") == seen
+    assert seen.secrets.unfound == 2 and len(seen.secrets.markers) == len(s.pieces) - 1
+
+
+def test_x16_a_file_that_holds_a_view_for_a_battle_is_played_to_its_end_without_a_fault():
+    # a hostile save may hold a side's view as its battle: markers the rules know nothing of
+    from ogre.ai.match import play as play_battle
+    from ogre.ai.protocol import make_controller
+    s = new_game(replace(mark_iii_field(), mines=(1212,)), 3, 2,
+                 options=Options(mines=1, camouflage=True))
+    rec = play_battle(view(s, "ogre"), make_controller("ogre", "Med", 2),
+                      make_controller("defense", "Med", 2))
+    assert rec.final.over and not rec.illegal
