@@ -1,8 +1,9 @@
 """Camouflage (8.04): the defense's units but the Command Post start under markers; the
 attacker sees that a unit is there, never what it is, until it is shown.
 
-A unit is shown when it moves or fires (the pocket edition's words), when it splits or groups
-(that is a move of its squads), and when the attacker's fire or ram reaches it: at the table
+A unit is shown when it moves or fires (the pocket edition's words: it is shown as it aims, for
+its range and strength are the sheet's), when it splits or groups (that is a move of its
+squads), and when the attacker's fire or ram reaches it: at the table
 the defender turns the counter over to resolve the attack, and its result names the unit. The
 attacker aims at a marker without knowing its defense; antipersonnel may not aim at one, as the
 gunners cannot tell infantry under camouflage. A marker stays shown.
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .actions import Action, Fire, Group, Move, Split
+from .actions import Action, Aim, Fire, Group, Move, Split
 from .events import Event, Verdict
 from .secrets import Secrets
 from .state import GameState, Piece
@@ -39,6 +40,9 @@ def shown_by(s: GameState, action: Action, verdict: Verdict) -> frozenset[int]:
     elif kind is Split or kind is Group:
         assert isinstance(action, Split | Group)
         ids = {action.piece, verdict.target}
+    elif kind is Aim:
+        assert isinstance(action, Aim)
+        ids = {action.piece}                       # aimed, it is to fire: the sheet says what
     elif kind is Fire and s.aim is not None:
         aim = s.aim
         ids = set(aim.attackers) if aim.attackers else {aim.target}

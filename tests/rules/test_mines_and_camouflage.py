@@ -129,11 +129,14 @@ def test_x16_8_04_a_unit_is_shown_when_the_ogre_fires_at_it_never_when_it_aims()
     assert [e.kind for e in ev][:2] == ["shown", "fire"]
 
 
-def test_x16_8_04_a_unit_is_shown_when_it_fires():
+def test_x16_8_04_a_unit_is_shown_when_it_aims_to_fire():
     s = _camouflaged([("cp", 801), ("heavy", 1010), ("gev", 1110)], ogre=1012, hidden={2, 3},
                      phase=Phase.DEFENSE_FIRE)
-    s, _ = play(s, "aim 2 treads", "fire")
-    assert s.secrets.camouflaged == {3}
+    aimed, ev = play(s, "aim 2 treads")
+    assert aimed.secrets.camouflaged == {3}
+    assert ev[0].text == "The marker at 1010 is a Heavy Tank"
+    fired, _ = play(aimed, "fire")
+    assert fired.secrets.camouflaged == {3}
 
 
 def test_x16_8_04_antipersonnel_may_not_aim_at_a_marker():
@@ -206,3 +209,44 @@ def test_x16_a_file_that_holds_a_view_for_a_battle_is_played_to_its_end_without_
     rec = play_battle(view(s, "ogre"), make_controller("ogre", "Med", 2),
                       make_controller("defense", "Med", 2))
     assert rec.final.over and not rec.illegal
+
+
+@pytest.mark.parametrize("seed", (1, 4))
+def test_x16_the_other_sides_copy_opened_as_it_is_told_stays_the_owners_view_every_action(seed):
+    # what a network guest attacking a host's sheet will hold: its view of the start, opened
+    # with what each action shows; at the end every secret is told and it is the whole battle
+    from ogre.ai.minelaying import with_mines
+    from ogre.ai.protocol import make_controller
+    from ogre.rules.sides import acting_side
+    from ogre.rules.views import NOTHING_TOLD, opened, told_by, untold
+    s = new_game(with_mines(mark_iii_field(), 10, seed), 3, seed,
+                 options=Options(mines=10, camouflage=True))
+    copy, told = view(s, "ogre"), NOTHING_TOLD
+    players = {side: make_controller(side, "Med", seed) for side in ("ogre", "defense")}
+    while not s.over:
+        action = players[acting_side(s)].choose(view(s, acting_side(s)))
+        after, events = apply(s, action)
+        shown = told_by(s, events)
+        if after.over:
+            shown = shown + untold(s, told + shown)
+        told = told + shown
+        copy, _ = apply(opened(copy, shown), action)
+        assert copy == view(after, "ogre")
+        s = after
+    assert copy == s and told.units and told.mines
+
+
+def test_x16_a_telling_that_does_not_fit_the_view_is_a_lie():
+    # (one that swaps two units the totals both hold fits: the commitments catch it)
+    from ogre.rules.views import Told, opened
+    s = new_game(replace(mark_iii_field(), mines=(1212,)), 3, 1,
+                 options=Options(mines=1, camouflage=True))
+    seen = view(s, "ogre")
+    heavy = next(p for p in s.pieces if p.kind is Kind.HEAVY)
+    assert opened(seen, Told(((heavy.id, Kind.HEAVY, 1),), (1212,))).piece(heavy.id).kind \
+        is Kind.HEAVY
+    for lie in (Told(((heavy.id, Kind.CP, 1),)),                # no CP lies under a marker
+                Told(((1, Kind.HEAVY, 1),)),                    # the CP is under no marker
+                Told((), (1212, 1313))):                        # more mines than lie unfound
+        with pytest.raises(ValueError):
+            opened(seen, lie)
