@@ -49,13 +49,15 @@ def with_mines(field: Field, count: int, seed: int) -> Field:
 
 
 def off_own_mines(s: GameState, p: Piece, hexes: list[int]) -> list[int]:
-    """The hexes a defense's unit may move to, less those it would reach only over a mine of
-    its own (or onto one): it knows where they lie, and would roll for each as the Ogre does."""
+    """The hexes a defense's unit may move to, less those whose way (round the found mines,
+    as the rules take it) crosses a mine of its own or ends on one: it knows where they lie,
+    and would roll for each as the Ogre does."""
     mined = s.secrets.mines
     if not mined:
         return hexes
+    found = s.secrets.found
     return [h for h in hexes
-            if h not in mined and mined.isdisjoint(way(s, p.id, p.hex, h, mined))]
+            if h not in mined and mined.isdisjoint(way(s, p.id, p.hex, h, found))]
 
 
 def _crossings(board: Board, cp: int, entries: list[int]) -> dict[int, int]:

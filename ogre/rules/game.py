@@ -118,7 +118,7 @@ def _apply_with_sheet(s: GameState, a: Action, v: Verdict, ev: list[Event]) -> G
         elif type(a) is Move and v.kind != "ram_ogre":      # a ram of or by an Ogre enters nowhere
             mover = a.piece
             start = s.known_ogre(mover).hex if mover <= OGRE_ID else s.known(mover).hex
-            path = minefield.way(s, mover, start, a.to, minefield.known_mines(s, mover))
+            path = minefield.way(s, mover, start, a.to, s.secrets.found)
             rolled = len(ev)
             after = minefield.enter(after, mover, path, ev)
             if len(ev) > rolled:

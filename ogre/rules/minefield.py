@@ -2,11 +2,15 @@
 entering a mined hex.
 
 A move names only where it ends. The hexes it enters on the way are those of the shortest way
-there that passes the fewest mines its side knows of (then the lowest hex numbers): a player
-steers round a mine it has found, and the defender round its own. Each mined hex entered rolls a
-die: an Ogre sets the mine off on 5 or 6 and loses a die's worth of treads; any other unit on a
-6, destroyed if armor, a squad lost if infantry. A mine that goes off is gone; one that does not
-stays, and is known to both sides from then on. The move itself stands as made.
+there that passes the fewest found mines (then the lowest hex numbers): every unit steers round
+the mines both sides know of, and none round a mine only the defense knows, for a counter moved
+round an empty hex at the table would show where one lies. So both sides can tell every way from
+what both see (as a network guest must), and the defense's own units risk its own mines.
+
+Each mined hex entered rolls a die: an Ogre sets the mine off on 5 or 6 and loses a die's worth
+of treads; any other unit on a 6, destroyed if armor, a squad lost if infantry. A mine that goes
+off is gone; one that does not stays, and is known to both sides from then on. The move itself
+stands as made.
 """
 
 from __future__ import annotations
@@ -78,13 +82,6 @@ def way(s: GameState, mover: int, start: int, to: int, knows: frozenset[int]) ->
         seen.update(reached)
         frontier = sorted(reached)
     return (to,)
-
-
-def known_mines(s: GameState, mover: int) -> frozenset[int]:
-    """The mines the mover's side knows of: all of them for the defense that laid them, the
-    ones found for the others."""
-    sheet = s.secrets
-    return sheet.found if is_ogre_id(mover) else sheet.mines
 
 
 def enter(s: GameState, mover: int, hexes: Iterable[int], ev: list[Event]) -> GameState:
