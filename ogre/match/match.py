@@ -20,7 +20,7 @@ from ..rules import Action, GameState, apply, check
 from ..rules.errors import RuleError
 from ..rules.events import Event
 from ..rules.sides import SIDES, Side, acting_side, side_of
-from ..rules.views import view
+from ..rules.views import Told, opened, view
 from ..storage.battlelog import log_to_text
 from ..storage.games import SKILLS, GameStore, Players
 from ..storage.record import Entry, Level, new_entry
@@ -91,6 +91,9 @@ class Match:
     # guest's too, while the host has not told the dice of its last action
     vet: Callable[[Action], str | None] | None = None
     play_with: Play = apply             # X10: a guest plays on the host's told dice
+    # X16: a guest opens what the host told of its sheet with the next action, before the
+    # action is judged
+    before_step: Callable[[], None] | None = None
 
     def __post_init__(self) -> None:
         if self.safe is None:
@@ -125,6 +128,11 @@ class Match:
         """X10: the faces a network host told for the actions played here since, kept so the
         battle's save and log replay."""
         self.told.extend(faces)
+
+    def told_sheet(self, told: Told) -> None:
+        """X16: what a network host told of its sheet, opened in the battle and its start (a
+        unit told was that unit from the start, so the log replays from it as it did)."""
+        self.start, self.state = opened(self.start, told), opened(self.state, told)
 
     @property
     def over(self) -> bool:
@@ -195,6 +203,8 @@ class Match:
         action = chosen.action
         if chosen.error is not None or action is None:
             return ComputerPlay(action, error=chosen.error)
+        if self.before_step is not None:
+            self.before_step()
         refused = self.refusal(action) or _rules_refusal(self.state, action)
         if refused:
             return ComputerPlay(action, refused=refused)
@@ -204,6 +214,11 @@ class Match:
     def vetted_by(self, vet: Callable[[Action], str | None] | None) -> None:
         """A lesson (X6) or a network guest (X10) has its say on each action first."""
         self.vet = vet
+
+    def opened_with(self, before_step: Callable[[], None]) -> None:
+        """X16: a guest opens what the host told of its sheet before each computer step is
+        judged (the host's actions reach a guest's battle as its computer's do)."""
+        self.before_step = before_step
 
     def played_with(self, play: Play) -> None:
         """X10: actions are played this way from now on (a guest's, on the told dice)."""

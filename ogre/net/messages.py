@@ -38,6 +38,7 @@ from ..storage.documents import explain
 from ..storage.games import LOG_STEPS
 from ..storage.screen_text import for_screen, sentence_for_screen
 from ..storage.state_data import StateData
+from .sheet import Commitments, Opening
 
 # 4: states of the saved game's version 2 (the scenario's key, the Ogres, the optional rules);
 # 3: the guest's seat; 2: the dice hidden, the log in parts
@@ -115,6 +116,10 @@ class Welcome(_Message):
     digest: Digest
     name: Name = ""                # the host's, if they gave one
     seat: Seat = ""                # the guest's secret for joining again, never shown
+    # a battle of mines and markers (X16, net.sheet): the host's commitments, and what the
+    # battle has shown so far, opened
+    sheet: Commitments | None = None
+    told: Opening | None = None
 
 
 class LogPart(_Message):
@@ -133,6 +138,7 @@ class Applied(_Message):
     action: Notation
     dice: list[Die] = Field(default_factory=list, max_length=MOST_ROLLS)
     digest: Digest
+    told: Opening | None = None      # what it shows of the host's sheet (X16), opened
 
 
 class Refused(_Message):

@@ -25,12 +25,13 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterator
 
-from ..rules import Action, GameState, RuleError, parse_action
+from ..rules import Action, Event, GameState, RuleError, parse_action
 from ..rules.dice import MOST_ROLLS, rolls_between
 from ..rules.hidden import apply_from_tape, apply_told, blind, replay_told
 from ..rules.secrets import NO_SECRETS
 from ..rules.sides import acting_side
 from ..rules.state import Phase
+from ..rules.views import NOTHING_TOLD, OWNER, Told, is_view, opened, told_by, untold, view
 from ..storage.games import LOG_STEPS
 from .dice import SecretDice
 from .gate import new_code
@@ -55,6 +56,7 @@ from .messages import (
     state_data,
     state_of,
 )
+from .sheet import Checked, Lie, Sealed
 
 __all__ = ["GuestSession", "HostSession", "new_code"]
 PHASE_ACTIONS = 150      # a guest's actions in one phase: an honest phase needs a few dozen
@@ -74,8 +76,6 @@ class HostSession:
                  dice: SecretDice | None = None) -> None:
         if start is None:
             start, log, told = state, [], []    # a battle without its start goes on from here
-        if state.secrets is not NO_SECRETS or start.secrets is not NO_SECRETS:
-            raise ValueError("mines and camouflage are not played over the network yet")
         try:      # the dice it rolled itself (a guest's battle: after its told ones)
             self.tape: list[int] = list(told or []) + rolls_between(start.rng, state.rng)
         except ValueError:                      # not one stream: it goes on from here
@@ -91,14 +91,39 @@ class HostSession:
         self.from_guest: deque[str] = deque()          # taken from the guest, for the screen
         self._phase: tuple[int, Phase] = (state.turn, state.phase)
         self._in_phase = 0
+        self.sealed: Sealed | None = None       # a battle of mines and markers (X16)
+        self.told = NOTHING_TOLD                # what the battle has shown of the sheet
+        if self.start.secrets is not NO_SECRETS or self.state.secrets is not NO_SECRETS:
+            self._seal()
+
+    def _seal(self) -> None:
+        """The sheet's salts, and what the battle so far has told (X16, net.sheet). Only a
+        host that defends holds a sheet: a guest lays no mines yet."""
+        if self.guest_side == OWNER:
+            raise ValueError("a guest cannot defend with mines or camouflage yet")
+        if is_view(self.start) or is_view(self.state):
+            raise ValueError("this battle is a side's view of another's: only its host has "
+                             "the whole of it")
+        try:
+            s, actions = self.start, [parse_action(t) for t in self.log]
+            for after, events in replay_told(self.start, actions, self.tape):
+                self.told = self.told + self._shown(s, after, events)
+                s = after
+        except (ValueError, RuleError):          # not replayable: it goes on from here
+            self.start, self.log, self.tape, self.told = self.state, [], [], NOTHING_TOLD
+        self.sealed = Sealed.of(self.start)
 
     def welcome(self) -> list[Message]:
         """The battle from its start, blind, and its log in parts with the dice it rolled."""
         tape = self.tape
         parts = max((len(self.log) + PART - 1) // PART, (len(tape) + 3 * PART - 1) // (3 * PART))
-        out: list[Message] = [Welcome(side=self.guest_side, start=state_data(self.start),
-                                      total=len(self.log), digest=digest(self.state),
-                                      name=self.name, seat=self.seat)]
+        sealed = self.sealed
+        start = self.start if sealed is None else view(self.start, self.guest_side)
+        out: list[Message] = [Welcome(side=self.guest_side, start=state_data(start),
+                                      total=len(self.log), digest=self._digest(),
+                                      name=self.name, seat=self.seat,
+                                      sheet=None if sealed is None else sealed.commitments(),
+                                      told=None if sealed is None else sealed.opening(self.told))]
         for n in range(parts):
             out.append(LogPart(first=min(n * PART, len(self.log)),
                                actions=self.log[n * PART:(n + 1) * PART],
@@ -141,13 +166,29 @@ class HostSession:
         return self._play(action)
 
     def _play(self, action: Action) -> Applied:
-        """The action on the secret stream's next faces: it takes as many as it rolls."""
-        self.state, _, took = apply_from_tape(self.state, action, self.dice.peek(MOST_ROLLS), 0)
+        """The action on the secret stream's next faces: it takes as many as it rolls; with
+        what it shows of the sheet, opened."""
+        before = self.state
+        self.state, events, took = apply_from_tape(before, action, self.dice.peek(MOST_ROLLS), 0)
         rolled = self.dice.take(took)
         self.log.append(str(action))
         self.tape += rolled
+        opening = None
+        if self.sealed is not None:
+            shown = self._shown(before, self.state, events)
+            self.told = self.told + shown
+            opening = self.sealed.opening(shown) if shown else None
         return Applied(seq=len(self.log) - 1, action=str(action), dice=rolled,
-                       digest=digest(self.state))
+                       digest=self._digest(), told=opening)
+
+    def _shown(self, before: GameState, after: GameState, events: list[Event]) -> Told:
+        """What an action shows the guest: its markers and mines; at the battle's end, all."""
+        shown = told_by(before, events)
+        return shown + untold(before, self.told + shown) if after.over else shown
+
+    def _digest(self) -> str:
+        """Of the battle as the guest holds it: its side's view, where there is a sheet."""
+        return digest(self.state if self.sealed is None else view(self.state, self.guest_side))
 
 
 class GuestSession:
@@ -176,6 +217,12 @@ class GuestSession:
         self._asked = False                     # a Resync is on its way
         self._failed = 0                        # battles in a row that did not replay
         self._last: GameState | None = None     # where the replay of a joined battle is
+        self._taken_start: GameState | None = None     # its start (opened, X16)
+        # a battle of the host's mines and markers (X16): its commitments and what each
+        # action of the log told of them (nothing for those the joined start holds opened)
+        self.checked: Checked | None = None
+        self.told_at: list[Told] = []
+        self._checking: Checked | None = None
 
     def hello(self) -> Message:
         return Hello(code=self.code, name=self.name, seat=self.seat)
@@ -223,11 +270,29 @@ class GuestSession:
             start = state_of(msg.start)
         except ValueError as exc:
             return self._refuse(f"The host's battle could not be taken: {exc}.")
-        if start.secrets is not NO_SECRETS:          # 8.03, 8.04: not played over the network
-            return self._refuse("The host's battle could not be taken: it has mines or "
-                                "camouflage, which are not played over the network yet.")
+        self._checking = None
+        if msg.sheet is not None or start.secrets is not NO_SECRETS:
+            refusal = self._sheet_of(msg)
+            if refusal:
+                return self._refuse(f"The host's battle could not be taken: {refusal}")
+            assert self._checking is not None and msg.told is not None
+            try:
+                start = opened(start, self._checking.told(msg.told))
+            except ValueError as exc:                  # a Lie, or a telling that does not fit
+                return self._refuse(f"The host's battle could not be taken: its sheet lied: "
+                                    f"{exc}.")
         self._coming = (msg, start, [], [])
         return self._part(None)
+
+    def _sheet_of(self, msg: Welcome) -> str:
+        """Why a battle of mines and markers cannot be taken ('' when it can): the guest
+        attacks, and the host's commitments come with it (then checked as they are opened)."""
+        if msg.sheet is None or msg.told is None:
+            return "it has mines or camouflage, and the host did not commit to them."
+        if msg.side == OWNER:
+            return "a guest cannot defend with mines or camouflage yet."
+        self._checking = Checked.of(msg.sheet)
+        return ""
 
     def _part(self, msg: LogPart | None) -> list[Message]:
         if self._coming is None:
@@ -251,7 +316,7 @@ class GuestSession:
                 return self._refuse("The host's battle could not be taken: its log holds "
                                     "something that is not an action.")
             self._catching = (welcome, actions, dice, replay_told(start, parsed, dice))
-            self._last = start
+            self._last = self._taken_start = start
         return []
 
     def advance(self, budget: int = CATCH_UP) -> list[Message]:
@@ -273,8 +338,10 @@ class GuestSession:
         self._catching = None
         if self._last is None or digest(self._last) != welcome.digest:
             return self._not_replayed()
-        self.start = state_of(welcome.start)
+        self.start = self._taken_start
         self.state, self.side, self.log, self.tape = self._last, welcome.side, actions, dice
+        self.checked, self._checking = self._checking, None
+        self.told_at = [NOTHING_TOLD] * len(actions)
         self.host_name = welcome.name
         self.seat = welcome.seat or self.seat
         self.welcomes += 1
@@ -299,15 +366,46 @@ class GuestSession:
             return self._resync()
         if msg.seq != len(self.log):
             return self._resync()
+        told = NOTHING_TOLD
+        if msg.told is not None:
+            if self.checked is None:
+                return self._refuse("The host told secrets of a battle it committed to none of.")
+            try:
+                told = self.checked.told(msg.told)
+            except Lie as exc:
+                return self._refuse(f"The host's sheet lied: {exc}.")
         try:
-            state, _ = apply_told(self.state, parse_action(msg.action), msg.dice)
+            state, _ = apply_told(opened(self.state, told), parse_action(msg.action), msg.dice)
         except (ValueError, RuleError):
             return self._resync()
         if digest(state) != msg.digest:
             return self._resync()                # ours went another way: take the host's
+        assert self.start is not None            # a battle taken has its start
+        self.start = opened(self.start, told)
         self.state = state
         self.log.append(msg.action)
         self.tape += msg.dice
+        self.told_at.append(told)
+        if state.over and self.checked is not None:
+            return self._last_word()
+        return []
+
+    def _last_word(self) -> list[Message]:
+        """The battle is over and the host has opened its whole sheet: every commitment, and
+        the battle replayed from the opened start on the told dice leads where it did."""
+        assert self.checked is not None and self.start is not None and self.state is not None
+        if not self.checked.all_opened:
+            return self._refuse("The host's sheet lied: it left secrets unopened at the end.")
+        last = self.start
+        try:
+            for last, _ in replay_told(self.start, [parse_action(t) for t in self.log],
+                                       self.tape):
+                pass
+        except (ValueError, RuleError):
+            last = self.start
+        if digest(last) != digest(self.state):
+            return self._refuse("The host's sheet lied: its mines and markers, opened, do not "
+                                "make the battle it played.")
         return []
 
     def _resync(self) -> list[Message]:

@@ -60,17 +60,37 @@ def test_x15_with_no_optional_rules_chosen_the_host_box_does_not_ask():
         app.network.close()
 
 
-def test_x16_a_battle_with_mines_or_camouflage_is_not_hosted_and_the_host_is_told_why():
-    from ogre.ui.commands.network import NOT_HIDDEN
-    app = App()
+def _host_hidden(app: App, defending: bool) -> Driver:
     app.commands.play.options = Options(mines=10, camouflage=True)
     hands = Driver(app)
     hands.menu("Menu", "Host a Network Game")
     box = app.dialog
     for g, i, rect in box.option_rects():
         words = box.groups[g][1][i][0] if i >= 0 else ""
-        if words.startswith("Play a Game's: 10 Mines"):
+        if words.startswith(("Play a Game's: 10 Mines", "On this network")) or \
+                (defending and words.startswith("The Defense")):
             hands.click(rect.center)
     hands.answer("OK")
+    return hands
+
+
+def test_x16_a_host_attacking_a_guests_mines_is_not_hosted_and_is_told_why():
+    from ogre.ui.commands.network import NOT_HIDDEN
+    app = App()
+    _host_hidden(app, defending=False)
     assert app.network is None
     assert app.dialog is not None and app.dialog.message == NOT_HIDDEN
+
+
+def test_x16_a_host_defending_with_mines_and_camouflage_hosts_its_sheet_sealed():
+    app = App()
+    hands = _host_hidden(app, defending=True)
+    app.dialog.name = str(_free_port())                     # the port
+    hands.answer("OK")
+    hands.answer("OK")                                      # the name, left empty
+    try:
+        session = app.network.session
+        assert session.guest_side == "ogre" and session.sealed is not None
+        assert len(session.sealed.mines) == 10 and session.state.options.camouflage
+    finally:
+        app.network.close()

@@ -15,6 +15,7 @@ from ogre.rules import new_game
 from ogre.rules.options import NO_OPTIONS
 from ogre.rules.scenarios import OFFERED
 from ogre.rules.secrets import NO_SECRETS
+from ogre.rules.views import is_view
 from ogre.ui.commands.network_play import (
     LISTEN,
     PORT,
@@ -33,8 +34,8 @@ if TYPE_CHECKING:
 __all__ = ["LISTEN", "Hosted", "NetworkGuest", "NetworkHost", "ask_host", "ask_join"]
 
 
-NOT_HIDDEN = ("Mines and camouflage are not played over the network yet: host this battle "
-              "without them (Play a Game, Optional Rules).")
+NOT_HIDDEN = ("Over the network, mines and camouflage are played with the host defending: a "
+              "guest cannot lay its own yet. Play the Defense, or host without them.")
 
 
 def ask_host(app: App) -> None:
@@ -56,10 +57,12 @@ def ask_host(app: App) -> None:
             field = app.editor.field if app.editor is not None else app.commands.first_field()
             options = app.commands.next_options if len(picks) == 4 and picks[2] else NO_OPTIONS
             scenario = OFFERED[picks[1]]
-            state = new_game(played_as(field, scenario.key), scenario.against, app.seed,
-                             scenario.key, options)
+            from ogre.ai.minelaying import with_mines  # the mines the field has not laid
+            laid = with_mines(played_as(field, scenario.key), options.mines, app.seed)
+            state = new_game(laid, scenario.against, app.seed, scenario.key, options)
             log, start = [], state
-        if state.secrets is not NO_SECRETS or start.secrets is not NO_SECRETS:
+        if (state.secrets is not NO_SECRETS or start.secrets is not NO_SECRETS) and \
+                (side == "ogre" or is_view(state)):
             app.show(boxes.HOST, NOT_HIDDEN)       # 8.03, 8.04: see docs/hidden-plan.md
             return
         battle = Hosted(state, log, start, tuple(told))

@@ -31,9 +31,10 @@ from ogre.net.link import Link
 from ogre.net.servers import Servers
 from ogre.net.session import GuestSession, HostSession
 from ogre.net.wormhole_link import WormholeLink
-from ogre.rules import Action, GameState, parse_action
+from ogre.rules import Action, GameState, check, parse_action
 from ogre.rules.hidden import apply_from_tape
 from ogre.rules.options import Options
+from ogre.rules.secrets import NO_SECRETS
 from ogre.rules.sides import acting_side, other, role
 from ogre.storage.errors import StorageError
 from ogre.storage.recovery import GuestSeat, RecoverySlot
@@ -388,6 +389,7 @@ class NetworkGuest(_Network):
             words = f"Meeting the host with the code {code}..."
         self.welcomed = 0
         self.queued = 0                   # entries of the host's log handed to the screen
+        self.opened = 0                   # of the host's tellings of its sheet (X16)
         self.sent = 0                     # entries of the battle's log sent or confirmed
         self.pending = ""                 # an action of ours with the host for its dice
         self.waiting = Dialog(boxes.JOIN, words, (("Cancel", Answer.CANCEL),),
@@ -452,16 +454,28 @@ class NetworkGuest(_Network):
             a.guest_seats[(self.address, self.port)] = s.seat
         self._play_remote(other(s.side), "Host", s.host_name)
         if self.battle is not None:
-            self.battle.match.played_with(self._rules)
-            self.battle.match.vetted_by(self._wait_for_dice)
+            battle = self.battle
+            battle.match.played_with(self._rules)
+            battle.match.vetted_by(self._wait_for_dice)
+            battle.match.opened_with(lambda: self._open_next(battle))
         self.queued = self.sent = len(s.log)
+        self.opened = len(s.told_at)          # the sheet told so far is in the start taken
         self.pending = ""
         self.used = len(s.tape)
 
     def _rules(self, state: GameState, action: Action):
         """How the guest's battle plays an action: on the dice the host told for it, or - an
-        action of ours that rolls - sent to the host, to come back with its dice (None)."""
+        action of ours that rolls - sent to the host, to come back with its dice (None). In a
+        battle of the host's sheet every action of ours goes to the host first: only it knows
+        what the action shows (X16)."""
         b = self.battle
+        if state.secrets is not NO_SECRETS and b is not None \
+                and len(b.log) >= len(self.session.log):
+            check(state, action)               # the rules' refusal, at once, as ever
+            self._send_ours(b)
+            self.end.play(action)
+            self.pending = str(action)
+            return None
         try:
             return self._told_rules(state, action)
         except ValueError:
@@ -474,19 +488,29 @@ class NetworkGuest(_Network):
             self.pending = str(action)
             return None
 
+    def _open_next(self, b: Battle) -> None:
+        """What the host told of its sheet with the battle's next action, opened in it once:
+        the rules then judge that action as the host's did (X16)."""
+        i, told = len(b.log), self.session.told_at
+        if self.opened <= i < len(told):
+            b.match.told_sheet(told[i])
+            self.opened = i + 1
+
     def _wait_for_dice(self, action: Action) -> str | None:
         """While an action of ours is with the host for its dice, nothing else is played."""
         return "The host is rolling the dice..." if self.pending else None
 
     def _from_host(self, b: Battle) -> None:
         """The host's actions, shown as the computer's are, once each; an action of ours that
-        came back with its dice, played at once."""
+        came back with its dice, played at once. What each told of the host's sheet is opened
+        in the battle just before it is judged (X16, `_open_next`)."""
         s = self.session
         assert self.remote is not None
         while len(b.log) < len(s.log) and acting_side(b.state) == s.side \
                 and len(b.log) >= self.queued:
             had = len(b.log)
             self.pending = ""
+            self._open_next(b)
             b.act(parse_action(s.log[had]), confirmed=True)
             if len(b.log) == had:
                 break                          # out of step: the battle is taken again
