@@ -132,37 +132,16 @@ def test_x16_a_battle_that_is_a_sides_view_is_never_hosted():
 
 
 def test_x16_a_battle_of_the_hosts_sheet_is_played_over_a_real_link_to_the_end():
-    import time
-
     from peers import Host
-    from test_network_game import _guest_link, _pump_guest
+    from test_network_game import _play_to_the_end
 
     from ogre.rules.hidden import blind
     start = new_game(with_mines(mark_iii_field(), 10, 5), 3, 5, options=HIDDEN)
     host = Host(session=HostSession(start, "ogre", start=start))
     try:
-        guest, link = _guest_link(host)
-        ogre, defense = make_controller("ogre", "Med", 1), make_controller("defense", "Med", 1)
-        sent_for, deadline = None, time.monotonic() + 600   # a bound on a hang, not a timing
-        while time.monotonic() < deadline and not host.session.state.over:
-            host.pump()
-            _pump_guest(guest, link)
-            s = host.session.state
-            in_step = guest.state is not None and guest.state == view(s, "ogre")
-            if host.joined and in_step and guest.my_turn() and sent_for is not s:
-                sent_for = s                         # the guest acts from its own copy
-                link.send(write(guest.act(ogre.choose(guest.state))))
-            elif host.joined and in_step and not guest.my_turn():
-                host.play(defense.choose(s))
-            else:
-                time.sleep(0.0005)
-        for _ in range(400):                         # the last Applied on its way
-            host.pump()
-            _pump_guest(guest, link)
-            if guest.state == blind(host.session.state):
-                break
-            time.sleep(0.005)
-        assert host.session.state.over and not guest.refused
-        assert guest.state == blind(host.session.state)      # the whole battle, told at the end
+        guest = _play_to_the_end(host, guest_side="ogre",
+                                 seen=lambda s: blind(view(s, "ogre")))
     finally:
         host.link.close()
+    assert host.session.state.over and not guest.refused
+    assert guest.state == blind(host.session.state)      # the whole battle, told at the end
