@@ -137,10 +137,11 @@ def test_x16_a_battle_of_the_hosts_sheet_is_played_over_a_real_link_to_the_end()
 
     from ogre.rules.hidden import blind
     start = new_game(with_mines(mark_iii_field(), 10, 5), 3, 5, options=HIDDEN)
-    host = Host(session=HostSession(start, "ogre", start=start))
+    # both computers play with no thinking to speak of: faster than the links' flood limit
+    host = Host(session=HostSession(start, "ogre", start=start), rate=0)
     try:
         guest = _play_to_the_end(host, guest_side="ogre",
-                                 seen=lambda s: blind(view(s, "ogre")))
+                                 seen=lambda s: blind(view(s, "ogre")), rate=0)
     finally:
         host.link.close()
     assert host.session.state.over and not guest.refused

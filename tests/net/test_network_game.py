@@ -39,9 +39,9 @@ def host():
     h.link.close()
 
 
-def _guest_link(host: Host, seat: str = "") -> tuple[GuestSession, Link]:
+def _guest_link(host: Host, seat: str = "", **limits) -> tuple[GuestSession, Link]:
     guest = GuestSession(host.code, seat=seat)
-    link = Link.join(LOOPBACK, host.link.port)
+    link = Link.join(LOOPBACK, host.link.port, **limits)
     _GUESTS[id(guest)] = GuestEnd(guest, link)          # sends its Hello
     return guest, link
 
@@ -113,16 +113,17 @@ def _hosted(battle, until_turn: int = 0) -> Host:
 
 
 def _play_to_the_end(host: Host, until_turn: int = 0, guest_side: str = "defense",
-                     seen=blind) -> GuestSession:
+                     seen=blind, **limits) -> GuestSession:
     """The host plays the Ogre, the guest the defense (or the other way round), both the
     computer at Med: to the end, or to the start of `until_turn`. `seen` is the host's battle
-    as the guest's copy holds it in step (its view, where the host keeps a sheet, X16)."""
-    guest, link = _guest_link(host)
+    as the guest's copy holds it in step (its view, where the host keeps a sheet, X16);
+    `limits` the guest's link's (two computers with no thinking to do outrun its rate)."""
+    guest, link = _guest_link(host, **limits)
     host_side = "ogre" if guest_side == "defense" else "defense"
     hosts = make_controller(host_side, "Med", seed=1)
     guests = make_controller(guest_side, "Med", seed=1)
     sent_for = None
-    deadline = time.monotonic() + 120        # seconds, not turns of the loop: a busy machine
+    deadline = time.monotonic() + 600        # a bound on a hang, never a timing: a busy machine
     try:                                      # spins fewer of them in the same time
         while time.monotonic() < deadline:
             host.pump()
