@@ -21,6 +21,7 @@ from ..rules.hexes import ALL_HEXES, NEIGHBOURS
 from ..rules.minefield import way
 from ..rules.state import GameState, Piece
 from ..rules.units import CP
+from .analysis import ogre_distance_map
 
 NEAREST, FURTHEST = 10, 18       # hexes from the CP where mines are laid
 
@@ -63,29 +64,15 @@ def off_own_mines(s: GameState, p: Piece, hexes: list[int]) -> list[int]:
 def _crossings(board: Board, cp: int, entries: list[int]) -> dict[int, int]:
     """For each hex NEAREST to FURTHEST from the CP, the entries with a shortest way through
     it (the Ogre crosses rubble, never a crater)."""
-    from_cp = _distances(board, cp)
+    from_cp = ogre_distance_map(board, frozenset((cp,)))
     out: dict[int, int] = {}
     for e in entries:
         if e not in from_cp:
             continue
-        from_e = _distances(board, e)
+        from_e = ogre_distance_map(board, frozenset((e,)))
         whole = from_cp[e]
         for h, d in from_e.items():
             near = from_cp.get(h)
             if near is not None and NEAREST <= near <= FURTHEST and d + near == whole:
                 out[h] = out.get(h, 0) + 1
     return out
-
-
-def _distances(board: Board, start: int) -> dict[int, int]:
-    seen = {start: 0}
-    frontier = [start]
-    while frontier:
-        nxt = []
-        for h in frontier:
-            for n in board.steps(h, True):
-                if n not in seen:
-                    seen[n] = seen[h] + 1
-                    nxt.append(n)
-        frontier = nxt
-    return seen

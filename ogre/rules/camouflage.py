@@ -15,7 +15,6 @@ from dataclasses import replace
 
 from .actions import Action, Aim, Fire, Group, Move, Split
 from .events import Event, Verdict
-from .secrets import Secrets
 from .state import GameState, Piece
 from .units import CP, INFANTRY, OGRE_ID
 
@@ -61,10 +60,3 @@ def show(s: GameState, ids: frozenset[int], ev: list[Event]) -> GameState:
         ev.append(Event("shown", f"The marker at {p.hex:04d} is {called}", p.id, p.hex))
     sheet = s.secrets
     return replace(s, secrets=replace(sheet, camouflaged=sheet.camouflaged - ids))
-
-
-def under_marker(s: GameState, pid: int) -> bool:
-    return pid in s.secrets.camouflaged
-
-
-__all__ = ["camouflaged_at_start", "shown_by", "show", "under_marker", "Secrets"]

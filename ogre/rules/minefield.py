@@ -23,7 +23,6 @@ from .events import Event
 from .fire import hit_unit
 from .hexes import ALL_HEXES
 from .options import MOST_MINES
-from .secrets import Secrets
 from .state import GameState, evolve, evolve_ogre
 from .units import INFANTRY, is_ogre_id
 
@@ -110,12 +109,12 @@ def _tread_on(s: GameState, mover: int, h: int, ev: list[Event]) -> GameState:
     goes_off = die >= (OGRE_SETS_OFF if o is not None else UNIT_SETS_OFF)
     sheet = s.secrets
     if not goes_off:
-        s = _with_sheet(s, replace(sheet, found=sheet.found | {h}))
+        s = replace(s, secrets=replace(sheet, found=sheet.found | {h}))
         name = o.name if o is not None else p.name if p is not None else ""
         ev.append(Event("mine", f"A mine at {h:04d}: {name} passes, it does not go off",
                         mover, h, die=die, result="no effect"))
         return s
-    s = _with_sheet(s, replace(sheet, mines=sheet.mines - {h}, found=sheet.found - {h}))
+    s = replace(s, secrets=replace(sheet, mines=sheet.mines - {h}, found=sheet.found - {h}))
     if o is not None:
         lost_die, rng = roll(s.rng)
         lost = min(lost_die, o.treads)
@@ -128,7 +127,3 @@ def _tread_on(s: GameState, mover: int, h: int, ev: list[Event]) -> GameState:
     ev.append(Event("mine", f"{p.name} sets off a mine at {h:04d}: {word}", mover, h, die=die,
                     result=word))
     return s
-
-
-def _with_sheet(s: GameState, sheet: Secrets) -> GameState:
-    return replace(s, secrets=sheet)

@@ -31,7 +31,7 @@ from ogre.ui.commands.crash import crashed, ctrl_c_closes, interrupted
 from ogre.ui.commands.menu import Commands, battle_files
 from ogre.ui.commands.network import NetworkGuest, NetworkHost
 from ogre.ui.commands.recovery import offer_recovery
-from ogre.ui.dialogs.handover import HandOver
+from ogre.ui.dialogs.handover import HandOver, hot_seat
 from ogre.ui.drawing.mapview import MapView, map_rect
 from ogre.ui.drawing.window import (
     canvas_fit,
@@ -159,7 +159,7 @@ class App:
                              on_change=self._battle_changed, match=match)
         self.commands.set_computer(computer, controller)
         self.hand_over.watch(self.battle)
-        if all(seat.who == "here" for seat in match.seats.values()):
+        if hot_seat(match.seats):
             self.battle.eyes.viewer = lambda: self.hand_over.at_screen    # hot-seat: who sits here
         self.screen = self.battle
         self._fit_screens()

@@ -6,14 +6,15 @@ the player leaving made twice, never acts for the wrong side.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import pygame
 
+from ogre.match.match import Seat
 from ogre.rules.scenarios import DUELS, duellist_name
 from ogre.rules.secrets import NO_SECRETS
-from ogre.rules.sides import acting_side, role
+from ogre.rules.sides import Side, acting_side, role
 from ogre.rules.state import GameState
 from ogre.rules.views import OWNER
 from ogre.ui.toolkit.widgets import OK_ONLY, Answer, Dialog
@@ -27,6 +28,12 @@ def side_to_play(state: GameState) -> str:
     if state.scenario in DUELS and not state.over:
         return duellist_name(state.duellist)
     return acting_side(state) or "defense"
+
+
+def hot_seat(seats: Mapping[Side, Seat]) -> bool:
+    """Whether both sides are played at this computer (never against the computer, a lesson
+    or the network)."""
+    return all(seat.who == "here" for seat in seats.values())
 
 
 class HandOverNotice(Dialog[Answer]):
@@ -67,7 +74,7 @@ class HandOver:
         self.at_screen = self.side
         s = battle.state
         if (s.secrets is not NO_SECRETS and not s.over and self.side == OWNER
-                and all(seat.who == "here" for seat in battle.match.seats.values())):
+                and hot_seat(battle.match.seats)):
             side = self.side
             self.at_screen = "ogre"
             self.app.dialog = HandOverNotice(side, s.scenario,
@@ -87,7 +94,7 @@ class HandOver:
             a.dialog = None           # the other side played on (a script): it is stale
             self.at_screen = side
         if (side != before and not battle.state.over and a.dialog is None
-                and all(seat.who == "here" for seat in battle.match.seats.values())):
+                and hot_seat(battle.match.seats)):
             a.dialog = HandOverNotice(side, battle.state.scenario,
                                       lambda _: setattr(self, "at_screen", side))
             a.touch()
