@@ -52,9 +52,9 @@ def guest(code: str, mailbox: str, relay: str, port: int) -> int:
     plays the defence until the battle ends."""
     from ogre.ai.protocol import make_controller
     from ogre.net.ends import GuestEnd
+    from ogre.net.guest_session import GuestSession
     from ogre.net.link import Link
     from ogre.net.servers import Servers
-    from ogre.net.session import GuestSession
     from ogre.net.wormhole_link import WormholeLink
 
     session = GuestSession(code if port else "", "Bench")

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 from ..rules import Action
 from .gate import Gate, shown
+from .guest_session import GuestSession
 from .messages import (
     VERSION,
     Act,
@@ -45,7 +46,7 @@ from .messages import (
     read,
     write,
 )
-from .session import GuestSession, HostSession
+from .session import HostSession
 from .wire import Wire
 
 STRIKES = 10          # broken lines a connection may send before it is let go...

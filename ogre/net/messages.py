@@ -37,12 +37,13 @@ from ..storage import bounded
 from ..storage.documents import explain
 from ..storage.games import LOG_STEPS
 from ..storage.screen_text import for_screen, sentence_for_screen
-from ..storage.state_data import StateData
+from ..storage.state_data import OptionsData, StateData
 from .sheet import Commitments, Opening
 
+# 5: a guest that defends sets up and keeps its own sheet (SetUp, Deployed, Ask, Tell);
 # 4: states of the saved game's version 2 (the scenario's key, the Ogres, the optional rules);
 # 3: the guest's seat; 2: the dice hidden, the log in parts
-VERSION: Final = 4
+VERSION: Final = 5
 MAX_LINE = 64 * 1024          # bytes: a battle's start is a few kilobytes, a part of its log 6
 PART = 400                    # log entries a LogPart carries (400 x ~15 bytes)
 SEAT_HEX = 32                 # a seat's secret: 128 bits, in hex
@@ -75,7 +76,7 @@ Count = Annotated[StrictInt, Field(ge=0, le=LOG_STEPS)]
 
 class _Message(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
-    v: Literal[4] = VERSION
+    v: Literal[5] = VERSION
 
 
 class Hello(_Message):
@@ -88,9 +89,11 @@ class Hello(_Message):
 
 
 class Act(_Message):
-    """Guest: an action in the rules' notation."""
+    """Guest: an action in the rules' notation; a guest that keeps its own sheet (X16) opens
+    with it what it shows."""
     kind: Literal["act"] = "act"
     action: Notation
+    told: Opening | None = None
 
 
 class Ping(_Message):
@@ -120,6 +123,51 @@ class Welcome(_Message):
     # battle has shown so far, opened
     sheet: Commitments | None = None
     told: Opening | None = None
+    set_up: bool = False           # the guest's own defense: its start is the guest's, as seen
+
+
+class Frame(BaseModel):
+    """What a guest deploys its own defense for: the battle's scenario, its Ogre's Mark and its
+    optional rules (the host's field plays no part)."""
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    scenario: Annotated[StrictStr, Field(max_length=40)]
+    mark: Annotated[StrictInt, Field(ge=1, le=9)]
+    options: OptionsData
+
+
+class SetUp(_Message):
+    """Host: the guest defends with mines or camouflage (8.03, 8.04) and sets up its defense
+    out of the host's sight, for this frame; it answers with Deployed."""
+    kind: Literal["setup"] = "setup"
+    side: Side
+    frame: Frame
+    name: Name = ""
+    seat: Seat = ""
+
+
+class Deployed(_Message):
+    """Guest: its defense as the host may see it (the attacker's view of its start: the CP,
+    markers, no mine) and its commitments to its sheet."""
+    kind: Literal["deployed"] = "deployed"
+    start: dict[str, Any]          # StateData's form, validated again by the host
+    sheet: Commitments
+
+
+class Ask(_Message):
+    """Host: its next action (entry `seq` of the log), not yet played: the guest that keeps the
+    sheet tells what it shows."""
+    kind: Literal["ask"] = "ask"
+    seq: Count
+    action: Notation
+
+
+class Tell(_Message):
+    """Guest: what the asked action (entry `seq`) shows of its sheet, opened; once the battle
+    is over, everything left."""
+    kind: Literal["tell"] = "tell"
+    seq: Count
+    told: Opening
 
 
 class LogPart(_Message):
@@ -154,7 +202,7 @@ class Bye(_Message):
 
 
 Message = Annotated[Hello | Act | Ping | Pong | Resync | Welcome | LogPart | Applied | Refused
-                    | Bye, Field(discriminator="kind")]
+                    | Bye | SetUp | Deployed | Ask | Tell, Field(discriminator="kind")]
 _ADAPTER: TypeAdapter[Message] = TypeAdapter(Message)
 
 

@@ -112,17 +112,13 @@ def _apply_with_sheet(s: GameState, a: Action, v: Verdict, ev: list[Event]) -> G
     turned over first, then it is played, then a die for each mine it entered."""
     shown = camouflage.show(s, camouflage.shown_by(s, a, v), ev)
     after = _APPLY[type(a)](shown, a, v, ev)
-    if after.secrets.mines:
-        if type(a) is Enter:
-            after = minefield.enter(after, a.piece, (a.to,), ev)
-        elif type(a) is Move and v.kind != "ram_ogre":      # a ram of or by an Ogre enters nowhere
-            mover = a.piece
-            start = s.known_ogre(mover).hex if mover <= OGRE_ID else s.known(mover).hex
-            path = minefield.way(s, mover, start, a.to, s.secrets.found)
-            rolled = len(ev)
-            after = minefield.enter(after, mover, path, ev)
-            if len(ev) > rolled:
-                after = minefield.no_undo_past(after, mover)
+    path = minefield.entered(s, a, v) if after.secrets.mines else ()
+    if path:
+        assert isinstance(a, Enter | Move)
+        rolled = len(ev)
+        after = minefield.enter(after, a.piece, path, ev)
+        if len(ev) > rolled and type(a) is Move:
+            after = minefield.no_undo_past(after, a.piece)
     return after if after.secrets.lying else replace(after, secrets=NO_SECRETS)
 
 

@@ -18,13 +18,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
+from .actions import Action, Enter, Move
 from .dice import roll
-from .events import Event
+from .events import Event, Verdict
 from .fire import hit_unit
 from .hexes import ALL_HEXES
 from .options import MOST_MINES
 from .state import GameState, evolve, evolve_ogre
-from .units import INFANTRY, is_ogre_id
+from .units import INFANTRY, OGRE_ID, is_ogre_id
 
 OGRE_SETS_OFF = 5          # an Ogre sets a mine off on 5 or 6
 UNIT_SETS_OFF = 6          # any other unit on a 6
@@ -81,6 +82,18 @@ def way(s: GameState, mover: int, start: int, to: int, knows: frozenset[int]) ->
         seen.update(reached)
         frontier = sorted(reached)
     return (to,)
+
+
+def entered(s: GameState, a: Action, v: Verdict) -> tuple[int, ...]:
+    """The hexes this action (passed by check) enters, where a mine is rolled for: an Ogre's
+    hex of entry, a move's way; a ram of or by an Ogre enters nowhere."""
+    if type(a) is Enter:
+        return (a.to,)
+    if type(a) is not Move or v.kind == "ram_ogre":
+        return ()
+    mover = a.piece
+    start = s.known_ogre(mover).hex if mover <= OGRE_ID else s.known(mover).hex
+    return way(s, mover, start, a.to, s.secrets.found)
 
 
 def enter(s: GameState, mover: int, hexes: Iterable[int], ev: list[Event]) -> GameState:

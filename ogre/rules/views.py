@@ -71,8 +71,14 @@ def sees_all(state: GameState, side: str | None) -> bool:
 def view(state: GameState, side: str | None, told: Told = NOTHING_TOLD) -> GameState:
     """The battle as this side may know it (the state itself where it may know it all), with
     what the owner has `told` it opened: those units as they are, those mines lying."""
+    return state if sees_all(state, side) else kept_from(state, told)
+
+
+def kept_from(state: GameState, told: Told = NOTHING_TOLD) -> GameState:
+    """The attacker's view even of a battle over: what a network peer holds of an owner's
+    sheet until the owner opens the rest."""
     sheet = state.secrets
-    if sees_all(state, side) or not (sheet.camouflaged or sheet.mines != sheet.found):
+    if not (sheet.camouflaged or sheet.mines != sheet.found):
         return state
     known = {pid for pid, _, _ in told.units}
     hidden = sheet.camouflaged - known

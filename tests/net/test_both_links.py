@@ -24,6 +24,7 @@ from peers import (
 
 from ogre.ai.protocol import make_controller
 from ogre.net.ends import SEAT_KEPT, STRIKES, GuestEnd
+from ogre.net.guest_session import GuestSession
 from ogre.net.link import Link
 from ogre.net.messages import (
     MAX_LINE,
@@ -39,7 +40,6 @@ from ogre.net.messages import (
     state_data,
     write,
 )
-from ogre.net.session import GuestSession
 from ogre.net.wormhole_link import WormholeLink
 from ogre.rules.hidden import blind
 

@@ -12,6 +12,7 @@ from peers import LOOPBACK, Host, Raw, joined, new_battle
 
 from ogre.ai.protocol import make_controller
 from ogre.net.ends import SEAT_KEPT, GuestEnd
+from ogre.net.guest_session import GuestSession
 from ogre.net.link import Link
 from ogre.net.messages import (
     MAX_LINE,
@@ -25,7 +26,7 @@ from ogre.net.messages import (
     read,
     write,
 )
-from ogre.net.session import GuestSession, HostSession
+from ogre.net.session import HostSession
 from ogre.rules import new_game
 from ogre.rules.hidden import blind
 from ogre.rules.options import Options

@@ -1,7 +1,8 @@
-"""A game of another network version (X10, X14): the protocol went to version 4 with the files'
-version 2 (a state names its scenario, its Ogres and its options), so an older game cannot play
-with this one. Each side is told so in one sentence, on the direct link and on the internet's,
-and the host serves on: a guest of this version still sits down after it."""
+"""A game of another network version (X10, X14, X16): the protocol went to version 4 with the
+files' version 2 (a state names its scenario, its Ogres and its options), and to 5 with a guest
+that sets up and keeps its own mines and markers, so an older game cannot play with this one.
+Each side is told so in one sentence, on the direct link and on the internet's, and the host
+serves on: a guest of this version still sits down after it."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import pytest
 from peers import LOOPBACK, Host, InternetHost, Raw, joined
 
 from ogre.net.ends import TOLD_AGAIN, GuestEnd
+from ogre.net.guest_session import GuestSession
 from ogre.net.link import Link
 from ogre.net.messages import (
     VERSION,
@@ -25,14 +27,13 @@ from ogre.net.messages import (
     state_of,
     write,
 )
-from ogre.net.session import GuestSession
 from ogre.net.wormhole_link import WormholeLink
 from ogre.rules import new_game
 from ogre.rules.hidden import blind
 from ogre.rules.options import Options
 from ogre.storage.fields import load_predesigned
 
-OLD = 3                       # the version before this one: states of the files' version 1
+OLD = 4                       # the version before this one: no guest's own sheet
 
 
 def one_sentence(words: str) -> bool:
@@ -40,13 +41,13 @@ def one_sentence(words: str) -> bool:
     return words.endswith(".") and ". " not in body and "\n" not in words
 
 
-def test_x10_the_protocol_is_version_4_and_an_old_peer_hears_both_numbers():
-    assert VERSION == 4
+def test_x10_x16_the_protocol_is_version_5_and_an_old_peer_hears_both_numbers():
+    assert VERSION == 5
     said = other_version(OLD)
-    assert said == ("The other computer runs another version of OGRE (network version 3, this "
-                    "one 4): both need the same version.")
+    assert said == ("The other computer runs another version of OGRE (network version 4, this "
+                    "one 5): both need the same version.")
     assert one_sentence(said)
-    assert one_sentence(other_version("three")) and "network version 4" in other_version(None)
+    assert one_sentence(other_version("three")) and "network version 5" in other_version(None)
 
 
 # The direct link ----------------------------------------------------------------------------
@@ -74,7 +75,7 @@ def test_x10_an_old_guest_is_told_in_a_bye_of_its_own_version_and_the_host_serve
     assert json.loads(bye) == {"v": OLD, "kind": "bye", "reason": other_version(VERSION, OLD)}
     assert not host.joined and host.end.gate.wrong == 0        # no wrong code counted
     assert list(host.end.notes) == ["A guest could not join: the other computer runs another "
-                                    "version of OGRE (network version 3, this one 4): both "
+                                    "version of OGRE (network version 4, this one 5): both "
                                     "need the same version."]
     assert joined(host)                                        # this version's guest sits down
 
@@ -96,9 +97,9 @@ def test_x10_a_newer_guest_is_answered_in_this_version():
     h = Host()
     try:
         newer = Raw(h.link.port)
-        newer.send(b'{"v": 5, "kind": "hello", "code": "X"}\n')
+        newer.send(b'{"v": 6, "kind": "hello", "code": "X"}\n')
         [bye] = newer.lines(h)
-        assert read(bye) == Bye(reason=other_version(VERSION, 5))
+        assert read(bye) == Bye(reason=other_version(VERSION, 6))
     finally:
         h.link.close()
 
@@ -114,7 +115,7 @@ def test_x10_a_guest_meeting_an_older_host_is_told_in_one_sentence():
         end = GuestEnd(session, link)
         peer.settimeout(5)
         assert read(peer.recv(4096).split(b"\n")[0]).kind == "hello"
-        peer.sendall(b'{"v":3,"kind":"bye","reason":"The join code must come first."}\n')
+        peer.sendall(b'{"v":4,"kind":"bye","reason":"The join code must come first."}\n')
         deadline = time.monotonic() + 5
         while not session.refused:
             assert time.monotonic() < deadline

@@ -17,9 +17,10 @@ from ogre.net import dice as net_dice
 from ogre.net.dice import SecretDice
 from ogre.net.ends import SEAT_KEPT, GuestEnd
 from ogre.net.gate import BUDGET, BURST, REFILL, Gate, new_code, odds_of_a_guess
+from ogre.net.guest_session import GuestSession
 from ogre.net.link import Link
 from ogre.net.messages import VERSION, Hello, LogPart, Welcome, digest, read, state_data, write
-from ogre.net.session import GuestSession, HostSession
+from ogre.net.session import HostSession
 from ogre.rules import apply
 from ogre.rules.dice import roll
 from ogre.rules.sides import acting_side

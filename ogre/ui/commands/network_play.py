@@ -27,9 +27,10 @@ from typing import TYPE_CHECKING, NamedTuple, Protocol
 from ogre.match import Seat
 from ogre.net.ends import JOINED, GuestEnd, HostEnd
 from ogre.net.gate import Gate, new_code
+from ogre.net.guest_session import GuestSession
 from ogre.net.link import Link
 from ogre.net.servers import Servers
-from ogre.net.session import GuestSession, HostSession
+from ogre.net.session import HostSession
 from ogre.net.wormhole_link import WormholeLink
 from ogre.rules import Action, GameState, check, parse_action
 from ogre.rules.hidden import apply_from_tape
