@@ -34,6 +34,7 @@ from .messages import (
     Act,
     BadMessage,
     Bye,
+    Deployed,
     Hello,
     Message,
     OtherVersion,
@@ -41,6 +42,7 @@ from .messages import (
     Pong,
     Refused,
     Resync,
+    Tell,
     bye_for,
     other_version,
     read,
@@ -55,6 +57,8 @@ LINES_A_FRAME = 64    # lines taken from the link in one frame, on either end
 WELCOMES_A_FRAME = 2  # whole battles a guest reads in one frame (each is checked: costly)
 SEAT_BYTES = 16       # the seat's secret: 128 bits
 JOINED = "The guest has joined."
+DEPLOYED = "The guest has set up its defense."
+OPENED = "The guest has opened its whole sheet: every mine and marker was what it said."
 SEAT_KEPT = "This battle already has its guest; only their computer can sit down again."
 SHUT = ("Too many wrong join codes came: this battle takes no more guests. Host it again for a "
         "new code.")
@@ -183,11 +187,14 @@ class HostEnd:
     def _from_guest(self, number: int, caller: _Caller, msg: Message) -> None:
         now = self.clock()
         if isinstance(msg, Act):
-            answer, broken = self.session.guest_acts(msg.action)
+            answer, broken = self.session.guest_acts(msg.action, msg.told)
             if broken:
                 self._strike(number, caller, "That is not an action.")
             else:
                 self._send(number, [answer])
+            self._lied(number)
+        elif isinstance(msg, Deployed | Tell):
+            self._sheet(number, msg)
         elif isinstance(msg, Ping):
             if now - caller.ponged >= 0.5:
                 caller.ponged = now
@@ -202,6 +209,32 @@ class HostEnd:
             self._gone(f"they left the battle ({msg.reason})")
         elif not isinstance(msg, Pong | Hello):
             self._strike(number, caller, "Only the host sends that.")
+
+    def _sheet(self, number: int, msg: Deployed | Tell) -> None:
+        """A guest's own sheet (X16): its set-up, taken or refused; its telling for the host's
+        action, which is then played and sent; what it opened at the end."""
+        s = self.session
+        if isinstance(msg, Tell):
+            self._send(number, s.told_back(msg))
+            if s.guests is not None and s.guests.last is not None and not s.lied:
+                self.notes.append(OPENED)
+            self._lied(number)
+        elif s.ready:
+            self._send(number, [Refused(message="The battle has begun.")])
+        else:
+            problem = s.deployed(msg)
+            if problem:
+                self.notes.append(f"The guest's defense could not be taken: {problem}.")
+                self._end(number, f"Your defense could not be taken: {problem}.")
+            else:
+                self._send(number, s.welcome())
+                self.notes.append(DEPLOYED)
+
+    def _lied(self, number: int) -> None:
+        """A guest caught lying about its sheet is let go; the host is told why."""
+        if self.session.lied and number == self.guest:
+            self.notes.append(self.session.lied)
+            self._end(number, self.session.lied)
 
     def _strike(self, number: int, caller: _Caller, words: str) -> None:
         now = self.clock()
@@ -232,7 +265,8 @@ class HostEnd:
             self.notes.append(f"The guest is gone: {reason}")
 
     def play(self, action: Action) -> None:
-        """The host's own action (RuleError when refused): played, and sent to the guest."""
+        """The host's own action (RuleError when refused): played, and sent to the guest -
+        or, where the guest keeps its own sheet, asked about first (`waiting`)."""
         applied = self.session.host_act(action)
         if self.guest:
             self.link.send(write(applied), self.guest)

@@ -74,12 +74,19 @@ def _host_hidden(app: App, defending: bool) -> Driver:
     return hands
 
 
-def test_x16_a_host_attacking_a_guests_mines_is_not_hosted_and_is_told_why():
-    from ogre.ui.commands.network import NOT_HIDDEN
+def test_x16_a_host_attacking_with_mines_and_camouflage_hosts_a_battle_for_the_guest_to_set_up():
     app = App()
-    _host_hidden(app, defending=False)
-    assert app.network is None
-    assert app.dialog is not None and app.dialog.message == NOT_HIDDEN
+    hands = _host_hidden(app, defending=False)
+    app.dialog.name = str(_free_port())                     # the port
+    hands.answer("OK")
+    hands.answer("OK")                                      # the name, left empty
+    try:
+        session = app.network.session
+        assert session.guest_side == "defense" and not session.ready
+        assert session.sealed is None and session.frame.options == Options(mines=10,
+                                                                           camouflage=True)
+    finally:
+        app.network.close()
 
 
 def test_x16_a_host_defending_with_mines_and_camouflage_hosts_its_sheet_sealed():

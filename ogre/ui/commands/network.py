@@ -7,6 +7,7 @@ port and join code - then what it needs for that way, and starts the host's or t
 
 from __future__ import annotations
 
+import secrets
 from typing import TYPE_CHECKING
 
 from ogre.net.servers import Servers, chosen
@@ -16,14 +17,8 @@ from ogre.rules.options import NO_OPTIONS
 from ogre.rules.scenarios import OFFERED
 from ogre.rules.secrets import NO_SECRETS
 from ogre.rules.views import is_view
-from ogre.ui.commands.network_play import (
-    LISTEN,
-    PORT,
-    App,
-    Hosted,
-    NetworkGuest,
-    NetworkHost,
-)
+from ogre.ui.commands.network_guest import NetworkGuest
+from ogre.ui.commands.network_play import LISTEN, PORT, App, Hosted, NetworkHost
 from ogre.ui.commands.play_fields import played_as
 from ogre.ui.dialogs import network_boxes as boxes
 from ogre.ui.toolkit.choices import NameDialog
@@ -34,8 +29,10 @@ if TYPE_CHECKING:
 __all__ = ["LISTEN", "Hosted", "NetworkGuest", "NetworkHost", "ask_host", "ask_join"]
 
 
-NOT_HIDDEN = ("Over the network, mines and camouflage are played with the host defending: a "
-              "guest cannot lay its own yet. Play the Defense, or host without them.")
+BEGUN = ("This battle of mines and camouflage has begun with the defense's sheet on this "
+         "computer: host it playing the Defense, or host a new battle for the guest to set up.")
+VIEW_HELD = ("This battle is one side's view of it: only the computer that held its whole "
+             "sheet can host it.")
 
 
 def ask_host(app: App) -> None:
@@ -58,13 +55,17 @@ def ask_host(app: App) -> None:
             options = app.commands.next_options if len(picks) == 4 and picks[2] else NO_OPTIONS
             scenario = OFFERED[picks[1]]
             from ogre.ai.minelaying import with_mines  # the mines the field has not laid
-            laid = with_mines(played_as(field, scenario.key), options.mines, app.seed)
+            laid = with_mines(played_as(field, scenario.key), options.mines,
+                              secrets.randbits(128))     # a secret from the guest: the OS's
             state = new_game(laid, scenario.against, app.seed, scenario.key, options)
             log, start = [], state
-        if (state.secrets is not NO_SECRETS or start.secrets is not NO_SECRETS) and \
-                (side == "ogre" or is_view(state)):
-            app.show(boxes.HOST, NOT_HIDDEN)       # 8.03, 8.04: see docs/hidden-plan.md
-            return
+        # 8.03, 8.04: a guest that defends sets up and keeps its own sheet in a new battle
+        if state.secrets is not NO_SECRETS or start.secrets is not NO_SECRETS:
+            begun = bool(log) or state != start
+            refused = VIEW_HELD if is_view(state) else BEGUN if side == "ogre" and begun else ""
+            if refused:
+                app.show(boxes.HOST, refused)
+                return
         battle = Hosted(state, log, start, tuple(told))
         if picks[0] == boxes.INTERNET:
             _ask_name(app, boxes.HOST, lambda name: _host_internet(app, battle, side, name))

@@ -25,18 +25,17 @@ import threading
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from ogre.match import Seat
-from ogre.net.ends import JOINED, GuestEnd, HostEnd
+from ogre.net.ends import DEPLOYED, JOINED, OPENED, HostEnd
 from ogre.net.gate import Gate, new_code
 from ogre.net.guest_session import GuestSession
 from ogre.net.link import Link
 from ogre.net.servers import Servers
 from ogre.net.session import HostSession
 from ogre.net.wormhole_link import WormholeLink
-from ogre.rules import Action, GameState, check, parse_action
+from ogre.rules import Action, GameState, parse_action
 from ogre.rules.hidden import apply_from_tape
 from ogre.rules.options import Options
-from ogre.rules.secrets import NO_SECRETS
-from ogre.rules.sides import acting_side, other, role
+from ogre.rules.sides import Side, acting_side, other, role
 from ogre.storage.errors import StorageError
 from ogre.storage.recovery import GuestSeat, RecoverySlot
 from ogre.ui.commands.crash import keep_battle
@@ -51,6 +50,7 @@ if TYPE_CHECKING:
     from ogre.ai.protocol import Controller
     from ogre.rules import Field
     from ogre.storage.preferences import Preferences
+    from ogre.ui.commands.network_guest import NetworkGuest
     from ogre.ui.scenes.battle import Battle
     from ogre.ui.scenes.editor import Editor
 
@@ -88,7 +88,8 @@ class App(Protocol):
     def stop_every_frame(self, task: Callable[[], None]) -> None: ...
     def start_battle(self, state: GameState, computer: str | None = None,
                      log: Iterable[str] = (), start: GameState | None = None,
-                     advice_asked: int = 0, told: Iterable[int] = ()) -> None: ...
+                     advice_asked: int = 0, told: Iterable[int] = (), *,
+                     seats: dict[Side, Seat] | None = None) -> None: ...
 
 PORT = 4986
 # Every interface, so the guest's computer can reach it; tests and the monkey set
@@ -98,6 +99,8 @@ TITLE = "Network Game"
 # A guest keeps the seat's secret of an internet host under the host's mark, as the recovery
 # slot keeps a seat by address and port (the port is a placeholder: a wormhole has none).
 MARKED, MARK_PORT = "internet:", 1
+SETTING_UP = ("The guest{name} has joined and is setting up their defense: their mines and what "
+              "their markers hide stay on their computer. The battle begins when they are ready.")
 
 
 class RemotePlayer:
@@ -115,6 +118,13 @@ class RemotePlayer:
             except queue.Empty:
                 continue                     # the battle waits for them (a drop pauses it)
         raise RuntimeError("the network game has ended")
+
+
+def remote_seats(side: str, name: str) -> dict[Side, Seat]:
+    """The other computer plays `side`, the player here the other: never a hot-seat battle,
+    whose screen would be a hand-over's (8.03, 8.04)."""
+    theirs: Side = "ogre" if side == "ogre" else "defense"
+    return {theirs: Seat("remote", name=name), other(theirs): Seat()}
 
 
 def addresses() -> str:
@@ -143,6 +153,8 @@ class _Network:
     link: Link | WormholeLink
     session: HostSession | GuestSession
     used = 0                          # dice of the session's tape the battle on screen played
+    opened = 0                        # of the tellings of a sheet kept on the other computer
+    pending = ""                      # an action of ours with the other computer (X10, X16)
     battle: Battle | None = None
     remote: RemotePlayer | None = None
     peer_name = ""                    # the other player's name, if they gave one
@@ -163,6 +175,14 @@ class _Network:
             self.battle.match.told_more(self.session.tape[self.used:self.used + took])
         self.used += took
         return after, events
+
+    def _open_next(self, b: Battle) -> None:
+        """What the keeper of the sheet told with the battle's next action, opened in it once:
+        the rules then judge that action as the keeper's did (X16)."""
+        i, told = len(b.log), self.session.told_at
+        if self.opened <= i < len(told):
+            b.match.told_sheet(told[i])
+            self.opened = i + 1
 
     def _play_remote(self, side: str, peer: str, name: str) -> None:
         a = self.app
@@ -248,6 +268,7 @@ class NetworkHost(_Network):
         self.trouble = ""                     # why the internet's door is shut, for the box
         self.gone = ""                        # the guest's leaving, told with the next code
         self.waiting: Dialog | None = None
+        self.all_shown = False                # the guest's whole sheet opened at the end
         self._wait()
         app.every_frame(self.pump)            # the link pumped once a frame while it lasts
 
@@ -303,7 +324,18 @@ class NetworkHost(_Network):
             self.finish()                     # the player left the network battle
             return
         if self.started and b is not None:
+            if b is self.battle:
+                self._answered(b)
             self.keep_each_turn()
+
+    def _wait_for_set_up(self) -> None:
+        """The guest has joined and sets up its defense, out of our sight (X16)."""
+        if self.waiting is not None:
+            self.app.dialogs.close(self.waiting)
+        name = f" ({self.session.guest_name})" if self.session.guest_name else ""
+        self.waiting = Dialog(TITLE, SETTING_UP.format(name=name), (("Cancel", Answer.CANCEL),),
+                              lambda _: self.close())
+        self.app.dialog = self.waiting
 
     def _door(self, kind: str, words: str) -> None:
         """The internet's door: a code came, a wrong guess burned it, or none can be had."""
@@ -335,25 +367,61 @@ class NetworkHost(_Network):
     def _rules(self, state: GameState, action: Action):
         """How the host's battle plays an action: the guest's on the faces the session rolled
         for it; the host's own rolled by the session first (and sent to the guest), RuleError
-        when the rules refuse it."""
+        when the rules refuse it. Where the guest keeps its own sheet, the host's own action
+        waits for the guest to tell what it shows (None: `_answered` plays it)."""
         b = self.battle
         if b is not None and len(b.log) >= len(self.session.log):
             self.end.play(action)
+            if self.session.asking:
+                self.pending = str(action)
+                return None
         return self._told_rules(state, action)
+
+    def _wait_for_guest(self, action: Action) -> str | None:
+        """While the guest looks at its sheet for an action of ours, nothing else is played."""
+        return "The guest is looking at its sheet..." if self.pending else None
+
+    def _answered(self, b: Battle) -> None:
+        """Our own actions the guest told of, played once each with what they show opened;
+        at the end, the guest's whole sheet opened in the battle (X16)."""
+        s = self.session
+        if s.guests is None:
+            return
+        while len(b.log) < len(s.log) and acting_side(b.state) != s.guest_side:
+            had = len(b.log)
+            self.pending = ""
+            self._open_next(b)
+            b.act(parse_action(s.log[had]), confirmed=True)
+            if len(b.log) == had:
+                break
+        last = s.guests.last
+        if last is not None and not self.all_shown and len(b.log) == len(s.log):
+            self.all_shown = True
+            b.match.told_sheet(last)
 
     def _note(self, note: str) -> None:
         a = self.app
-        if note == JOINED and not self.started:
+        if note == JOINED and not self.started and not self.session.ready:
+            self._wait_for_set_up()
+            return
+        if note in (JOINED, DEPLOYED) and not self.started:
             self.started = True
             if self.waiting is not None:
                 a.dialogs.close(self.waiting)
             s = self.session
-            a.start_battle(s.state, log=list(s.log), start=s.start, told=s.tape)
+            a.start_battle(s.state, log=list(s.log), start=s.start, told=s.tape,
+                           seats=remote_seats(s.guest_side, s.guest_name))
             self._play_remote(s.guest_side, "Guest", s.guest_name)
             self.used = len(s.tape)
             if self.battle is not None:
                 self.battle.match.played_with(self._rules)
+                if s.guests is not None:
+                    battle = self.battle
+                    battle.match.vetted_by(self._wait_for_guest)
+                    battle.match.opened_with(lambda: self._open_next(battle))
             return
+        if note == OPENED:
+            return                            # the battle on screen shows it all
         if note.startswith("The guest is gone") and self.wormhole is not None:
             self.gone = note                  # said with the new code, which is on its way
         elif note.startswith("The guest is gone"):
@@ -364,193 +432,3 @@ class NetworkHost(_Network):
             a.show(TITLE, f"{note} The battle goes on.")
         else:
             a.show(TITLE, note)
-
-
-class NetworkGuest(_Network):
-    """The guest's side: joins the host at `address` and `port` with its join code or, given
-    `servers`, meets it over the internet with the wormhole's `code` (X14)."""
-
-    session: GuestSession
-    end: GuestEnd
-
-    def __init__(self, app: App, address: str, port: int, code: str, name: str = "",
-                 servers: Servers | None = None) -> None:
-        self.app = app
-        self.address, self.port = address, port
-        self.internet = servers is not None
-        self.met = servers is None            # the internet: once the host's mark is known
-        if servers is None:
-            self.session = GuestSession(code, name, _kept_seat(app, address, port))
-            self.link: Link | WormholeLink = Link.join(address, port)
-            self.end = GuestEnd(self.session, self.link)
-            words = f"Joining the host at {address}, port {port}..."
-        else:                   # the wormhole checks the code: the Hello carries none
-            self.session = GuestSession("", name)
-            self.link = WormholeLink.join(code, servers)
-            words = f"Meeting the host with the code {code}..."
-        self.welcomed = 0
-        self.queued = 0                   # entries of the host's log handed to the screen
-        self.opened = 0                   # of the host's tellings of its sheet (X16)
-        self.sent = 0                     # entries of the battle's log sent or confirmed
-        self.pending = ""                 # an action of ours with the host for its dice
-        self.waiting = Dialog(boxes.JOIN, words, (("Cancel", Answer.CANCEL),),
-                              lambda _: self.close())
-        app.dialog = self.waiting
-        app.every_frame(self.pump)            # the link pumped once a frame while it lasts
-
-    def _meet(self) -> bool:
-        """Over the internet, the Hello waits for the host's mark: the seat's secret kept for
-        that host goes with it, and none goes to another host."""
-        link = self.link
-        assert isinstance(link, WormholeLink)
-        if link.failed:
-            self._ended(link.failed)
-        elif link.mark:
-            self.address, self.port, self.met = MARKED + link.mark, MARK_PORT, True
-            self.session.seat = _kept_seat(self.app, self.address, self.port)
-            self.end = GuestEnd(self.session, link)
-        return self.met
-
-    def pump(self) -> None:
-        s = self.session
-        if not self.met and not self._meet():
-            return
-        self.end.pump()
-        if s.refused:
-            self._ended(s.refused)
-            return
-        if s.welcomes != self.welcomed and s.state is not None and s.side is not None:
-            self._take_battle()
-        if self.end.closed:
-            self._lost()
-            return
-        b = self.app.battle
-        if self.remote is not None and b is not self.battle:
-            self.finish()                     # the player left the network battle
-            return
-        if self.remote is None or b is None:
-            return
-        self._from_host(b)
-        self._send_ours(b)
-        while s.notes:
-            self.pending = ""                 # the host refused it: its sentence is shown
-            b.refuse(s.notes.popleft())
-        self.keep_each_turn()
-
-    def seat(self) -> GuestSeat | None:
-        secret = self.session.seat
-        return GuestSeat(address=self.address, port=self.port, secret=secret) if secret else None
-
-    def _take_battle(self) -> None:
-        """The battle, whole: on joining, and again when ours went out of step (a resync)."""
-        s, a = self.session, self.app
-        assert s.state is not None and s.side is not None
-        self.welcomed = s.welcomes
-        if self.remote is not None:
-            self.remote.stopped.set()
-        if a.dialog is self.waiting:
-            a.dialog = None
-        a.start_battle(s.state, log=list(s.log), start=s.start, told=s.tape)
-        if s.seat:
-            a.guest_seats[(self.address, self.port)] = s.seat
-        self._play_remote(other(s.side), "Host", s.host_name)
-        if self.battle is not None:
-            battle = self.battle
-            battle.match.played_with(self._rules)
-            battle.match.vetted_by(self._wait_for_dice)
-            battle.match.opened_with(lambda: self._open_next(battle))
-        self.queued = self.sent = len(s.log)
-        self.opened = len(s.told_at)          # the sheet told so far is in the start taken
-        self.pending = ""
-        self.used = len(s.tape)
-
-    def _rules(self, state: GameState, action: Action):
-        """How the guest's battle plays an action: on the dice the host told for it, or - an
-        action of ours that rolls - sent to the host, to come back with its dice (None). In a
-        battle of the host's sheet every action of ours goes to the host first: only it knows
-        what the action shows (X16)."""
-        b = self.battle
-        if state.secrets is not NO_SECRETS and b is not None \
-                and len(b.log) >= len(self.session.log):
-            check(state, action)               # the rules' refusal, at once, as ever
-            self._send_ours(b)
-            self.end.play(action)
-            self.pending = str(action)
-            return None
-        try:
-            return self._told_rules(state, action)
-        except ValueError:
-            if b is not None and len(b.log) < len(self.session.log):
-                self.welcomed = -1             # out of step with the host: take its battle
-                return None
-            if b is not None:
-                self._send_ours(b)             # what came before it goes first
-            self.end.play(action)
-            self.pending = str(action)
-            return None
-
-    def _open_next(self, b: Battle) -> None:
-        """What the host told of its sheet with the battle's next action, opened in it once:
-        the rules then judge that action as the host's did (X16)."""
-        i, told = len(b.log), self.session.told_at
-        if self.opened <= i < len(told):
-            b.match.told_sheet(told[i])
-            self.opened = i + 1
-
-    def _wait_for_dice(self, action: Action) -> str | None:
-        """While an action of ours is with the host for its dice, nothing else is played."""
-        return "The host is rolling the dice..." if self.pending else None
-
-    def _from_host(self, b: Battle) -> None:
-        """The host's actions, shown as the computer's are, once each; an action of ours that
-        came back with its dice, played at once. What each told of the host's sheet is opened
-        in the battle just before it is judged (X16, `_open_next`)."""
-        s = self.session
-        assert self.remote is not None
-        while len(b.log) < len(s.log) and acting_side(b.state) == s.side \
-                and len(b.log) >= self.queued:
-            had = len(b.log)
-            self.pending = ""
-            self._open_next(b)
-            b.act(parse_action(s.log[had]), confirmed=True)
-            if len(b.log) == had:
-                break                          # out of step: the battle is taken again
-        for i in range(max(self.queued, len(b.log)), len(s.log)):
-            self.remote.actions.put(parse_action(s.log[i]))
-        self.queued = max(self.queued, len(s.log))
-
-    def _send_ours(self, b: Battle) -> None:
-        """What the battle has that the host has not yet confirmed, sent once each."""
-        s = self.session
-        for i in range(max(self.sent, len(s.log)), len(b.log)):
-            self.end.play(parse_action(b.log[i]))
-        self.sent = max(self.sent, len(b.log))
-
-    def _lost(self) -> None:
-        """The connection ended: why, in the sentence that fits."""
-        s, reason = self.session, self.end.closed
-        if self.battle is None:
-            self._ended(f"The host turned you away: {_lower(s.bye)}" if s.bye else reason)
-        elif s.bye:
-            self._ended(f"The host ended the network game: {_lower(s.bye)} Your battle is "
-                        "kept: Save a Game keeps it, and either of you can host it again.")
-        else:
-            again = ("the new code the host reads out" if self.internet else "the same code")
-            self._ended(f"The connection to the host is gone: {_lower(reason)} Join again with "
-                        f"{again} to go on; your battle is kept meanwhile.")
-
-    def _ended(self, sentence: str) -> None:
-        self.close()
-        if self.app.dialog is self.waiting:
-            self.app.dialog = None
-        self.app.show(TITLE, sentence)
-
-
-def _kept_seat(app: App, address: str, port: int) -> str:
-    """The seat's secret this computer was handed by that host, if it kept one: in this run,
-    else in the recovery slot (the game was restarted)."""
-    try:
-        return app.guest_seats.get((address, port)) or RecoverySlot.default().seat(address,
-                                                                                   port)
-    except StorageError:
-        return ""

@@ -1,0 +1,136 @@
+"""A guest that defends with mines and camouflage over the network, on screen (X16, 8.03, 8.04):
+the host waits while the guest sets up its Field Editor's field out of its sight; two games play
+the battle to the end, the host's memory holding no mine and no marker's kind the battle has not
+shown, every frame; at the end both screens hold the same whole battle."""
+
+from __future__ import annotations
+
+import time
+
+from test_network_ui import _app, _my_turn, _steps, network_side
+
+from ogre.ai.minelaying import with_mines
+from ogre.ai.protocol import make_controller
+from ogre.net.messages import Frame
+from ogre.rules import new_game
+from ogre.rules.options import Options
+from ogre.rules.units import MARKER
+from ogre.storage.fields import load_predesigned
+from ogre.storage.state_data import OptionsData
+from ogre.ui.commands.network import BEGUN, Hosted, NetworkGuest, NetworkHost
+from ogre.ui.commands.network_guest import guest_defense
+from ogre.ui.commands.network_play import SETTING_UP
+
+HIDDEN = Options(mines=10, camouflage=True)
+
+
+def _hosts_own(seed: int = 3):
+    """The host's own battle: only its frame (scenario, Ogre, rules) plays."""
+    field = next(r.field for r in load_predesigned() if r.name == "Howitzer Umbrella")
+    return new_game(with_mines(field, 10, seed), 3, seed, options=HIDDEN)
+
+
+def _untold_with_host(host, guest) -> list[str]:
+    """What the host's screen or session holds of the guest's sheet that was not shown."""
+    own = guest.network.session.own
+    told = host.network.session.guests.told
+    named = {pid for pid, _, _ in told.units}
+    hidden = own.start.secrets.camouflaged - named
+    wrong = []
+    for s in (host.battle.state, host.battle.match.start, host.network.session.state):
+        wrong += [f"unit {p.id}" for p in s.pieces if p.id in hidden and p.kind is not MARKER]
+        wrong += [f"mine {h}" for h in s.secrets.mines if h not in told.mines]
+    return wrong
+
+
+def test_x16_a_guest_defends_with_its_own_sheet_and_the_hosts_screen_never_holds_it(tmp_path):
+    host, guest = _app(tmp_path, "host"), _app(tmp_path, "guest")
+    state = _hosts_own()
+    host.network = NetworkHost(host, Hosted(state, [], state), "ogre", 0)
+    guest.network = NetworkGuest(guest, "127.0.0.1", host.network.link.port, host.network.code)
+    _steps(host, guest, lambda: guest.battle is not None and host.battle is not None)
+    own = guest.network.session.own
+    assert own is not None and len(own.start.secrets.mines) == 10
+    assert guest.dialog.message.startswith("You defend with the field in your Field Editor.")
+    assert "The computer laid 10 of your 10 mines" in guest.dialog.message
+    guest.dialog = None                                       # read
+    assert guest.battle.seen is guest.battle.state            # the defender sees it all
+    assert all(p.kind is MARKER for p in host.battle.state.pieces if p.id in
+               own.start.secrets.camouflaged)
+    players = {"ogre": make_controller("ogre", "Low", seed=1),
+               "defense": make_controller("defense", "Low", seed=1)}
+    end, checked = time.monotonic() + 300, 0
+    try:
+        while time.monotonic() < end:
+            host.step([])
+            guest.step([])
+            hb, gb = host.battle, guest.battle
+            if hb.state.over and gb.state.over and host.network.all_shown:
+                break
+            if host.network.session.guests.last is None:
+                assert not _untold_with_host(host, guest)      # the host's memory, every frame
+                checked += 1
+            for app in (host, guest):
+                b, side = app.battle, network_side(app)
+                if _my_turn(app) and side is not None and not app.network.pending:
+                    b.act(players[side].choose(b.seen), confirmed=True)
+            time.sleep(0.0005)
+    finally:
+        host.network.close()
+        guest.network.close()
+    assert host.battle.state.over and checked > 100
+    assert host.battle.log == guest.battle.log
+    assert host.battle.state == guest.battle.state               # all shown at the end
+    assert host.battle.match.start == guest.battle.match.start
+
+
+def test_x16_a_host_attacking_waits_for_the_guest_to_set_up(tmp_path):
+    host = _app(tmp_path, "host")
+    state = _hosts_own()
+    host.network = NetworkHost(host, Hosted(state, [], state), "ogre", 0)
+    try:
+        session = host.network.session
+        assert session.guest_side == "defense" and not session.ready
+        assert session.welcome()[0].kind == "setup"
+        host.network._note("The guest has joined.")
+        assert host.dialog.message == SETTING_UP.format(name="")
+        assert host.battle is None                              # nothing to play yet
+    finally:
+        host.network.close()
+
+
+def test_x16_a_begun_battle_of_mines_is_not_hosted_for_a_guest_to_defend(tmp_path):
+    from test_optional_rules_network import _host_hidden
+
+    from ogre.ui.app import App
+    app = App()
+    app.start_battle(_hosts_own())
+    app.battle.dialog = None                                   # the Ogre Entry note, read
+    app.battle.act(make_controller("ogre", "Low", seed=1).choose(app.battle.state),
+                   confirmed=True)
+    _host_hidden(app, defending=False)
+    assert app.network is None and app.dialog.message == BEGUN
+
+
+def test_x16_a_guests_defense_keeps_its_fields_mines_and_the_computer_lays_the_rest():
+    field = next(r.field for r in load_predesigned() if r.name == "Howitzer Umbrella")
+    field = field.__class__(field.board, field.placements, field.name, field.ogres,
+                            mines=(1207, 1308))
+    frame = Frame(scenario="basic", mark=3, options=OptionsData(mines=10, camouflage=True))
+    state, laid = guest_defense(field, frame, 12345)
+    assert {1207, 1308} <= state.secrets.mines and len(state.secrets.mines) == 10
+    assert laid == 8 and state.secrets.camouflaged
+
+
+def test_x16_a_guests_field_that_cannot_start_a_battle_is_said_in_one_sentence():
+    import pytest
+
+    from ogre.resources import standard_board
+    from ogre.rules import Field
+    frame = Frame(scenario="basic", mark=3, options=OptionsData(mines=10))
+    with pytest.raises(ValueError, match="^the field in your Field Editor cannot start a "
+                                         "battle: please add a Command Post"):
+        guest_defense(Field(standard_board()), frame, 1)
+    with pytest.raises(ValueError, match="not one this game sets up a defense for"):
+        guest_defense(Field(standard_board()), frame.model_copy(update={"scenario": "duel"}),
+                      1)
