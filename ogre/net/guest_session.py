@@ -23,7 +23,7 @@ from ..rules.views import (
     Told,
     opened,
 )
-from .guest_sheet import OwnSheet, frame_of
+from .guest_sheet import OwnSheet
 from .messages import (
     Act,
     Applied,
@@ -146,16 +146,14 @@ class GuestSession:
 
     def _set_up(self, msg: SetUp) -> list[Message]:
         """Our own defense for the host's frame, laid out of its sight: the attacker's view of
-        it and our commitments go back (the same again, asked again)."""
+        it and our commitments go back."""
         if self.deploy is None or msg.side != OWNER:
             return self._refuse("The host's battle could not be taken: this game cannot set "
                                 "up a defense for it.")
-        frame = frame_of(self.own.start) if self.own is not None else None
-        if self.own is None or frame != msg.frame:
-            try:
-                self.own = OwnSheet.laid(blind(self.deploy(msg.frame)))
-            except ValueError as exc:
-                return self._refuse(f"Your defense could not be set up: {_lower(str(exc))}")
+        try:            # new salts every time: a sheet's are never used for two battles
+            self.own = OwnSheet.laid(blind(self.deploy(msg.frame)))
+        except ValueError as exc:
+            return self._refuse(f"Your defense could not be set up: {_lower(str(exc))}")
         self.side, self.host_name = msg.side, msg.name
         self.seat = msg.seat or self.seat
         return [self.own.deployed()]

@@ -29,7 +29,7 @@ from ogre.storage.preferences import Preferences, load_preferences, save_prefere
 from ogre.ui.commands.aftermath import Aftermath
 from ogre.ui.commands.crash import crashed, ctrl_c_closes, interrupted
 from ogre.ui.commands.menu import Commands, battle_files
-from ogre.ui.commands.network import NetworkGuest, NetworkHost
+from ogre.ui.commands.network_play import NetworkSide
 from ogre.ui.commands.recovery import offer_recovery
 from ogre.ui.dialogs.handover import HandOver, hot_seat
 from ogre.ui.drawing.mapview import MapView, map_rect
@@ -55,6 +55,7 @@ from ogre.ui.toolkit.widgets import OK_ONLY, Dialog, route_to_dialog
 
 if TYPE_CHECKING:
     from ogre.ai.protocol import Controller
+    from ogre.net.guest_sheet import OwnSheet
     from ogre.ui.scenes.editor import Editor
 
 
@@ -108,8 +109,9 @@ class App:
         self.advice = AdviceView(self)         # X8: the computer's advice, A
         self.hand_over = HandOver(self)        # hot-seat: whose turn, at a change of side
         self.tutorial: Tutorial | None = None  # X6: Learn to Play's lessons
-        self.network: NetworkHost | NetworkGuest | None = None    # X10
+        self.network: NetworkSide | None = None    # X10
         self.guest_seats: dict[tuple[str, int], str] = {}   # X10: hosts' seats this run
+        self.guest_sheets: dict[tuple[str, int], OwnSheet] = {}  # X16: our own, set up there
         self.commands = Commands(self, players or {})
         self.menubar = MenuBar(self.commands.menus())
         # the work done once a frame: the computer's turn, the record being written, the

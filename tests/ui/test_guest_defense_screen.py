@@ -84,6 +84,37 @@ def test_x16_a_guest_defends_with_its_own_sheet_and_the_hosts_screen_never_holds
     assert host.battle.match.start == guest.battle.match.start
 
 
+def test_x16_a_guest_defender_whose_line_drops_joins_again_with_its_own_sheet(tmp_path):
+    host, guest = _app(tmp_path, "host"), _app(tmp_path, "guest")
+    state = _hosts_own()
+    host.network = NetworkHost(host, Hosted(state, [], state), "ogre", 0)
+    port, code = host.network.link.port, host.network.code
+    guest.network = NetworkGuest(guest, "127.0.0.1", port, code)
+    ogre = make_controller("ogre", "Low", seed=1)
+    try:
+        _steps(host, guest, lambda: guest.battle is not None and host.battle is not None)
+        own = guest.network.session.own
+        guest.dialog = host.battle.dialog = None               # both notes, read
+        host.battle.act(ogre.choose(host.battle.seen))         # asked, told, played
+        _steps(host, guest, lambda: len(guest.battle.log) == len(host.battle.log) == 1)
+        guest.network.link.close()                             # the guest's line drops
+        _steps(host, guest, lambda: host.dialog is not None and guest.dialog is not None)
+        host.dialog = guest.dialog = None
+        guest.network = NetworkGuest(guest, "127.0.0.1", port, code)     # joins again
+        _steps(host, guest, lambda: guest.network.remote is not None
+               and guest.network.session.welcomes == 1)
+        assert guest.network.session.own is own and not guest.network.session.refused
+        assert guest.battle.state.secrets.mines == own.start.secrets.mines   # still whole
+        assert guest.dialog is None                            # no second set-up note
+        host.battle.act(ogre.choose(host.battle.seen))         # asked of the guest again
+        _steps(host, guest, lambda: len(guest.battle.log) == len(host.battle.log) == 2)
+        assert not _untold_with_host(host, guest)
+    finally:
+        for app in (host, guest):
+            if app.network is not None:
+                app.network.close()
+
+
 def test_x16_a_host_attacking_waits_for_the_guest_to_set_up(tmp_path):
     host = _app(tmp_path, "host")
     state = _hosts_own()

@@ -9,6 +9,7 @@ import time
 import pygame
 
 from ogre.ai.protocol import make_controller
+from ogre.net.messages import Resync, write
 from ogre.rules import new_game
 from ogre.rules.hidden import blind
 from ogre.storage.fields import load_predesigned
@@ -136,7 +137,7 @@ def test_x10_a_guest_out_of_step_is_put_right_from_the_host(tmp_path):
     try:
         _steps(host, guest, lambda: guest.battle is not None and host.battle is not None)
         first = guest.battle
-        guest.network.end.link.send(b'{"v":4,"kind":"resync"}\n')     # as after a digest mismatch
+        guest.network.end.link.send(write(Resync()))     # as after a digest mismatch
         _steps(host, guest, lambda: guest.battle is not first)
         assert guest.battle.state == blind(host.battle.state)
         assert guest.network.session.welcomes == 2

@@ -30,8 +30,8 @@ from ogre.ui.commands.network_play import (
     MARKED,
     TITLE,
     App,
-    _lower,
-    _Network,
+    NetworkSide,
+    after_colon,
     remote_seats,
 )
 from ogre.ui.commands.play_fields import played_as
@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from ogre.ui.scenes.battle import Battle
 
 
-class NetworkGuest(_Network):
+class NetworkGuest(NetworkSide):
     """The guest's side: joins the host at `address` and `port` with its join code or, given
     `servers`, meets it over the internet with the wormhole's `code` (X14)."""
 
@@ -61,6 +61,7 @@ class NetworkGuest(_Network):
         if servers is None:
             self.session = GuestSession(code, name, _kept_seat(app, address, port),
                                         self._deploy)
+            self.session.own = app.guest_sheets.get((address, port))
             self.link: Link | WormholeLink = Link.join(address, port)
             self.end = GuestEnd(self.session, self.link)
             words = f"Joining the host at {address}, port {port}..."
@@ -88,6 +89,7 @@ class NetworkGuest(_Network):
         elif link.mark:
             self.address, self.port, self.met = MARKED + link.mark, MARK_PORT, True
             self.session.seat = _kept_seat(self.app, self.address, self.port)
+            self.session.own = self.app.guest_sheets.get((self.address, self.port))
             self.end = GuestEnd(self.session, link)
         return self.met
 
@@ -134,6 +136,8 @@ class NetworkGuest(_Network):
                        seats=remote_seats(other(s.side), s.host_name))
         if s.seat:
             a.guest_seats[(self.address, self.port)] = s.seat
+        if s.own is not None:                 # to go on with it, should the line drop
+            a.guest_sheets[(self.address, self.port)] = s.own
         self._play_remote(other(s.side), "Host", s.host_name)
         if self.battle is not None:
             battle = self.battle
@@ -144,7 +148,7 @@ class NetworkGuest(_Network):
         self.opened = len(s.told_at)          # the sheet told so far is in the start taken
         self.pending = ""
         self.used = len(s.tape)
-        if s.own is not None and self.welcomed == 1:
+        if s.own is not None and self.welcomed == 1 and not s.log:     # the battle begins
             a.show(TITLE, _own_defense_words(s.own.start, self.laid))
 
     def _deploy(self, frame: Frame) -> GameState:
@@ -214,14 +218,14 @@ class NetworkGuest(_Network):
         """The connection ended: why, in the sentence that fits."""
         s, reason = self.session, self.end.closed
         if self.battle is None:
-            self._ended(f"The host turned you away: {_lower(s.bye)}" if s.bye else reason)
+            self._ended(f"The host turned you away: {after_colon(s.bye)}" if s.bye else reason)
         elif s.bye:
-            self._ended(f"The host ended the network game: {_lower(s.bye)} Your battle is "
+            self._ended(f"The host ended the network game: {after_colon(s.bye)} Your battle is "
                         "kept: Save a Game keeps it, and either of you can host it again.")
         else:
             again = ("the new code the host reads out" if self.internet else "the same code")
-            self._ended(f"The connection to the host is gone: {_lower(reason)} Join again with "
-                        f"{again} to go on; your battle is kept meanwhile.")
+            self._ended(f"The connection to the host is gone: {after_colon(reason)} Join again "
+                        f"with {again} to go on; your battle is kept meanwhile.")
 
     def _ended(self, sentence: str) -> None:
         self.close()
@@ -243,7 +247,7 @@ def guest_defense(field: Field, frame: Frame, seed: int) -> tuple[GameState, int
     fatal = next((f for f in validate(laid, battle, standard_board()) if f.fatal), None)
     if fatal is not None:
         raise ValueError(f"the field in your Field Editor cannot start a battle: "
-                         f"{_lower(fatal.message)}")
+                         f"{after_colon(fatal.message)}")
     state = new_game(laid, frame.mark, seed, frame.scenario, options)
     return state, len(state.secrets.mines) - len(set(field.mines) & state.secrets.mines)
 

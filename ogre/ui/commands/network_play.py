@@ -48,9 +48,9 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
 
     from ogre.ai.protocol import Controller
+    from ogre.net.guest_sheet import OwnSheet
     from ogre.rules import Field
     from ogre.storage.preferences import Preferences
-    from ogre.ui.commands.network_guest import NetworkGuest
     from ogre.ui.scenes.battle import Battle
     from ogre.ui.scenes.editor import Editor
 
@@ -70,8 +70,9 @@ class App(Protocol):
 
     dialog: Dialog | None
     dialogs: DialogStack
-    network: NetworkHost | NetworkGuest | None
+    network: NetworkSide | None
     guest_seats: dict[tuple[str, int], str]
+    guest_sheets: dict[tuple[str, int], OwnSheet]
     seed: int
     prefs: Preferences
 
@@ -140,12 +141,12 @@ def addresses() -> str:
     return ", ".join(found or ["127.0.0.1"])
 
 
-def _lower(sentence: str) -> str:
+def after_colon(sentence: str) -> str:
     """A sentence carried on after a colon."""
     return sentence[:1].lower() + sentence[1:]
 
 
-class _Network:
+class NetworkSide:
     """What the host's and the guest's screens share: the stand-in player, the battle's
     labels, keeping the battle after every turn, and leaving."""
 
@@ -242,7 +243,7 @@ class Hosted(NamedTuple):
     told: tuple[int, ...] = ()
 
 
-class NetworkHost(_Network):
+class NetworkHost(NetworkSide):
     """The host's side: on this network (a port and a join code) or, given `servers`, over the
     internet (a wormhole's code, X14)."""
 

@@ -11,7 +11,7 @@ if TYPE_CHECKING:
     from ogre.rules import Field, GameState
     from ogre.storage.preferences import Preferences
     from ogre.ui.commands.aftermath import Aftermath
-    from ogre.ui.commands.network import NetworkGuest, NetworkHost
+    from ogre.ui.commands.network_play import NetworkSide
     from ogre.ui.overlays.advice_view import AdviceView
     from ogre.ui.overlays.rules_window import RulesWindow
     from ogre.ui.scenes.battle import Battle
@@ -25,7 +25,7 @@ class Window(Protocol):
     prefs: Preferences
     running: bool
     seed: int
-    network: NetworkHost | NetworkGuest | None
+    network: NetworkSide | None
 
     @property
     def battle(self) -> Battle | None: ...
