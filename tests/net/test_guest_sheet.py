@@ -14,7 +14,18 @@ from ogre.ai.minelaying import with_mines
 from ogre.ai.protocol import make_controller
 from ogre.net.guest_session import GuestSession
 from ogre.net.guest_sheet import OwnSheet, frame_of
-from ogre.net.messages import Ask, Bye, Deployed, Message, SetUp, Tell, read, state_data, write
+from ogre.net.messages import (
+    Ask,
+    BadMessage,
+    Bye,
+    Deployed,
+    Message,
+    SetUp,
+    Tell,
+    read,
+    state_data,
+    write,
+)
 from ogre.net.session import HostSession
 from ogre.net.sheet import Sealed
 from ogre.rules import legal_actions, new_game, parse_action
@@ -319,3 +330,62 @@ def test_x16_a_host_that_plays_an_action_it_did_not_ask_about_is_refused():
 def test_x16_a_guest_sheets_salts_are_fresh_for_each_battle():
     start = _deploy(1)(frame_of(_host_start(1)))
     assert Sealed.of(start).commitments() != Sealed.of(start).commitments()
+
+
+# Over a real link, and what a hostile guest can send -----------------------------------------
+
+def test_x16_a_battle_of_the_guests_sheet_is_played_over_a_real_link_to_the_end():
+    import time
+
+    from peers import LOOPBACK, Host
+
+    from ogre.net.ends import GuestEnd
+    from ogre.net.link import Link
+    host = Host(session=HostSession(_host_start(11), "defense"), rate=0)
+    guest = GuestSession(host.code, deploy=_deploy(11))
+    link = Link.join(LOOPBACK, host.link.port, rate=0)   # no thinking: faster than the flood limit
+    end = GuestEnd(guest, link)
+    ogre, defense = make_controller("ogre", "Med", 11), make_controller("defense", "Med", 11)
+    s, deadline, sent_for = host.session, time.monotonic() + 600, None
+    try:
+        while not (s.state.over and s.guests is not None and s.guests.last is not None):
+            assert time.monotonic() < deadline and not s.lied and not guest.refused
+            host.pump()
+            end.pump()
+            in_step = guest.state is not None and s.guests is not None and \
+                len(guest.log) == len(s.log)
+            if not in_step or s.state.over or s.asking:
+                time.sleep(0.0005)
+            elif guest.my_turn() and sent_for is not guest.state:
+                sent_for = guest.state                # the guest acts from its own copy
+                link.send(write(guest.act(defense.choose(guest.state))))
+            elif not guest.my_turn():
+                host.play(ogre.choose(s.state))       # asked of the guest, played when told
+    finally:
+        link.close()
+        host.link.close()
+    assert guest.resyncs == 0 and not guest.notes and guest.log == s.log
+    assert s.state == guest.state and s.start == guest.start   # all opened at the end
+
+
+def test_x16_a_guest_cannot_set_up_twice_nor_act_before_it_has():
+    host = HostSession(_host_start(1), "defense")
+    guest = GuestSession("ABCDEF", deploy=_deploy(1))
+    [deployed] = guest.receive(write(host.welcome()[0]))
+    answer, broken = host.guest_acts("done")
+    assert answer.message == "The battle has not begun." and not broken
+    assert host.deployed(deployed) == ""
+    assert host.deployed(deployed) == "it set up its defense already"
+    assert host.told_back(Tell(seq=0, told={})) == []                  # an answer to nothing
+    assert host.log == [] and not host.lied
+
+
+def test_x16_a_guest_set_up_of_too_many_markers_or_a_broken_start_is_refused_in_one_sentence():
+    host, guest, d = _deployment()
+    many = d.sheet.model_copy(update={"units": {str(n): "0" * 64 for n in range(1, 600)}})
+    with pytest.raises(BadMessage):                     # the schema's bound, before the battle
+        read(write(d.model_copy(update={"sheet": many})))
+    broken = dict(d.start, pieces=[{"id": 1, "kind": "cp", "hex": "0101"}] * 2)
+    problem = host.deployed(d.model_copy(update={"start": broken}))
+    assert problem and "." not in problem[:-1] and not host.ready
+    assert host.deployed(d) == ""

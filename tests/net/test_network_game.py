@@ -152,9 +152,9 @@ def _play_to_the_end(host: Host, until_turn: int = 0, guest_side: str = "defense
         link.close()
     s = host.session.state
     assert s.over or s.turn >= until_turn > 0
-    return guest
     assert guest.state == blind(s) and digest(guest.state) == digest(s)
     assert guest.log == host.session.log and guest.resyncs == 0 and not guest.notes
+    return guest
 
 
 def test_x10_a_wrong_code_is_turned_away_and_the_host_serves_on(host):
