@@ -145,6 +145,22 @@ class OwnSheet:
     def laid(start: GameState) -> OwnSheet:
         return OwnSheet(start, Sealed.of(start))
 
+    @staticmethod
+    def kept(start: GameState, mines: dict[int, str], units: dict[int, str]) -> OwnSheet | None:
+        """Our sheet again from its start and the salts kept with it (a game restarted); None
+        where they are not one sheet."""
+        sheet = start.secrets
+        if set(mines) != set(sheet.mines) or set(units) != set(sheet.camouflaged):
+            return None
+        return OwnSheet(blind(start), Sealed(dict(mines), {
+            pid: (start.known(pid).kind, start.known(pid).squads, salt)
+            for pid, salt in units.items()}))
+
+    def salts(self) -> tuple[dict[int, str], dict[int, str]]:
+        """What keeps our commitments: each mine's salt, each marker's (kept with the seat)."""
+        return dict(self.sealed.mines), {pid: salt for pid, (_, _, salt)
+                                         in self.sealed.units.items()}
+
     def deployed(self) -> Deployed:
         return Deployed(start=state_data(kept_from(self.start)),
                         sheet=self.sealed.commitments())

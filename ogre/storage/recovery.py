@@ -12,11 +12,14 @@ same schema as a saved game (the log replays to the state)::
      "game": {"format": "ogre-game", "version": 2, ...}}
 
 Version 2 added the guest's seat; version 3 holds a saved game of version 2 (its migration runs
-the game's own, since a slot kept by an older OGRE holds a version-1 game).
+the game's own, since a slot kept by an older OGRE holds a version-1 game); version 4 keeps with
+the seat the salts of a guest's own sheet of mines and markers (X16).
 
 The next start offers to resume it; resuming or discarding empties the slot. A network guest's
 battle keeps beside it the seat's secret its host handed it (X10), with the host's address and
-port, so that a guest whose game was restarted can still sit down again at that host.
+port, so that a guest whose game was restarted can still sit down again at that host; a guest
+that defends with its own sheet keeps its salts there too (its sheet is the kept battle's start),
+so that it can still tell the host what the battle shows.
 """
 
 from __future__ import annotations
@@ -30,17 +33,19 @@ from pydantic import BaseModel, ConfigDict
 from pydantic import Field as Spec
 
 from ..rules.actions import Action
+from ..rules.options import MOST_MINES
 from ..rules.state import GameState
 from . import games
 from .atomic import read_text_limited, write_text_atomic
 from .documents import Migration, decode, encode, upgrade
 from .errors import StorageError, write_failure
-from .fields import ScreenText
+from .fields import HexId, ScreenText
 from .games import SIZE_LIMIT, GameFile, Players, SavedGame, game_document
 from .paths import crash_folder, recovery_folder
 
 FORMAT: Final = "ogre-recovery"
-VERSION: Final = 3           # 3: a saved game of version 2 inside; 2: a network guest's seat
+VERSION: Final = 4           # 4: a guest's own sheet's salts; 3: a saved game of version 2
+#                              inside; 2: a network guest's seat
 FILE_NAME = "battle.json"
 WHERE = "The battle kept after a crash"
 
@@ -57,8 +62,23 @@ def _game_inside_upgraded(doc: dict[str, Any]) -> dict[str, Any]:
 
 # The migration hook: MIGRATIONS[n] turns a version-n document (a dict) into version n+1.
 MIGRATIONS: dict[int, Migration] = {1: lambda doc: {**doc, "version": 2},
-                                    2: _game_inside_upgraded}
+                                    2: _game_inside_upgraded,
+                                    3: lambda doc: {**doc, "version": 4}}
 KEEP_REPORTS = 20           # older crash reports are removed as new ones come
+
+
+Hex128 = Annotated[str, Spec(min_length=32, max_length=32, pattern="^[0-9a-f]*$")]
+
+
+class SheetSalts(BaseModel):
+    """A network guest's own sheet (X16): the salts of its commitments, by mine and by unit
+    under a marker (what they hide is the kept battle's start)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    mines: dict[HexId, Hex128] = Spec(default_factory=dict, max_length=MOST_MINES)
+    units: dict[Annotated[str, Spec(max_length=6, pattern="^[0-9]+$")], Hex128] = Spec(
+        default_factory=dict, max_length=500)
 
 
 class GuestSeat(BaseModel):
@@ -68,17 +88,18 @@ class GuestSeat(BaseModel):
 
     address: Annotated[str, Spec(max_length=255)]
     port: Annotated[int, Spec(ge=1, le=65535)]
-    secret: Annotated[str, Spec(min_length=32, max_length=32, pattern="^[0-9a-f]*$")]
+    secret: Hex128
+    sheet: SheetSalts | None = None
 
 
 class RecoveryFile(BaseModel):
-    """The recovery slot, version 3: a saved game, the report of the crash that kept it, and a
+    """The recovery slot, version 4: a saved game, the report of the crash that kept it, and a
     network guest's seat."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     format: Literal["ogre-recovery"] = FORMAT
-    version: Literal[3] = VERSION
+    version: Literal[4] = VERSION
     kept_at: datetime
     report: ScreenText = Spec("", max_length=1000)
     game: GameFile
@@ -112,15 +133,32 @@ class RecoverySlot:
     def seat(self, address: str, port: int) -> str:
         """The seat's secret kept for the host at `address` and `port`, or "" (none kept, or
         for another host: a secret is never shown to a host that did not hand it out)."""
+        kept = self._seat_for(address, port)
+        return kept[0].secret if kept is not None else ""
+
+    def sheet(self, address: str, port: int) -> tuple[GameState, SheetSalts] | None:
+        """A guest's own sheet kept for the host at `address` and `port` (X16): its battle's
+        start and its salts; None when there is none."""
+        kept = self._seat_for(address, port)
+        if kept is None or kept[0].sheet is None:
+            return None
+        try:
+            start = kept[1].saved(WHERE).start
+        except StorageError:
+            return None
+        return (start, kept[0].sheet) if start is not None else None
+
+    def _seat_for(self, address: str, port: int) -> tuple[GuestSeat, GameFile] | None:
         try:
             text = read_text_limited(self.path, SIZE_LIMIT + 4096, WHERE)
             doc = decode(text, RecoveryFile, fmt=FORMAT, version=VERSION,
                          migrations=MIGRATIONS, where=WHERE)
         except (FileNotFoundError, StorageError):
-            return ""
+            return None
         kept = doc.seat
-        return kept.secret if kept is not None and (kept.address, kept.port) == (address,
-                                                                                 port) else ""
+        if kept is None or (kept.address, kept.port) != (address, port):
+            return None
+        return kept, doc.game
 
     def read(self) -> SavedGame | None:
         """The kept battle, None when the slot is empty; StorageError when it cannot be read."""

@@ -41,7 +41,7 @@ def test_x12_the_slot_keeps_a_battle_exactly(tmp_path):
     assert list(kept.log) == [str(a) for a in log] and kept.field_name == "Breakthrough"
     assert kept.players.skill == "Med" and kept.advice_asked == 2
     doc = json.loads(slot.path.read_text(encoding="utf-8"))
-    assert (doc["format"], doc["version"]) == ("ogre-recovery", 3)
+    assert (doc["format"], doc["version"]) == ("ogre-recovery", 4)
     assert (doc["game"]["format"], doc["game"]["version"]) == ("ogre-game", 2)
     assert doc["report"].endswith("crash.txt")
     slot.clear()
@@ -69,7 +69,7 @@ def test_x10_x12_a_guests_seat_is_kept_for_its_host_alone_and_a_version_1_slot_s
 @pytest.mark.parametrize("text, code", [
     ("{", "truncated"),
     ('{"format": "ogre-game", "version": 1}', "foreign"),
-    ('{"format": "ogre-recovery", "version": 4}', "future"),
+    ('{"format": "ogre-recovery", "version": 5}', "future"),
     ('{"format": "ogre-recovery", "version": 1, "kept_at": "2026-01-01T00:00:00"}', "invalid"),
 ])
 def test_x12_a_bad_slot_is_one_storage_error(tmp_path, text, code):

@@ -331,7 +331,7 @@ def test_x3_x15_a_v2_log_with_an_unknown_scenario_is_refused_at_its_start():
 # ------------------------------------------------------------------ the recovery slot (X12)
 
 @pytest.mark.parametrize("folder", [DATA, GUEST], ids=["battle", "guest"])
-def test_x12_a_v1_recovery_slot_migrates_its_game_too_and_keeps_it_again_as_v3(tmp_path, folder):
+def test_x12_a_v1_recovery_slot_migrates_its_game_too_and_keeps_it_again_as_v4(tmp_path, folder):
     raw = load_json(folder / "recovery" / "battle.json")
     kept = RecoverySlot(folder / "recovery").read()
     assert kept is not None and kept.state == v1_state(raw["game"]["state"])
@@ -339,7 +339,7 @@ def test_x12_a_v1_recovery_slot_migrates_its_game_too_and_keeps_it_again_as_v3(t
     slot.keep(kept.state, kept.players, kept.log, kept.field_name, kept.start,
               kept.advice_asked, Path(raw["report"]), kept.saved_at, kept.dice)
     again = load_json(slot.path)
-    assert again == {**raw, "version": 3, "seat": None, "game": as_v2_game(raw["game"])}
+    assert again == {**raw, "version": 4, "seat": None, "game": as_v2_game(raw["game"])}
 
 
 def test_x12_x15_a_recovery_slot_keeps_the_options_and_the_scenario(tmp_path):
@@ -350,7 +350,7 @@ def test_x12_x15_a_recovery_slot_keeps_the_options_and_the_scenario(tmp_path):
     assert kept is not None and kept.state == state and kept.start == start
     assert kept.state.options == SWITCHES and kept.state.scenario == "advanced"
     doc = load_json(slot.path)
-    assert (doc["version"], doc["game"]["version"]) == (3, 2)
+    assert (doc["version"], doc["game"]["version"]) == (4, 2)
 
 
 def test_x12_a_v2_slot_holding_a_v1_game_is_refused_in_one_sentence(tmp_path):

@@ -115,6 +115,45 @@ def test_x16_a_guest_defender_whose_line_drops_joins_again_with_its_own_sheet(tm
                 app.network.close()
 
 
+def test_x16_a_restarted_guest_defender_goes_on_with_the_sheet_in_its_recovery_slot(tmp_path):
+    from ogre.storage.recovery import RecoverySlot
+    from ogre.ui.commands.crash import keep_battle
+    host, guest = _app(tmp_path, "host"), _app(tmp_path, "guest")
+    state = _hosts_own()
+    host.network = NetworkHost(host, Hosted(state, [], state), "ogre", 0)
+    port, code = host.network.link.port, host.network.code
+    guest.network = NetworkGuest(guest, "127.0.0.1", port, code)
+    ogre = make_controller("ogre", "Low", seed=1)
+    restarted = None
+    try:
+        _steps(host, guest, lambda: guest.battle is not None and host.battle is not None)
+        own = guest.network.session.own
+        guest.dialog = host.battle.dialog = None
+        host.battle.act(ogre.choose(host.battle.seen))
+        _steps(host, guest, lambda: len(guest.battle.log) == len(host.battle.log) == 1)
+        assert keep_battle(guest)                               # as after every turn
+        start, salts = RecoverySlot.default().sheet("127.0.0.1", port)
+        assert start == own.start and len(salts.mines) == 10
+        assert RecoverySlot.default().sheet("127.0.0.1", port + 1) is None   # another host's
+        guest.network.close()                                   # the guest's game dies
+        _steps(host, host, lambda: host.dialog is not None and "gone" in host.dialog.message)
+        host.dialog = None
+        restarted = _app(tmp_path, "restarted")                 # nothing of the last run kept
+        assert restarted.dialog.message.startswith("OGRE stopped during a battle")
+        restarted.dialog = None                                 # the offer to resume, put off
+        restarted.network = NetworkGuest(restarted, "127.0.0.1", port, code)
+        _steps(host, restarted, lambda: restarted.network.remote is not None
+               and restarted.battle.log == host.battle.log)
+        assert restarted.network.session.own.sealed == own.sealed    # the same salts
+        host.battle.act(ogre.choose(host.battle.seen))          # the restarted guest tells
+        _steps(host, restarted, lambda: len(restarted.battle.log) == len(host.battle.log) == 2)
+        assert not host.network.session.lied
+    finally:
+        for app in (host, guest, restarted):
+            if app is not None and app.network is not None:
+                app.network.close()
+
+
 def test_x16_a_host_attacking_waits_for_the_guest_to_set_up(tmp_path):
     host = _app(tmp_path, "host")
     state = _hosts_own()

@@ -12,19 +12,21 @@ from typing import TYPE_CHECKING
 from ogre.ai.minelaying import with_mines
 from ogre.net.ends import GuestEnd
 from ogre.net.guest_session import GuestSession
+from ogre.net.guest_sheet import OwnSheet
 from ogre.net.link import Link
 from ogre.net.servers import Servers
 from ogre.net.wormhole_link import WormholeLink
 from ogre.resources import standard_board
 from ogre.rules import Action, GameState, check, new_game, parse_action
 from ogre.rules.field import validate
+from ogre.rules.hexes import label, parse
 from ogre.rules.scenarios import SCENARIOS
 from ogre.rules.secrets import NO_SECRETS
 from ogre.rules.sides import acting_side, other
 from ogre.rules.units import MARKS
 from ogre.rules.views import offered
 from ogre.storage.errors import StorageError
-from ogre.storage.recovery import GuestSeat, RecoverySlot
+from ogre.storage.recovery import GuestSeat, RecoverySlot, SheetSalts
 from ogre.ui.commands.network_play import (
     MARK_PORT,
     MARKED,
@@ -61,7 +63,7 @@ class NetworkGuest(NetworkSide):
         if servers is None:
             self.session = GuestSession(code, name, _kept_seat(app, address, port),
                                         self._deploy)
-            self.session.own = app.guest_sheets.get((address, port))
+            self.session.own = _kept_sheet(app, address, port)
             self.link: Link | WormholeLink = Link.join(address, port)
             self.end = GuestEnd(self.session, self.link)
             words = f"Joining the host at {address}, port {port}..."
@@ -89,7 +91,7 @@ class NetworkGuest(NetworkSide):
         elif link.mark:
             self.address, self.port, self.met = MARKED + link.mark, MARK_PORT, True
             self.session.seat = _kept_seat(self.app, self.address, self.port)
-            self.session.own = self.app.guest_sheets.get((self.address, self.port))
+            self.session.own = _kept_sheet(self.app, self.address, self.port)
             self.end = GuestEnd(self.session, link)
         return self.met
 
@@ -120,8 +122,15 @@ class NetworkGuest(NetworkSide):
         self.keep_each_turn()
 
     def seat(self) -> GuestSeat | None:
-        secret = self.session.seat
-        return GuestSeat(address=self.address, port=self.port, secret=secret) if secret else None
+        s = self.session
+        if not s.seat:
+            return None
+        sheet = None
+        if s.own is not None:                 # our own sheet's salts go with it (X16)
+            mines, units = s.own.salts()
+            sheet = SheetSalts(mines={label(h): salt for h, salt in mines.items()},
+                               units={str(pid): salt for pid, salt in units.items()})
+        return GuestSeat(address=self.address, port=self.port, secret=s.seat, sheet=sheet)
 
     def _take_battle(self) -> None:
         """The battle, whole: on joining, and again when ours went out of step (a resync)."""
@@ -273,3 +282,21 @@ def _kept_seat(app: App, address: str, port: int) -> str:
                                                                                    port)
     except StorageError:
         return ""
+
+
+def _kept_sheet(app: App, address: str, port: int) -> OwnSheet | None:
+    """Our own sheet of the battle at that host (X16): in this run, else in the recovery slot
+    with the seat (the game was restarted)."""
+    own = app.guest_sheets.get((address, port))
+    if own is not None:
+        return own
+    try:
+        kept = RecoverySlot.default().sheet(address, port)
+    except StorageError:
+        return None
+    if kept is None:
+        return None
+    start, salts = kept
+    return OwnSheet.kept(start, {parse(h): salt for h, salt in salts.mines.items()},
+                         {int(pid): salt for pid, salt in salts.units.items()})
+
