@@ -63,7 +63,7 @@ def deployment_problem(ours: GameState, seen: GameState, word: Commitments) -> s
     markers = {p.id for p in seen.pieces if p.kind is MARKER}
     if sheet.mines or sheet.found:
         return "it shows mines"
-    if not all(p.kind is CP for p in seen.pieces if p.id not in markers):
+    if options.camouflage and not all(p.kind is CP for p in seen.pieces if p.id not in markers):
         return "a unit of its defense is not under a marker"
     if markers != set(sheet.camouflaged) or len(sheet.markers) != len(markers) or \
             (bool(markers) != options.camouflage):

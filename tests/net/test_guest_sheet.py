@@ -150,6 +150,24 @@ def test_x16_a_guest_defenders_mines_never_reach_the_hosts_memory_before_they_ar
     assert crossed <= mines
 
 
+@pytest.mark.parametrize("options", (Options(mines=5), Options(camouflage=True)),
+                         ids=("mines alone", "camouflage alone"))
+def test_x16_a_guest_defends_with_mines_alone_or_camouflage_alone_to_the_end(options):
+    w = Wire(12, options)
+    assert w.host.ready and not w.host.lied
+    assert w.host.state.secrets.unfound == options.mines
+    assert any(p.kind is MARKER for p in w.host.state.pieces) == options.camouflage
+    ogre, defense = make_controller("ogre", "Med", 12), make_controller("defense", "Med", 12)
+    while not w.host.state.over:
+        if acting_side(w.host.state) == "ogre":
+            w.host_plays(ogre.choose(w.host.state))
+        else:
+            w.from_guest(w.guest.act(defense.choose(w.guest.state)))
+        assert not w.guest.refused and not w.host.lied
+        assert w.host.guests.last is not None or not _secrets_with_host(w)
+    assert w.host.guests.last is not None and w.host.state == w.guest.state
+
+
 def test_x16_a_guest_defender_sees_its_whole_battle_and_the_host_its_view():
     w = Wire(3)
     assert w.guest.side == "defense" and w.guest.state == w.guest.own.start
