@@ -96,6 +96,9 @@ def test_x16_a_guest_defender_whose_line_drops_joins_again_with_its_own_sheet(tm
         own = guest.network.session.own
         guest.dialog = host.battle.dialog = None               # both notes, read
         host.battle.act(ogre.choose(host.battle.seen))         # asked, told, played
+        assert host.battle.message == "Sent to the guest: its sheet says what this shows."
+        assert host.battle.match.refusal(ogre.choose(host.battle.seen)) == \
+            "The guest is looking at its sheet..."              # nothing else meanwhile
         _steps(host, guest, lambda: len(guest.battle.log) == len(host.battle.log) == 1)
         guest.network.link.close()                             # the guest's line drops
         _steps(host, guest, lambda: host.dialog is not None and guest.dialog is not None)

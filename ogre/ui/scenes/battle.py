@@ -280,9 +280,11 @@ class Battle:
 
     def played(self, action, before: GameState, events) -> None:
         """Draw an action the match has played from `before`: its story, sounds and turning
-        points; events None: it went to the host, whose dice decide (X10)."""
-        if events is None:                   # X10: the host rolls its dice; it comes back
-            self.message = "Sent to the host: its dice decide."
+        points; events None: it went to the host, whose dice decide (X10), or to the guest,
+        whose sheet says what it shows (X16)."""
+        if events is None:                   # it comes back, played
+            self.message = ("Sent to the guest: its sheet says what this shows."
+                            if self.other == "guest" else "Sent to the host: its dice decide.")
             return
         self.message = ""
         self.shown = self._show(before, events, action)
