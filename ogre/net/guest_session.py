@@ -209,7 +209,7 @@ class GuestSession:
         if msg.sheet is None or msg.told is None:
             return "it has mines or camouflage, and the host did not commit to them."
         if msg.side == OWNER:
-            return "a guest cannot defend with mines or camouflage yet."
+            return "the host holds the sheet of the defense you would play."
         self._checking = Checked.of(msg.sheet)
         return ""
 

@@ -407,3 +407,17 @@ def test_x16_a_guest_set_up_of_too_many_markers_or_a_broken_start_is_refused_in_
     problem = host.deployed(d.model_copy(update={"start": broken}))
     assert problem and "." not in problem[:-1] and not host.ready
     assert host.deployed(d) == ""
+
+
+def test_x16_a_guest_refuses_to_defend_a_sheet_its_host_holds():
+    """A host's own sheet for the guest's defense: the host would know every secret of it."""
+    from ogre.net.messages import Welcome, digest
+    from ogre.net.sheet import Opening
+    start = _host_start(2)
+    guest = GuestSession("ABCDEF", deploy=_deploy(2))
+    [bye] = guest.receive(write(Welcome(side="defense", start=state_data(kept_from(start)),
+                                        total=0, digest=digest(start),
+                                        sheet=Sealed.of(start).commitments(), told=Opening())))
+    assert guest.state is None and bye.reason == guest.refused == (
+        "The host's battle could not be taken: the host holds the sheet of the defense you "
+        "would play.")
