@@ -5,9 +5,7 @@ shown, every frame; at the end both screens hold the same whole battle."""
 
 from __future__ import annotations
 
-import time
-
-from test_network_ui import _app, _my_turn, _steps, network_side
+from test_network_ui import _app, _steps, play_both
 
 from ogre.ai.minelaying import with_mines
 from ogre.ai.protocol import make_controller
@@ -43,12 +41,24 @@ def _untold_with_host(host, guest) -> list[str]:
     return wrong
 
 
-def test_x16_a_guest_defends_with_its_own_sheet_and_the_hosts_screen_never_holds_it(tmp_path):
+def _guest_defends(tmp_path):
+    """A host attacking and a guest setting up its own defense, both battles begun."""
     host, guest = _app(tmp_path, "host"), _app(tmp_path, "guest")
     state = _hosts_own()
     host.network = NetworkHost(host, Hosted(state, [], state), "ogre", 0)
     guest.network = NetworkGuest(guest, "127.0.0.1", host.network.link.port, host.network.code)
     _steps(host, guest, lambda: guest.battle is not None and host.battle is not None)
+    return host, guest
+
+
+def _close(*apps) -> None:
+    for app in apps:
+        if app is not None and app.network is not None:
+            app.network.close()
+
+
+def test_x16_a_guest_defends_with_its_own_sheet_and_the_hosts_screen_never_holds_it(tmp_path):
+    host, guest = _guest_defends(tmp_path)
     own = guest.network.session.own
     assert own is not None and len(own.start.secrets.mines) == 10
     assert guest.dialog.message.startswith("You defend with the field in your Field Editor.")
@@ -59,40 +69,28 @@ def test_x16_a_guest_defends_with_its_own_sheet_and_the_hosts_screen_never_holds
                own.start.secrets.camouflaged)
     players = {"ogre": make_controller("ogre", "Low", seed=1),
                "defense": make_controller("defense", "Low", seed=1)}
-    end, checked = time.monotonic() + 300, 0
+    checked = []
+
+    def host_memory() -> None:
+        if host.network.session.guests.last is None:
+            assert not _untold_with_host(host, guest)          # the host's memory, every frame
+            checked.append(1)
     try:
-        while time.monotonic() < end:
-            host.step([])
-            guest.step([])
-            hb, gb = host.battle, guest.battle
-            if hb.state.over and gb.state.over and host.network.all_shown:
-                break
-            if host.network.session.guests.last is None:
-                assert not _untold_with_host(host, guest)      # the host's memory, every frame
-                checked += 1
-            for app in (host, guest):
-                b, side = app.battle, network_side(app)
-                if _my_turn(app) and side is not None and not app.network.pending:
-                    b.act(players[side].choose(b.seen), confirmed=True)
-            time.sleep(0.0005)
+        play_both(host, guest, players, lambda: host.battle.state.over
+                  and guest.battle.state.over and host.network.all_shown, host_memory)
     finally:
-        host.network.close()
-        guest.network.close()
-    assert host.battle.state.over and checked > 100
+        _close(host, guest)
+    assert host.battle.state.over and len(checked) > 100
     assert host.battle.log == guest.battle.log
     assert host.battle.state == guest.battle.state               # all shown at the end
     assert host.battle.match.start == guest.battle.match.start
 
 
 def test_x16_a_guest_defender_whose_line_drops_joins_again_with_its_own_sheet(tmp_path):
-    host, guest = _app(tmp_path, "host"), _app(tmp_path, "guest")
-    state = _hosts_own()
-    host.network = NetworkHost(host, Hosted(state, [], state), "ogre", 0)
+    host, guest = _guest_defends(tmp_path)
     port, code = host.network.link.port, host.network.code
-    guest.network = NetworkGuest(guest, "127.0.0.1", port, code)
     ogre = make_controller("ogre", "Low", seed=1)
     try:
-        _steps(host, guest, lambda: guest.battle is not None and host.battle is not None)
         own = guest.network.session.own
         guest.dialog = host.battle.dialog = None               # both notes, read
         host.battle.act(ogre.choose(host.battle.seen))         # asked, told, played
@@ -113,23 +111,17 @@ def test_x16_a_guest_defender_whose_line_drops_joins_again_with_its_own_sheet(tm
         _steps(host, guest, lambda: len(guest.battle.log) == len(host.battle.log) == 2)
         assert not _untold_with_host(host, guest)
     finally:
-        for app in (host, guest):
-            if app.network is not None:
-                app.network.close()
+        _close(host, guest)
 
 
 def test_x16_a_restarted_guest_defender_goes_on_with_the_sheet_in_its_recovery_slot(tmp_path):
     from ogre.storage.recovery import RecoverySlot
     from ogre.ui.commands.crash import keep_battle
-    host, guest = _app(tmp_path, "host"), _app(tmp_path, "guest")
-    state = _hosts_own()
-    host.network = NetworkHost(host, Hosted(state, [], state), "ogre", 0)
+    host, guest = _guest_defends(tmp_path)
     port, code = host.network.link.port, host.network.code
-    guest.network = NetworkGuest(guest, "127.0.0.1", port, code)
     ogre = make_controller("ogre", "Low", seed=1)
     restarted = None
     try:
-        _steps(host, guest, lambda: guest.battle is not None and host.battle is not None)
         own = guest.network.session.own
         guest.dialog = host.battle.dialog = None
         host.battle.act(ogre.choose(host.battle.seen))
@@ -152,9 +144,7 @@ def test_x16_a_restarted_guest_defender_goes_on_with_the_sheet_in_its_recovery_s
         _steps(host, restarted, lambda: len(restarted.battle.log) == len(host.battle.log) == 2)
         assert not host.network.session.lied
     finally:
-        for app in (host, guest, restarted):
-            if app is not None and app.network is not None:
-                app.network.close()
+        _close(host, guest, restarted)
 
 
 def test_x16_a_host_attacking_waits_for_the_guest_to_set_up(tmp_path):

@@ -188,9 +188,7 @@ def test_x16_a_hot_seat_battle_loaded_at_the_defenses_turn_hides_the_sheet_until
 
 
 def test_x16_over_the_network_the_guest_attacking_never_holds_the_hosts_untold_sheet(tmp_path):
-    import time
-
-    from test_network_ui import _app, _my_turn, network_side
+    from test_network_ui import _app, play_both
 
     from ogre.ai.protocol import make_controller
     from ogre.rules.hidden import blind
@@ -201,29 +199,22 @@ def test_x16_over_the_network_the_guest_attacking_never_holds_the_hosts_untold_s
     guest.network = NetworkGuest(guest, "127.0.0.1", host.network.link.port, host.network.code)
     players = {"ogre": make_controller("ogre", "Low", seed=1),
                "defense": make_controller("defense", "Low", seed=1)}
-    end, checked = time.monotonic() + 300, 0
+    checked = []
+
+    def guest_memory() -> None:                         # the guest's memory, every frame
+        hb, gb = host.battle, guest.battle
+        if hb is not None and gb is not None:
+            hidden = hb.state.secrets.camouflaged
+            assert all(p.kind is MARKER for p in gb.state.pieces if p.id in hidden)
+            assert gb.state.secrets.mines <= hb.state.secrets.mines
+            checked.append(1)
     try:
-        while time.monotonic() < end:
-            host.step([])
-            guest.step([])
-            hb, gb = host.battle, guest.battle
-            if hb is not None and hb.state.over and gb is not None and gb.state.over:
-                break
-            if hb is not None and gb is not None:       # the guest's memory, every frame
-                hidden = hb.state.secrets.camouflaged
-                assert all(p.kind is MARKER for p in gb.state.pieces if p.id in hidden)
-                assert gb.state.secrets.mines <= hb.state.secrets.mines
-                checked += 1
-            for app in (host, guest):
-                b = app.battle
-                side = network_side(app)
-                if _my_turn(app) and b is not None and side is not None:
-                    b.act(players[side].choose(b.seen), confirmed=True)
-            time.sleep(0.0005)
+        play_both(host, guest, players, lambda: host.battle is not None and host.battle.state.over
+                  and guest.battle is not None and guest.battle.state.over, guest_memory)
     finally:
         host.network.close()
         guest.network.close()
-    assert host.battle.state.over and checked > 100
+    assert host.battle.state.over and len(checked) > 100
     assert guest.battle.state == blind(host.battle.state)          # all told at the end
     assert guest.battle.match.start == blind(host.battle.match.start)
     assert guest.battle.log == host.battle.log

@@ -84,6 +84,22 @@ def _play(host: App, guest: App, ogre, defence, end: float) -> None:
                 time.sleep(0.0005)
 
 
+def play_both(host: App, guest: App, players: dict, done, each_frame, seconds: float = 300):
+    """Both screens stepped, each side played by its computer player from what its screen
+    shows (`players` by side), until `done()`; `each_frame()` looks between frames."""
+    end = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < end, "the battle never ended"
+        host.step([])
+        guest.step([])
+        each_frame()
+        for app in (host, guest):
+            b, side = app.battle, network_side(app)
+            if _my_turn(app) and b is not None and side is not None and not app.network.pending:
+                b.act(players[side].choose(b.seen), confirmed=True)
+        time.sleep(0.0005)
+
+
 def network_side(app: App) -> str | None:
     """The side this screen's player plays: the one the network does not."""
     net = app.network

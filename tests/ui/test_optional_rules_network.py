@@ -74,12 +74,17 @@ def _host_hidden(app: App, defending: bool) -> Driver:
     return hands
 
 
-def test_x16_a_host_attacking_with_mines_and_camouflage_hosts_a_battle_for_the_guest_to_set_up():
-    app = App()
-    hands = _host_hidden(app, defending=False)
+def _hosting_hidden(app: App, defending: bool) -> None:
+    """Hosted on this network with Play a Game's mines and camouflage, on a free port."""
+    hands = _host_hidden(app, defending)
     app.dialog.name = str(_free_port())                     # the port
     hands.answer("OK")
     hands.answer("OK")                                      # the name, left empty
+
+
+def test_x16_a_host_attacking_with_mines_and_camouflage_hosts_a_battle_for_the_guest_to_set_up():
+    app = App()
+    _hosting_hidden(app, defending=False)
     try:
         session = app.network.session
         assert session.guest_side == "defense" and not session.ready
@@ -91,10 +96,7 @@ def test_x16_a_host_attacking_with_mines_and_camouflage_hosts_a_battle_for_the_g
 
 def test_x16_a_host_defending_with_mines_and_camouflage_hosts_its_sheet_sealed():
     app = App()
-    hands = _host_hidden(app, defending=True)
-    app.dialog.name = str(_free_port())                     # the port
-    hands.answer("OK")
-    hands.answer("OK")                                      # the name, left empty
+    _hosting_hidden(app, defending=True)
     try:
         session = app.network.session
         assert session.guest_side == "ogre" and session.sealed is not None
