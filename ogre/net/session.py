@@ -122,7 +122,7 @@ class HostSession:
         return self.frame is None or self.guests is not None
 
     def deployed(self, msg: Deployed) -> str:
-        """The guest's set-up taken ('' ) or why not: the battle starts from its view."""
+        """The guest's set-up taken (''), or why not: the battle starts from its view."""
         assert self.frame is not None
         if self.guests is not None:
             return "it set up its defense already"
