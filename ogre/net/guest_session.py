@@ -147,6 +147,9 @@ class GuestSession:
     def _set_up(self, msg: SetUp) -> list[Message]:
         """Our own defense for the host's frame, laid out of its sight: the attacker's view of
         it and our commitments go back."""
+        if self.state is not None or self.catching_up:
+            return []                            # a battle taken is not set up again
+        self.offered += 1                        # as costly as a battle offered: a few a frame
         if self.deploy is None or msg.side != OWNER:
             return self._refuse("The host's battle could not be taken: this game cannot set "
                                 "up a defense for it.")

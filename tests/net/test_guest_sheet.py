@@ -421,3 +421,34 @@ def test_x16_a_guest_refuses_to_defend_a_sheet_its_host_holds():
     assert guest.state is None and bye.reason == guest.refused == (
         "The host's battle could not be taken: the host holds the sheet of the defense you "
         "would play.")
+
+
+def test_x16_a_host_that_sends_the_set_up_again_mid_battle_changes_nothing():
+    w = Wire(3)
+    own, state = w.guest.own, w.guest.state
+    assert w.guest.receive(write(SetUp(side="defense", frame=frame_of(_host_start(3))))) == []
+    assert w.guest.own is own and w.guest.state is state
+
+
+def test_x16_a_flood_of_set_ups_is_read_a_few_a_frame():
+    from ogre.net.ends import WELCOMES_A_FRAME, GuestEnd
+
+    class Held:
+        """A link holding what the host sent: 64 set-ups at once."""
+        def __init__(self):
+            setup = write(SetUp(side="defense", frame=frame_of(_host_start(3))))
+            self.lines = [("line", 0, setup)] * 64
+            self.sent = []
+
+        def take(self, budget):
+            taken, self.lines = self.lines[:budget], self.lines[budget:]
+            return taken
+
+        def send(self, data, number=0):
+            self.sent.append(data)
+
+    link = Held()
+    guest = GuestSession("ABCDEF", deploy=_deploy(3))
+    end = GuestEnd(guest, link)
+    end.pump()
+    assert guest.offered == WELCOMES_A_FRAME and len(link.sent) == 1 + WELCOMES_A_FRAME
