@@ -1,4 +1,5 @@
-"""The network battle on screen (X10, X14): the host's side and the guest's.
+"""The network battle on screen (X10, X14, X16): what both sides share, and the host's side (the
+guest's is network_guest.py).
 
 Either way to play - over the internet by a short code (X14), or on this network by address,
 port and join code - runs the same session over its own link (`net.wire`); only the boxes and
@@ -10,7 +11,9 @@ actions the network brings, which then show one by one with the usual pacing. On
 link is pumped. The host's game holds the battle and its secret dice (net.dice): the host's
 battle on screen plays each action on the faces its session rolled for it, its own actions
 rolled there first. The guest's battle plays every action on the dice the host told (an action
-of its own that rolls goes to the host first and comes back with its dice).
+of its own that rolls goes to the host first and comes back with its dice). Where the guest
+defends with mines or camouflage it keeps the sheet: the host's battle is its view, and the
+host's own actions go to the guest first, to come back with what they show opened.
 
 Either side keeps the battle in the recovery slot after every turn, so when a game dies the
 next start offers it, to be hosted again from there.
