@@ -58,7 +58,6 @@ WELCOMES_A_FRAME = 2  # whole battles a guest reads in one frame (each is checke
 SEAT_BYTES = 16       # the seat's secret: 128 bits
 JOINED = "The guest has joined."
 DEPLOYED = "The guest has set up its defense."
-OPENED = "The guest has opened its whole sheet: every mine and marker was what it said."
 SEAT_KEPT = "This battle already has its guest; only their computer can sit down again."
 SHUT = ("Too many wrong join codes came: this battle takes no more guests. Host it again for a "
         "new code.")
@@ -212,12 +211,11 @@ class HostEnd:
 
     def _sheet(self, number: int, msg: Deployed | Tell) -> None:
         """A guest's own sheet (X16): its set-up, taken or refused; its telling for the host's
-        action, which is then played and sent; what it opened at the end."""
+        action, which is then played and sent; what it opened at the end (the host's screen
+        shows it from the session)."""
         s = self.session
         if isinstance(msg, Tell):
             self._send(number, s.told_back(msg))
-            if s.guests is not None and s.guests.last is not None and not s.lied:
-                self.notes.append(OPENED)
             self._lied(number)
         elif s.ready:
             self._send(number, [Refused(message="The battle has begun.")])

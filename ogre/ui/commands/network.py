@@ -12,14 +12,13 @@ from typing import TYPE_CHECKING
 
 from ogre.net.servers import Servers, chosen
 from ogre.net.wormhole_link import missing
-from ogre.rules import new_game
 from ogre.rules.options import NO_OPTIONS
 from ogre.rules.scenarios import OFFERED
 from ogre.rules.secrets import NO_SECRETS
 from ogre.rules.views import is_view
 from ogre.ui.commands.network_guest import NetworkGuest
 from ogre.ui.commands.network_play import LISTEN, PORT, App, Hosted, NetworkHost
-from ogre.ui.commands.play_fields import played_as
+from ogre.ui.commands.play_fields import battle_on
 from ogre.ui.dialogs import network_boxes as boxes
 from ogre.ui.toolkit.choices import NameDialog
 
@@ -54,10 +53,9 @@ def ask_host(app: App) -> None:
             field = app.editor.field if app.editor is not None else app.commands.first_field()
             options = app.commands.next_options if len(picks) == 4 and picks[2] else NO_OPTIONS
             scenario = OFFERED[picks[1]]
-            from ogre.ai.minelaying import with_mines  # the mines the field has not laid
-            laid = with_mines(played_as(field, scenario.key), options.mines,
-                              secrets.randbits(128))     # a secret from the guest: the OS's
-            state = new_game(laid, scenario.against, app.seed, scenario.key, options)
+            # the computer's mines are a secret from the guest: their chance is the OS's
+            state, _ = battle_on(field, scenario.against, app.seed, scenario.key, options,
+                                 secrets.randbits(128))
             log, start = [], state
         # 8.03, 8.04: a guest that defends sets up and keeps its own sheet in a new battle
         if state.secrets is not NO_SECRETS or start.secrets is not NO_SECRETS:

@@ -9,7 +9,6 @@ from __future__ import annotations
 import secrets
 from typing import TYPE_CHECKING
 
-from ogre.ai.minelaying import with_mines
 from ogre.net.ends import GuestEnd
 from ogre.net.guest_session import GuestSession
 from ogre.net.guest_sheet import OwnSheet
@@ -17,7 +16,7 @@ from ogre.net.link import Link
 from ogre.net.servers import Servers
 from ogre.net.wormhole_link import WormholeLink
 from ogre.resources import standard_board
-from ogre.rules import Action, GameState, check, new_game, parse_action
+from ogre.rules import Action, GameState, check, parse_action
 from ogre.rules.field import validate
 from ogre.rules.hexes import label, parse
 from ogre.rules.scenarios import SCENARIOS
@@ -36,7 +35,7 @@ from ogre.ui.commands.network_play import (
     after_colon,
     remote_seats,
 )
-from ogre.ui.commands.play_fields import played_as
+from ogre.ui.commands.play_fields import battle_on, played_as
 from ogre.ui.dialogs import network_boxes as boxes
 from ogre.ui.toolkit.widgets import Answer, Dialog
 
@@ -251,14 +250,13 @@ def guest_defense(field: Field, frame: Frame, seed: int) -> tuple[GameState, int
     if frame.scenario not in SCENARIOS or not offered(frame.scenario) \
             or frame.mark not in MARKS:
         raise ValueError("the host's battle is not one this game sets up a defense for.")
-    battle, options = SCENARIOS[frame.scenario], frame.options.options()
-    laid = with_mines(played_as(field, frame.scenario), options.mines, seed)
-    fatal = next((f for f in validate(laid, battle, standard_board()) if f.fatal), None)
+    battle = SCENARIOS[frame.scenario]
+    fatal = next((f for f in validate(played_as(field, frame.scenario), battle,
+                                      standard_board()) if f.fatal), None)
     if fatal is not None:
         raise ValueError(f"the field in your Field Editor cannot start a battle: "
                          f"{after_colon(fatal.message)}")
-    state = new_game(laid, frame.mark, seed, frame.scenario, options)
-    return state, len(state.secrets.mines) - len(set(field.mines) & state.secrets.mines)
+    return battle_on(field, frame.mark, seed, frame.scenario, frame.options.options())
 
 
 def _own_defense_words(start: GameState, laid: int) -> str:

@@ -28,7 +28,7 @@ import threading
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from ogre.match import Seat
-from ogre.net.ends import DEPLOYED, JOINED, OPENED, HostEnd
+from ogre.net.ends import DEPLOYED, JOINED, HostEnd
 from ogre.net.gate import Gate, new_code
 from ogre.net.guest_session import GuestSession
 from ogre.net.link import Link
@@ -424,8 +424,6 @@ class NetworkHost(NetworkSide):
                     battle.match.vetted_by(self._wait_for_guest)
                     battle.match.opened_with(lambda: self._open_next(battle))
             return
-        if note == OPENED:
-            return                            # the battle on screen shows it all
         if note.startswith("The guest is gone") and self.wormhole is not None:
             self.gone = note                  # said with the new code, which is on its way
         elif note.startswith("The guest is gone"):

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ogre.match import SIDES
-from ogre.rules import Field, new_game
+from ogre.rules import Field
 from ogre.rules.invariants import first_problem
 from ogre.rules.options import NO_OPTIONS, Options
 from ogre.rules.scenarios import (
@@ -33,7 +33,13 @@ from ogre.storage.errors import StorageError
 from ogre.storage.preferences import Level, save_preferences
 from ogre.storage.state_data import OptionsData
 from ogre.ui.commands.kept_ogre import field_from_state, keep_old_ogre
-from ogre.ui.commands.play_fields import FieldOption, field_options, on_screen, played_as
+from ogre.ui.commands.play_fields import (
+    FieldOption,
+    battle_on,
+    field_options,
+    on_screen,
+    played_as,
+)
 from ogre.ui.dialogs.battle_over import NEW_BATTLE
 from ogre.ui.dialogs.optional_rules import OptionalRulesDialog
 from ogre.ui.dialogs.optional_rules import words as optional_words
@@ -484,11 +490,7 @@ class PlayGame:
         else:
             seed = random.Random(a.seed * 1000 + c.games_played).randrange(1 << 31)
             key = self.battle_key(mark)
-            # 8.03: the mines the field has not laid, the computer lays for the defense
-            from ogre.ai.minelaying import with_mines
-            laid = with_mines(played_as(field, key), self.options.mines, seed)
-            state = new_game(laid, mark, seed, key, self.options)
-            more = len(state.secrets.mines) - len(set(field.mines) & state.secrets.mines)
+            state, more = battle_on(field, mark, seed, key, self.options)
         c.games_played += 1
         if not keep:
             c.unsaved.kept(state)            # a new battle: nothing to lose until it moves

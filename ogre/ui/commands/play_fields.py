@@ -9,7 +9,9 @@ from dataclasses import dataclass
 from functools import partial
 
 from ogre.ai.deploy import defended, watched
-from ogre.rules import Field
+from ogre.ai.minelaying import with_mines
+from ogre.rules import Field, GameState, new_game
+from ogre.rules.options import Options
 from ogre.rules.scenarios import ASSAULTS, SCENARIOS, WATCHED
 from ogre.rules.units import MARKS
 from ogre.storage.errors import StorageError
@@ -78,6 +80,17 @@ def battle_field_words(record: FieldRecord) -> str:
 
 def _same(record: FieldRecord) -> FieldRecord:
     return record
+
+
+def battle_on(field: Field, mark: int, seed: int, key: str, options: Options,
+              mines_seed: int | None = None) -> tuple[GameState, int]:
+    """A new battle on the field as `key` plays it, the mines the field has not laid laid by
+    the computer for the defense (8.03, by `mines_seed`'s chance, else the battle's); and how
+    many the computer laid."""
+    laid = with_mines(played_as(field, key), options.mines, seed if mines_seed is None
+                      else mines_seed)
+    state = new_game(laid, mark, seed, key, options)
+    return state, len(state.secrets.mines) - len(set(field.mines) & state.secrets.mines)
 
 
 def played_as(field: Field, key: str | None) -> Field:
